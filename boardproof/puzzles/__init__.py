@@ -1,0 +1,1 @@
+"""Puzzle generation, rating, daily selection and puzzle files."""

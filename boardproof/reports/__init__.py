@@ -1,0 +1,1 @@
+"""Claim verification and report rendering (Markdown, JSON, SVG, HTML)."""
