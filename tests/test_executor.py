@@ -1,0 +1,59 @@
+"""The executor: in-process, process pool, checkpoint and resume."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from boardproof.models.base import InvalidOptionError
+from boardproof.solvers.executor import Checkpoint, run_tasks
+
+
+def square(x: int) -> int:
+    return x * x
+
+
+def test_in_process_and_pool_agree() -> None:
+    tasks = [(f"t{i}", i) for i in range(8)]
+    local = run_tasks(square, tasks, progress=False)
+    pooled = run_tasks(square, tasks, workers=2, progress=False)
+    assert local == pooled == {f"t{i}": i * i for i in range(8)}
+    assert list(pooled) == [key for key, _ in tasks]
+
+
+def test_checkpoint_resumes_without_redoing(tmp_path) -> None:
+    path = tmp_path / "cp.json"
+    run_tasks(square, [("a", 2)], checkpoint=path, progress=False)
+    calls: list[int] = []
+
+    def recording(x: int) -> int:
+        calls.append(x)
+        return x * x
+
+    result = run_tasks(recording, [("a", 2), ("b", 3)], checkpoint=path, progress=False)
+    assert result == {"a": 4, "b": 9}
+    assert calls == [3]
+    assert json.loads(path.read_text()) == {"a": 4, "b": 9}
+
+
+def test_interrupted_run_keeps_finished_work(tmp_path) -> None:
+    path = tmp_path / "cp.json"
+
+    def flaky(x: int) -> int:
+        if x == 2:
+            raise KeyboardInterrupt
+        return x
+
+    with pytest.raises(KeyboardInterrupt):
+        run_tasks(flaky, [("one", 1), ("two", 2)], checkpoint=path, progress=False)
+    assert Checkpoint(path).done == {"one": 1}
+
+
+def test_bad_options_are_one_line_errors(tmp_path) -> None:
+    with pytest.raises(InvalidOptionError, match="--workers"):
+        run_tasks(square, [("a", 1)], workers=0, progress=False)
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    with pytest.raises(InvalidOptionError, match="checkpoint"):
+        Checkpoint(bad)
