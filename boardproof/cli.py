@@ -210,8 +210,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         cli.main(args=argv, prog_name="boardproof", standalone_mode=False)
     except click.exceptions.NoArgsIsHelpError as error:
-        click.echo(error.format_message() if hasattr(error, "format_message") else "", err=True)
-        return _exit(2)
+        click.echo(error.format_message())
+        return _exit(0)
     except click.UsageError as error:
         message = error.format_message().replace("\n", " ")
         click.echo(f"error: {message}", err=True)
