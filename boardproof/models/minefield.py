@@ -1,0 +1,974 @@
+"""Minefield (Mark Steere, 2024): connect your two edges without forming a glyph.
+
+The reference rules are ``rules/minefield.md``; every **[choice]** made there is
+kept in one named place below (search for ``[choice]``).
+
+>>> game = make_game()
+>>> pos = game.start(size=5)
+>>> pos.fen()
+'5/5/5/5/5 b p'
+>>> pos = pos.play(pos.parse_move("c3"))
+>>> pos.fen()
+'5/5/2b2/5/5 w p'
+>>> [str(m) for m in pos.legal_moves()][-3:]
+['d5', 'e5', 'swap']
+>>> pos.play(pos.parse_move("swap")).fen()
+'5/5/2b2/5/5 w -'
+>>> pos.perft(1)
+25
+
+Bit layout
+----------
+A board of n x n points is one Python int per colour. Each rank uses
+``W = n + GUARD`` bits: n bits for the points, then ``GUARD = 3`` guard bits that
+are always 0, so that shifting a whole board by up to 3 files (and any number
+of ranks) never carries a stone into a point of another rank. ``n = 4``::
+
+    rank 4 | 21 22 23 24 | 25 26 27      bit(file f, rank r) = r * W + f
+    rank 3 | 14 15 16 17 | 18 19 20      (f, r 0-based; a1 is bit 0)
+    rank 2 |  7  8  9 10 | 11 12 13      guard columns: never set
+    rank 1 |  0  1  2  3 |  4  5  6
+              a  b  c  d
+
+Shifting left by 1 moves every stone one file east, by W one rank north.
+Bit order is the canonical move order (rank 1 first, then by file).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+from boardproof.models.base import (
+    IllegalMoveError,
+    InvalidNotationError,
+    InvalidOptionError,
+    Outcome,
+)
+
+__all__ = [
+    "BLACK",
+    "WHITE",
+    "DEFAULT_SIZE",
+    "MIN_SIZE",
+    "MAX_SIZE",
+    "WIN_RULES",
+    "Move",
+    "SWAP",
+    "PASS",
+    "MinefieldGame",
+    "MinefieldPosition",
+    "make_game",
+]
+
+BLACK, WHITE = 0, 1
+SYMBOLS = ("b", "w")
+COLOUR_NAMES = ("Black", "White")
+MIN_SIZE, MAX_SIZE = 2, 26
+#: board size of ``start()`` when none is given (a documented default, not a rule)
+DEFAULT_SIZE = 11
+#: [choice] rules/minefield.md "Winning": the rulebook's orthogonal path (default) or
+#: the designer's program's ortho-diagonal (8-neighbour) path (``--win orthodiagonal``).
+WIN_RULES = ("orthogonal", "orthodiagonal")
+#: guard bits after each rank (>= the largest file offset of a glyph window, 3)
+GUARD = 3
+FILES = "abcdefghijklmnopqrstuvwxyz"
+
+_SWAP_CODE, _PASS_CODE = -1, -2
+
+
+class Move(NamedTuple):
+    """A move: a placement at (file, rank), 0-based, or :data:`SWAP` / :data:`PASS`.
+
+    >>> str(Move(2, 2)), str(SWAP), str(PASS)
+    ('c3', 'swap', 'pass')
+    """
+
+    file: int
+    rank: int
+
+    def __str__(self) -> str:
+        if self.file >= 0:
+            return f"{FILES[self.file]}{self.rank + 1}"
+        return "swap" if self.file == _SWAP_CODE else "pass"
+
+    @property
+    def is_placement(self) -> bool:
+        return self.file >= 0
+
+
+SWAP = Move(_SWAP_CODE, _SWAP_CODE)
+PASS = Move(_PASS_CODE, _PASS_CODE)
+
+
+# ---------------------------------------------------------------------------
+# Glyphs (rules/minefield.md "Forbidden glyphs")
+# ---------------------------------------------------------------------------
+
+Pattern = dict[tuple[int, int], str]  # (dx, dy) -> "X" | "Y" | "E"
+
+GLYPH_NAMES = ("hard corner", "2x3 switch", "2x4 switch")
+
+
+def glyph_patterns() -> dict[str, list[Pattern]]:
+    """Every orientation of the three glyphs, colours as X / Y, empty as E.
+
+    >>> {name: len(p) for name, p in glyph_patterns().items()}
+    {'hard corner': 4, '2x3 switch': 2, '2x4 switch': 2}
+    """
+    patterns: dict[str, list[Pattern]] = {name: [] for name in GLYPH_NAMES}
+    diagonals = (((0, 0), (1, 1)), ((1, 0), (0, 1)))
+    for full, other in (diagonals, diagonals[::-1]):
+        for y_cell, e_cell in (other, other[::-1]):
+            patterns["hard corner"].append(
+                {full[0]: "X", full[1]: "X", y_cell: "Y", e_cell: "E"}
+            )
+    for length, name in ((3, "2x3 switch"), (4, "2x4 switch")):
+        last = length - 1
+        flat: Pattern = {(0, 0): "X", (last, 1): "X", (last, 0): "Y", (0, 1): "Y"}
+        for x in range(1, last):
+            flat[(x, 0)] = flat[(x, 1)] = "E"
+        patterns[name].append(flat)
+        patterns[name].append({(y, x): s for (x, y), s in flat.items()})
+    return patterns
+
+
+Role = tuple[tuple[int, int, str], ...]  # other cells relative to the new stone
+
+
+def glyph_roles() -> dict[str, list[Role]]:
+    """For each glyph, the ways a new stone of the mover (M) can complete it.
+
+    A role lists the other cells of the window relative to the new stone, each
+    with the state it needs: M (mover), O (opponent) or E (empty). Colour
+    inversions are included (X and Y each played by M and by O).
+
+    >>> {name: len(r) for name, r in glyph_roles().items()}
+    {'hard corner': 12, '2x3 switch': 8, '2x4 switch': 8}
+    """
+    roles: dict[str, list[Role]] = {}
+    for name, patterns in glyph_patterns().items():
+        found: set[Role] = set()
+        for pattern in patterns:
+            for x_as, y_as in (("M", "O"), ("O", "M")):
+                states = {c: {"X": x_as, "Y": y_as, "E": "E"}[s] for c, s in pattern.items()}
+                for (cx, cy), state in states.items():
+                    if state != "M":
+                        continue
+                    role = tuple(
+                        sorted(
+                            (x - cx, y - cy, s)
+                            for (x, y), s in states.items()
+                            if (x, y) != (cx, cy)
+                        )
+                    )
+                    found.add(role)
+        roles[name] = sorted(found)
+    return roles
+
+
+_ROLES = glyph_roles()
+assert [len(r) for r in _ROLES.values()] == [12, 8, 8]
+
+PlacementFunction = Callable[[int, int, int], int]
+
+
+def _compile_placements(width: int, names: tuple[str, ...]) -> PlacementFunction:
+    """Generate ``f(M, O, E) -> bitboard`` of the points where M may not place.
+
+    Straight-line code: one shift per (state, offset) term, one AND per term
+    of each role, one OR per role — a fixed number of whole-board operations
+    for any board size, no loop over points or windows.
+    """
+    terms: dict[tuple[str, int], str] = {}
+    products: list[str] = []
+    for name in names:
+        for role in _ROLES[name]:
+            factors = []
+            for dx, dy, state in role:
+                offset = dx + dy * width
+                key = (state, offset)
+                if key not in terms:
+                    sign = "p" if offset >= 0 else "m"
+                    terms[key] = f"{state}_{sign}{abs(offset)}"
+                factors.append(terms[key])
+            products.append("(" + " & ".join(sorted(factors)) + ")")
+    lines = ["def forbidden(M, O, E):"]
+    for (state, offset), var in sorted(terms.items(), key=lambda kv: kv[1]):
+        # a point p is in var when point p + offset holds ``state``
+        expr = f"{state} >> {offset}" if offset >= 0 else f"{state} << {-offset}"
+        lines.append(f"    {var} = {expr}")
+    lines.append("    return (" + "\n        | ".join(products) + ")")
+    namespace: dict[str, Any] = {}
+    exec("\n".join(lines), namespace)  # noqa: S102 - generated from the tables above
+    function: PlacementFunction = namespace["forbidden"]
+    return function
+
+
+# ---------------------------------------------------------------------------
+# Per-size tables, built once per size and cached
+# ---------------------------------------------------------------------------
+
+
+def _symmetry_point(s: int, f: int, r: int, n: int) -> tuple[int, int]:
+    """Image of point (f, r) under symmetry s; s >= 4 are the transposes.
+
+    0 identity, 1 rotation 180, 2 left-right mirror, 3 top-bottom mirror (these
+    keep each colour's edges); 4 transpose, 5 anti-transpose, 6 rotation 90,
+    7 rotation 270 (these exchange Black's and White's edges).
+    """
+    m = n - 1
+    return (
+        (f, r),
+        (m - f, m - r),
+        (m - f, r),
+        (f, m - r),
+        (r, f),
+        (m - r, m - f),
+        (r, m - f),
+        (m - r, f),
+    )[s]
+
+
+class _Tables:
+    """Masks, move tables and generated glyph functions for one board size."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+        self.width = width = n + GUARD
+        row = (1 << n) - 1
+        self.full = sum(row << (r * width) for r in range(n))
+        bottom, top = row, row << ((n - 1) * width)
+        left = sum(1 << (r * width) for r in range(n))
+        right = left << (n - 1)
+        #: per colour: its two edges (Black: rank 1 and rank n; White: files a and last)
+        self.edges = ((bottom, top), (left, right))
+        self.moves: list[Move | None] = [None] * (n * width)
+        self.bit_of: dict[Move, int] = {}
+        for r in range(n):
+            for f in range(n):
+                move = Move(f, r)
+                self.moves[r * width + f] = move
+                self.bit_of[move] = r * width + f
+        assert len(self.bit_of) == n * n and self.full.bit_count() == n * n
+        self.forbidden = _compile_placements(width, GLYPH_NAMES)
+        self.forbidden_by = {name: _compile_placements(width, (name,)) for name in GLYPH_NAMES}
+        #: per symmetry: (source bit, image bit) pairs
+        self.maps = [
+            [
+                (r * width + f, image[1] * width + image[0])
+                for r in range(n)
+                for f in range(n)
+                for image in (_symmetry_point(s, f, r, n),)
+            ]
+            for s in range(8)
+        ]
+
+    def placements(self, own: int, opp: int) -> int:
+        """Bitboard of the legal placements of the colour whose stones are ``own``."""
+        empty = self.full & ~(own | opp)
+        return empty & ~self.forbidden(own, opp, empty)
+
+    def connected(self, own: int, colour: int, diagonal: bool) -> int:
+        """The stones of ``own`` connected to the first edge of ``colour`` that reach the second.
+
+        Returns 0 when there is no winning path.
+        """
+        first, second = self.edges[colour]
+        group = own & first
+        if not group or not own & second:
+            return 0
+        return _flood(group, own, self.width, diagonal) & second
+
+    def point_name(self, bit: int) -> str:
+        move = self.moves[bit]
+        assert move is not None
+        return str(move)
+
+
+def _flood(group: int, own: int, width: int, diagonal: bool) -> int:
+    """Grow ``group`` inside ``own`` (4- or 8-neighbour steps) until it stops."""
+    while True:
+        if diagonal:
+            grown = group | (group << 1) | (group >> 1)
+            grown = (grown | (grown << width) | (grown >> width)) & own
+        else:
+            grown = (
+                group | (group << 1) | (group >> 1) | (group << width) | (group >> width)
+            ) & own
+        if grown == group:
+            return group
+        group = grown
+
+
+def _wins_with(
+    bit: int, own: int, first: int, second: int, width: int, diagonal: bool
+) -> bool:
+    """Does the group of the new stone ``bit`` (in ``own``) touch both edges?"""
+    if not (own & first and own & second):
+        return False
+    group = bit
+    while True:
+        if diagonal:
+            grown = group | (group << 1) | (group >> 1)
+            grown = (grown | (grown << width) | (grown >> width)) & own
+        else:
+            grown = (
+                group | (group << 1) | (group >> 1) | (group << width) | (group >> width)
+            ) & own
+        if grown & first and grown & second:
+            return True
+        if grown == group:
+            return False
+        group = grown
+
+
+_TABLES: dict[int, _Tables] = {}
+
+
+def tables(n: int) -> _Tables:
+    """The cached tables of the n x n board."""
+    table = _TABLES.get(n)
+    if table is None:
+        table = _TABLES[n] = _Tables(n)
+    return table
+
+
+# ---------------------------------------------------------------------------
+# The game
+# ---------------------------------------------------------------------------
+
+
+class MinefieldGame:
+    """Minefield (Steere 2024): connect your edges, never form a hard corner or switch."""
+
+    __slots__ = ("win", "diagonal")
+    name = "minefield"
+    symmetry_count = 8
+
+    def __init__(self, win: str = "orthogonal") -> None:
+        if win not in WIN_RULES:
+            raise InvalidOptionError(
+                f"invalid option --win: expected {' or '.join(WIN_RULES)}, got {win!r}"
+            )
+        self.win = win
+        self.diagonal = win == "orthodiagonal"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, MinefieldGame) and other.win == self.win
+
+    def __hash__(self) -> int:
+        return hash(self.win)
+
+    def __repr__(self) -> str:
+        return f"MinefieldGame(win={self.win!r})"
+
+    def __getstate__(self) -> str:
+        return self.win
+
+    def __setstate__(self, state: str) -> None:
+        self.win = state
+        self.diagonal = state == "orthodiagonal"
+
+    def symbol(self, player: int) -> str:
+        """``"b"`` for Black (0), ``"w"`` for White (1)."""
+        return SYMBOLS[player]
+
+    def player_of(self, symbol: str) -> int:
+        """Inverse of :meth:`symbol`.
+
+        >>> make_game().player_of("w")
+        1
+        """
+        if symbol not in SYMBOLS:
+            raise InvalidNotationError(f"invalid side: expected b or w, got {symbol!r}")
+        return SYMBOLS.index(symbol)
+
+    def start(
+        self,
+        *,
+        size: int | None = None,
+        players: int | None = None,
+        variant: str | None = None,
+        seed: int | None = None,
+        pie: bool = True,
+    ) -> MinefieldPosition:
+        """The empty n x n board, Black to move (n defaults to :data:`DEFAULT_SIZE`, 11).
+
+        >>> make_game().start(size=3, pie=False).fen()
+        '3/3/3 b -'
+        >>> make_game().start().fen()
+        '11/11/11/11/11/11/11/11/11/11/11 b p'
+        """
+        if players is not None and players != 2:
+            raise InvalidOptionError(f"invalid players: minefield has exactly 2, got {players!r}")
+        if variant is not None:
+            raise InvalidOptionError(f"invalid variant: minefield has no variants, got {variant!r}")
+        if seed is not None:
+            raise InvalidOptionError(f"invalid seed: minefield has no random set-up, got {seed!r}")
+        n = DEFAULT_SIZE if size is None else size
+        if not isinstance(n, int) or not MIN_SIZE <= n <= MAX_SIZE:
+            raise InvalidOptionError(
+                f"invalid size: expected {MIN_SIZE} to {MAX_SIZE}, got {size!r}"
+            )
+        return MinefieldPosition(self, n, 0, 0, BLACK, bool(pie))
+
+    def parse_position(self, text: str) -> MinefieldPosition:
+        """Parse ``<rows> <side> [<pie>]`` (rules/minefield.md "Position notation").
+
+        >>> make_game().parse_position("3/1b1/3 w").fen()
+        '3/1b1/3 w -'
+        >>> make_game().parse_position("3/1b/3 w")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        boardproof...InvalidNotationError: invalid position: row 2 has 2 points, expected 3: '1b'
+        """
+        return _parse_position(self, text)
+
+
+def make_game(win: str = "orthogonal", **options: Any) -> MinefieldGame:
+    """The Minefield game with the given win rule (``orthogonal`` or ``orthodiagonal``).
+
+    >>> make_game(win="orthodiagonal").win
+    'orthodiagonal'
+    >>> make_game(win="diagonal")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    boardproof...InvalidOptionError: invalid option --win: expected ... got 'diagonal'
+    """
+    if options:
+        name = sorted(options)[0]
+        raise InvalidOptionError(
+            f"invalid option: minefield only has 'win', got {name!r}"
+        )
+    return MinefieldGame(win)
+
+
+_DIGITS = "0123456789"
+
+
+def _parse_row(text: str, number: int, n: int) -> tuple[list[int], list[int]]:
+    """Files of the black and white stones of one row of the notation."""
+    blacks: list[int] = []
+    whites: list[int] = []
+    count = 0
+    i = 0
+    while i < len(text):
+        char = text[i]
+        if char == "b" or char == "w":
+            (blacks if char == "b" else whites).append(count)
+            count += 1
+            i += 1
+        elif char in _DIGITS:
+            j = i
+            while j < len(text) and text[j] in _DIGITS:
+                j += 1
+            digits = text[i:j]
+            if digits[0] == "0":
+                raise InvalidNotationError(
+                    f"invalid position: row {number} has a run starting with 0, "
+                    f"expected a number from 1: {text!r}"
+                )
+            count += int(digits) if len(digits) <= 3 else 10**3
+            i = j
+        else:
+            raise InvalidNotationError(
+                f"invalid position: row {number} has an unexpected character {char!r}, "
+                f"expected b, w or a number: {text!r}"
+            )
+        if count > MAX_SIZE:
+            break
+    if count != n:
+        shown = str(count) if count <= MAX_SIZE else f"more than {MAX_SIZE}"
+        raise InvalidNotationError(
+            f"invalid position: row {number} has {shown} points, expected {n}: {text!r}"
+        )
+    return blacks, whites
+
+
+def _parse_position(game: MinefieldGame, text: str) -> MinefieldPosition:
+    fields = text.split()
+    if len(fields) not in (2, 3):
+        raise InvalidNotationError(
+            f"invalid position: expected 2 or 3 fields '<rows> <side> [<pie>]', "
+            f"got {len(fields)}: {text!r}"
+        )
+    rows = fields[0].split("/")
+    n = len(rows)
+    if not MIN_SIZE <= n <= MAX_SIZE:
+        raise InvalidNotationError(
+            f"invalid position: expected {MIN_SIZE} to {MAX_SIZE} rows, got {n}: {fields[0]!r}"
+        )
+    width = n + GUARD
+    black = white = 0
+    for index, row in enumerate(rows):
+        rank = n - 1 - index
+        blacks, whites = _parse_row(row, index + 1, n)
+        for f in blacks:
+            black |= 1 << (rank * width + f)
+        for f in whites:
+            white |= 1 << (rank * width + f)
+    side = fields[1]
+    if side not in SYMBOLS:
+        raise InvalidNotationError(f"invalid position: expected side to move b or w, got {side!r}")
+    pie_text = fields[2] if len(fields) == 3 else "-"
+    if pie_text not in ("p", "-"):
+        raise InvalidNotationError(f"invalid position: expected pie field p or -, got {pie_text!r}")
+    return MinefieldPosition(game, n, black, white, SYMBOLS.index(side), pie_text == "p")
+
+
+# ---------------------------------------------------------------------------
+# Positions
+# ---------------------------------------------------------------------------
+
+_UNKNOWN, _NOBODY = -1, 2  # cached winner codes besides BLACK / WHITE
+_ONGOING, _DEAD = 2, 3  # cached result codes besides BLACK / WHITE
+_OUTCOMES: tuple[Outcome | None, ...] = (
+    Outcome.win(BLACK),
+    Outcome.win(WHITE),
+    None,
+    Outcome.draw(),
+)
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class MinefieldPosition:
+    """An immutable Minefield position: stones as bitboards, side to move, pie flag.
+
+    ``black`` / ``white`` follow the bit layout of the module docstring.
+    """
+
+    game: MinefieldGame
+    n: int
+    black: int
+    white: int
+    to_move: int
+    pie: bool
+    #: cache: BLACK / WHITE if that colour has a winning path, _NOBODY, or _UNKNOWN
+    _winner: int = field(default=_UNKNOWN, compare=False)
+    #: cache: result code (BLACK / WHITE won, _ONGOING, _DEAD) or _UNKNOWN
+    _result: int = field(default=_UNKNOWN, compare=False)
+    #: cache: legal placements of the side to move, or -1
+    _legal: int = field(default=-1, compare=False)
+
+    # -- construction and notation ---------------------------------------
+
+    @classmethod
+    def from_fen(cls, text: str, game: MinefieldGame | None = None) -> MinefieldPosition:
+        """Parse a position (with the rulebook win rule unless ``game`` says otherwise)."""
+        return _parse_position(game or MinefieldGame(), text)
+
+    def __repr__(self) -> str:
+        return f"MinefieldPosition({self.fen()!r}, win={self.game.win!r})"
+
+    @property
+    def tables(self) -> _Tables:
+        return tables(self.n)
+
+    def stone_at(self, f: int, r: int) -> int | None:
+        """BLACK, WHITE or None for the point (file f, rank r), 0-based."""
+        bit = 1 << (r * (self.n + GUARD) + f)
+        if self.black & bit:
+            return BLACK
+        if self.white & bit:
+            return WHITE
+        return None
+
+    def fen(self) -> str:
+        """Canonical notation: all three fields, shortest runs.
+
+        >>> make_game().parse_position("1b1/3/3 w p").fen()
+        '1b1/3/3 w p'
+        """
+        rows = []
+        for r in range(self.n - 1, -1, -1):
+            parts: list[str] = []
+            run = 0
+            for f in range(self.n):
+                stone = self.stone_at(f, r)
+                if stone is None:
+                    run += 1
+                    continue
+                if run:
+                    parts.append(str(run))
+                    run = 0
+                parts.append(SYMBOLS[stone])
+            if run:
+                parts.append(str(run))
+            rows.append("".join(parts))
+        return f"{'/'.join(rows)} {SYMBOLS[self.to_move]} {'p' if self.pie else '-'}"
+
+    def __str__(self) -> str:
+        return self.fen()
+
+    def key(self) -> tuple[int, int, int, int, bool]:
+        """Transposition key (the win rule is a property of the game)."""
+        return (self.n, self.black, self.white, self.to_move, self.pie)
+
+    def parse_move(self, text: str) -> Move:
+        """A move in notation: a point like ``c3``, ``swap`` or ``pass``.
+
+        >>> pos = make_game().start(size=5)
+        >>> pos.parse_move("e5"), pos.parse_move("swap")
+        (Move(file=4, rank=4), Move(file=-1, rank=-1))
+        >>> pos.parse_move("f1")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        boardproof...InvalidNotationError: invalid move: expected a point from a1 to e5, ...'f1'
+        """
+        word = text.strip().lower()
+        if word == "swap":
+            return SWAP
+        if word == "pass":
+            return PASS
+        n = self.n
+        if (
+            2 <= len(word) <= 3
+            and word[0] in FILES
+            and word[1] in "123456789"
+            and (len(word) == 2 or word[2] in _DIGITS)
+        ):
+            f, r = FILES.index(word[0]), int(word[1:]) - 1
+            if f < n and r < n:
+                return tables(n).moves[r * (n + GUARD) + f] or Move(f, r)
+            raise InvalidNotationError(
+                f"invalid move: expected a point from a1 to {FILES[n - 1]}{n}, "
+                f"swap or pass, got {text!r}"
+            )
+        raise InvalidNotationError(
+            f"invalid move: expected a point like c3, swap or pass, got {text!r}"
+        )
+
+    # -- rules ----------------------------------------------------------
+
+    def _own_opp(self) -> tuple[int, int]:
+        return (self.black, self.white) if self.to_move == BLACK else (self.white, self.black)
+
+    def legal_placements(self) -> int:
+        """Bitboard of the points where the side to move may place (cached)."""
+        legal = self._legal
+        if legal < 0:
+            own, opp = self._own_opp()
+            legal = tables(self.n).placements(own, opp)
+            object.__setattr__(self, "_legal", legal)
+        return legal
+
+    def opponent_placements(self) -> int:
+        """Bitboard of the points where the other colour could place."""
+        own, opp = self._own_opp()
+        return tables(self.n).placements(opp, own)
+
+    def swap_available(self) -> bool:
+        """The pie rule: pending flag, one stone of the opponent, none of the mover.
+
+        Written colour-symmetrically so the transposes (which exchange the
+        colours) map swap to swap; only the rulebook case (one black stone,
+        White to move) passes ``status()``.
+        """
+        if not self.pie:
+            return False
+        own, opp = self._own_opp()
+        return own == 0 and opp != 0 and opp & (opp - 1) == 0
+
+    def winner(self) -> int | None:
+        """The colour that has a winning path (Black first if both, which is impossible)."""
+        code = self._winner
+        if code == _UNKNOWN:
+            t = tables(self.n)
+            diagonal = self.game.diagonal
+            # the player who just moved is the one who can have completed a path
+            last = 1 - self.to_move
+            stones = (self.black, self.white)
+            if t.connected(stones[last], last, diagonal):
+                code = last
+            elif t.connected(stones[self.to_move], self.to_move, diagonal):
+                code = self.to_move
+            else:
+                code = _NOBODY
+            object.__setattr__(self, "_winner", code)
+        return None if code == _NOBODY else code
+
+    def _result_code(self) -> int:
+        code = self._result
+        if code == _UNKNOWN:
+            won = self.winner()
+            if won is not None:
+                code = won
+            elif self.legal_placements() or self.swap_available() or self.opponent_placements():
+                code = _ONGOING
+            else:
+                code = _DEAD  # rules: dead position, terminal, scored as a draw
+            object.__setattr__(self, "_result", code)
+        return code
+
+    def outcome(self) -> Outcome | None:
+        """None while the game goes on; a win, or a draw for a dead position."""
+        return _OUTCOMES[self._result_code()]
+
+    def is_dead(self) -> bool:
+        """Neither colour can place and nobody has won."""
+        return self._result_code() == _DEAD
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        """Placements by rank from 1 upward then by file, then ``swap``; or ``pass`` alone."""
+        if self._result_code() != _ONGOING:
+            return ()
+        legal = self.legal_placements()
+        moves = tables(self.n).moves
+        out: list[Move] = []
+        while legal:
+            low = legal & -legal
+            out.append(moves[low.bit_length() - 1])  # type: ignore[arg-type]
+            legal ^= low
+        if self.swap_available():
+            out.append(SWAP)
+        if not out:
+            out.append(PASS)
+        return tuple(out)
+
+    def play(self, move: Move | str) -> MinefieldPosition:
+        """The position after ``move``; raises IllegalMoveError naming the move."""
+        if isinstance(move, str):
+            move = self.parse_move(move)
+        if self.winner() is not None:
+            raise IllegalMoveError(f"illegal move {move}: the game is over")
+        t = tables(self.n)
+        if move.file >= 0:
+            if not (move.file < self.n and 0 <= move.rank < self.n):
+                raise IllegalMoveError(f"illegal move {move}: the point is off the board")
+            bit = 1 << t.bit_of[move]
+            if not bit & self.legal_placements():
+                raise IllegalMoveError(f"illegal move {move}: {self._why_illegal(bit)}")
+            mover = self.to_move
+            black, white = self.black, self.white
+            if mover == BLACK:
+                own = black = black | bit
+            else:
+                own = white = white | bit
+            first, second = t.edges[mover]
+            won = _wins_with(bit, own, first, second, t.width, self.game.diagonal)
+            # [choice] pie: pending after the first placement on an empty board only
+            pie = self.pie and not (self.black | self.white)
+            return MinefieldPosition(
+                self.game, self.n, black, white, 1 - mover, pie,
+                mover if won else _NOBODY, mover if won else _UNKNOWN,
+            )
+        if move == SWAP:
+            if not self.swap_available():
+                raise IllegalMoveError(
+                    "illegal move swap: only on White's first turn "
+                    "(one black stone, pie rule pending)"
+                )
+            # rules: stones stay, the players exchange colours, White moves again
+            return MinefieldPosition(
+                self.game, self.n, self.black, self.white, self.to_move, False, _NOBODY
+            )
+        if move == PASS:
+            if self.legal_placements() or self.swap_available():
+                raise IllegalMoveError(
+                    f"illegal move pass: {SYMBOLS[self.to_move]} has a legal move"
+                )
+            if not self.opponent_placements():
+                raise IllegalMoveError("illegal move pass: the game is over (dead position)")
+            return MinefieldPosition(
+                self.game, self.n, self.black, self.white, 1 - self.to_move, False, _NOBODY
+            )
+        raise IllegalMoveError(f"illegal move {move}: not a minefield move")
+
+    def _why_illegal(self, bit: int) -> str:
+        if bit & (self.black | self.white):
+            return "the point is occupied"
+        own, opp = self._own_opp()
+        t = tables(self.n)
+        empty = t.full & ~(own | opp)
+        for name in GLYPH_NAMES:
+            if t.forbidden_by[name](own, opp, empty) & bit:
+                return f"it forms a {name}"
+        return "not allowed"  # pragma: no cover - legal_placements says otherwise
+
+    # -- perft ------------------------------------------------------------
+
+    def perft(self, depth: int) -> int:
+        """Leaves of the legal-move tree, counting the last ply in bulk.
+
+        >>> make_game().start(size=3).perft(3)
+        544
+        """
+        if depth < 0:
+            raise InvalidOptionError(f"invalid depth: expected a number >= 0, got {depth!r}")
+        if depth == 0:
+            return 1
+        if self.outcome() is not None:
+            return 0
+        return _perft(
+            tables(self.n), self.game.diagonal, self.black, self.white,
+            self.to_move, self.pie, depth,
+        )
+
+    # -- symmetries -------------------------------------------------------
+
+    def transform(self, symmetry: int) -> MinefieldPosition:
+        """Image under one of the 8 symmetries; 4..7 (transposes) swap the colours.
+
+        >>> pos = make_game().parse_position("3/3/b2 w p")
+        >>> pos.transform(4).fen()
+        '3/3/w2 b p'
+        >>> pos.transform(1).fen()
+        '2b/3/3 w p'
+        """
+        if not 0 <= symmetry < 8:
+            raise InvalidOptionError(f"invalid symmetry: expected 0 to 7, got {symmetry!r}")
+        if symmetry == 0:
+            return self
+        pairs = tables(self.n).maps[symmetry]
+        black = white = 0
+        b, w = self.black, self.white
+        for source, image in pairs:
+            if b >> source & 1:
+                black |= 1 << image
+            elif w >> source & 1:
+                white |= 1 << image
+        to_move = self.to_move
+        if symmetry >= 4:
+            black, white, to_move = white, black, 1 - to_move
+        return MinefieldPosition(self.game, self.n, black, white, to_move, self.pie)
+
+    def transform_move(self, move: Move, symmetry: int) -> Move:
+        """Image of ``move`` under symmetry ``symmetry`` (swap and pass are fixed)."""
+        if move.file < 0:
+            return move
+        return Move(*_symmetry_point(symmetry, move.file, move.rank, self.n))
+
+    # -- checks and display -------------------------------------------------
+
+    def status(self) -> list[str]:
+        """Problems of a position that parses but cannot occur in a game ([] if none).
+
+        >>> make_game().parse_position("3/3/b2 b p").status()
+        ['the pie rule cannot be pending with 1 b and 0 w stones and b to move']
+        """
+        return _status(self)
+
+    def board_text(self) -> str:
+        """A text board with coordinates; the winning path (if any) in capitals.
+
+        >>> print(make_game().parse_position("1b1/1b1/1bw w").board_text())
+          3  .  B  .
+          2  .  B  .
+          1  .  B  w
+             a  b  c
+        winning path (b): b1 b2 b3
+        """
+        path: list[tuple[int, int]] = []
+        won = self.winner()
+        if won is not None:
+            from boardproof.solvers.graphs import winning_path
+
+            path = winning_path(self, won) or []
+        on_path = set(path)
+        rank_width = len(str(self.n))
+        lines = []
+        for r in range(self.n - 1, -1, -1):
+            cells = []
+            for f in range(self.n):
+                stone = self.stone_at(f, r)
+                mark = "." if stone is None else SYMBOLS[stone]
+                cells.append(mark.upper() if (f, r) in on_path else mark)
+            lines.append(f"{r + 1:>{rank_width + 2}}  " + "  ".join(cells))
+        lines.append(" " * (rank_width + 4) + "  ".join(FILES[: self.n]))
+        if won is not None:
+            names = " ".join(str(Move(f, r)) for f, r in path)
+            lines.append(f"winning path ({SYMBOLS[won]}): {names}")
+        return "\n".join(lines)
+
+
+def _perft(
+    t: _Tables, diagonal: bool, black: int, white: int, mover: int, pie: bool, depth: int
+) -> int:
+    """Perft below a position nobody has won (ints only, no Position objects)."""
+    if mover == BLACK:
+        own, opp = black, white
+    else:
+        own, opp = white, black
+    full = t.full
+    empty = full & ~(own | opp)
+    legal = empty & ~t.forbidden(own, opp, empty)
+    swap = pie and own == 0 and opp != 0 and opp & (opp - 1) == 0
+    if depth == 1:
+        count = legal.bit_count() + swap
+        if count:
+            return count
+        # pass is legal iff the opponent can place; otherwise dead (no moves)
+        return 1 if empty & ~t.forbidden(opp, own, empty) else 0
+    if not legal and not swap:
+        if empty & ~t.forbidden(opp, own, empty):
+            return _perft(t, diagonal, black, white, 1 - mover, False, depth - 1)
+        return 0
+    total = 0
+    first, second = t.edges[mover]
+    width = t.width
+    child_pie = pie and not (own | opp)
+    other = 1 - mover
+    depth -= 1
+    while legal:
+        bit = legal & -legal
+        legal ^= bit
+        new_own = own | bit
+        if new_own & first and new_own & second and _wins_with(
+            bit, new_own, first, second, width, diagonal
+        ):
+            continue  # a won child is a terminal node: no leaves below it
+        if mover == BLACK:
+            total += _perft(t, diagonal, new_own, opp, other, child_pie, depth)
+        else:
+            total += _perft(t, diagonal, opp, new_own, other, child_pie, depth)
+    if swap:
+        total += _perft(t, diagonal, black, white, mover, False, depth)
+    return total
+
+
+def pass_free_bound(n: int) -> int:
+    """Fewest stones on an n x n board at which a colour can have no legal placement.
+
+    Proof: with t stones and e = n*n - t empty points, if a colour cannot place,
+    every empty point p completes a glyph: a hard corner (2 other stones in the
+    3x3 box around p) or a switch (3 other stones among the 28 corner offsets of
+    the 2x3/2x4 windows at p). Give each p one unit, shared equally by the other
+    stones of one such glyph (1/2 or 1/3 each). A stone then receives at most
+    1/2 from each of its 8 neighbours and 1/3 from each of the other 24 switch
+    offsets: 12 in all. So e <= 12 t, i.e. 13 t >= n*n. Below that no skip (pass)
+    can have happened, so Black and White have alternated.
+
+    >>> pass_free_bound(5), pass_free_bound(19)
+    (2, 28)
+    """
+    return -(-n * n // 13)
+
+
+def _status(pos: MinefieldPosition) -> list[str]:
+    from boardproof.solvers import graphs
+
+    problems = graphs.glyph_audit(pos)
+    b, w = pos.black.bit_count(), pos.white.bit_count()
+    mover, last = SYMBOLS[pos.to_move], SYMBOLS[1 - pos.to_move]
+    paths = [graphs.winning_path(pos, colour) is not None for colour in (BLACK, WHITE)]
+    if all(paths):
+        problems.append("both b and w have a winning path")
+    elif paths[pos.to_move]:
+        problems.append(
+            f"{mover} to move already has a winning path: only {last}, who just moved, "
+            "could have completed one"
+        )
+    if pos.pie and (b, w, pos.to_move) not in ((0, 0, BLACK), (1, 0, WHITE)):
+        problems.append(
+            f"the pie rule cannot be pending with {b} b and {w} w stones and {mover} to move"
+        )
+    if b + w < pass_free_bound(pos.n):
+        expected = 0 if pos.to_move == BLACK else 1
+        if b - w != expected:
+            problems.append(
+                f"{b} b and {w} w stones with {mover} to move: with so few stones no "
+                f"turn can have been skipped, so b - w must be {expected}"
+            )
+    return problems
