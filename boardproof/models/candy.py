@@ -230,15 +230,6 @@ def _counts_for(cols: Sequence[Sequence[int]], square: int, floor: int, colour: 
     return not (floor == 0 and BOTTOM_LARGE[candy % 12] and len(col) > 1)
 
 
-def _column_run(column: Sequence[int], colour: int) -> bool:
-    run = 0
-    for c in visible_shapes(column):
-        run = run + 1 if c == colour else 0
-        if run >= 4:
-            return True
-    return False
-
-
 def _trailing_run(column: Sequence[int], colour: int) -> int:
     """Length of the run of ``colour`` at the end of the column's visible-shape list."""
     run = 0
@@ -269,30 +260,41 @@ def wins_at(cols: Sequence[Sequence[int]], square: int, colour: int) -> bool:
     return False
 
 
+LineCells = tuple[tuple[int, int], ...]
+
+
+def lines_of(cols: Sequence[Sequence[int]], colour: int) -> list[tuple[str, LineCells]]:
+    """Every line of ``colour``: ``(kind, ((square, floor), ...))``, kind ``flat``,
+    ``staircase`` or ``column`` (a column line lists the floors of its candies).
+
+    >>> cols = [()] * SQUARE_COUNT
+    >>> cols[12] = (CODE_OF["Os"], CODE_OF["Sx"], CODE_OF["Xo"], CODE_OF["Os"])
+    >>> lines_of(cols, 0)
+    [('column', ((12, 1), (12, 2), (12, 3)))]
+    """
+    found: list[tuple[str, LineCells]] = []
+    for sq, col in enumerate(cols):
+        owners: list[tuple[int, int]] = []  # (colour, floor) per visible shape
+        for floor, candy in enumerate(col):
+            bottom, top = shape_visibility(col, floor)
+            owners.extend([(candy // 12, floor)] * (bottom + top))
+        for start in range(len(owners) - 3):
+            if all(owners[start + i][0] == colour for i in range(4)):
+                floors = sorted({owners[start + i][1] for i in range(4)})
+                found.append(("column", tuple((sq, f) for f in floors)))
+    top = max(len(c) for c in cols)
+    for seg in SEGMENTS:
+        for base in range(top):
+            for step in (0, *STAIRCASE_STEPS):
+                cells = tuple((seg[i], base + step * i) for i in range(4))
+                if all(_counts_for(cols, s, f, colour) for s, f in cells):
+                    found.append(("flat" if step == 0 else "staircase", cells))
+    return found
+
+
 def line_colours(cols: Sequence[Sequence[int]], players: int) -> list[int]:
     """Every colour that has a line (flat, staircase or column) anywhere on the board."""
-    found = []
-    top = max(len(c) for c in cols)
-    for colour in range(players):
-        if any(_column_run(col, colour) for col in cols):
-            found.append(colour)
-            continue
-        hit = False
-        for seg in SEGMENTS:
-            for base in range(top):
-                for step in (0, *STAIRCASE_STEPS):
-                    if all(
-                        _counts_for(cols, seg[i], base + step * i, colour) for i in range(4)
-                    ):
-                        hit = True
-                        break
-                if hit:
-                    break
-            if hit:
-                break
-        if hit:
-            found.append(colour)
-    return found
+    return [colour for colour in range(players) if lines_of(cols, colour)]
 
 
 # ---------------------------------------------------------------------------
