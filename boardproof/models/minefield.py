@@ -949,10 +949,11 @@ def pass_free_bound(n: int) -> int:
 def _status(pos: MinefieldPosition) -> list[str]:
     from boardproof.solvers import graphs
 
-    problems = graphs.glyph_audit(pos)
+    grid = graphs.grid_graph(pos)
+    problems = graphs.glyph_audit(pos, grid)
     b, w = pos.black.bit_count(), pos.white.bit_count()
     mover, last = SYMBOLS[pos.to_move], SYMBOLS[1 - pos.to_move]
-    paths = [graphs.winning_path(pos, colour) is not None for colour in (BLACK, WHITE)]
+    paths = [graphs.winning_path(pos, c, grid=grid) is not None for c in (BLACK, WHITE)]
     if all(paths):
         problems.append("both b and w have a winning path")
     elif paths[pos.to_move]:

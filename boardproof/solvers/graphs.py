@@ -23,6 +23,7 @@ True
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 import networkx as nx
@@ -47,14 +48,17 @@ def grid_graph(position: Any) -> nx.Graph:
     return graph
 
 
-def stone_graph(position: Any, colour: int, diagonal: bool | None = None) -> nx.Graph:
+def stone_graph(
+    position: Any, colour: int, diagonal: bool | None = None, grid: nx.Graph | None = None
+) -> nx.Graph:
     """The graph of ``colour``'s stones: orthogonal edges, plus diagonal ones if asked.
 
-    ``diagonal`` defaults to the position's win rule.
+    ``diagonal`` defaults to the position's win rule; ``grid`` reuses a grid graph.
     """
     if diagonal is None:
         diagonal = bool(position.game.diagonal)
-    grid = grid_graph(position)
+    if grid is None:
+        grid = grid_graph(position)
     symbol = SYMBOLS[colour]
     stones = [p for p, data in grid.nodes(data=True) if data["stone"] == symbol]
     graph = nx.Graph(grid.subgraph(stones))
@@ -69,14 +73,14 @@ def stone_graph(position: Any, colour: int, diagonal: bool | None = None) -> nx.
 
 
 def winning_path(
-    position: Any, colour: int, diagonal: bool | None = None
+    position: Any, colour: int, diagonal: bool | None = None, grid: nx.Graph | None = None
 ) -> list[Point] | None:
     """A shortest chain of ``colour``'s stones joining its two edges, or None.
 
     Black joins rank 1 to rank n; White joins file a to the last file.
     """
     n = position.n
-    graph = stone_graph(position, colour, diagonal)
+    graph = stone_graph(position, colour, diagonal, grid)
     source, sink = (-1, -1), (n, n)
     stones = list(graph.nodes)
     graph.add_nodes_from((source, sink))
@@ -93,38 +97,44 @@ def winning_path(
     return [p for p in path[1:-1]]
 
 
-def _windows(graph: nx.Graph, n: int) -> list[tuple[str, list[Point], list[Point]]]:
+Window = tuple[str, tuple[Point, ...], tuple[Point, ...]]
+
+
+@lru_cache(maxsize=32)
+def _windows(n: int) -> tuple[Window, ...]:
     """Every window of the glyph shapes: (kind, its 4 corners, its inner points).
 
-    Corners are listed as two diagonals: ``[c0, c1, c2, c3]`` where (c0, c1) and
+    Corners are listed as two diagonals: ``(c0, c1, c2, c3)`` where (c0, c1) and
     (c2, c3) are diagonally opposite.
     """
     found = []
-    for f, r in sorted(graph.nodes):
+    for f, r in sorted(nx.grid_2d_graph(n, n).nodes):
         for width, height in ((2, 2), (3, 2), (2, 3), (4, 2), (2, 4)):
             if f + width > n or r + height > n:
                 continue
             right, top = f + width - 1, r + height - 1
-            corners = [(f, r), (right, top), (right, r), (f, top)]
-            inner = [
+            corners = ((f, r), (right, top), (right, r), (f, top))
+            inner = tuple(
                 (x, y)
                 for x in range(f, right + 1)
                 for y in range(r, top + 1)
                 if (x, y) not in corners
-            ]
+            )
             kind = "2x2" if width == height else f"2x{max(width, height)}"
             found.append((kind, corners, inner))
-    return found
+    return tuple(found)
 
 
-def glyph_audit(position: Any) -> list[str]:
+def glyph_audit(position: Any, grid: nx.Graph | None = None) -> list[str]:
     """Every hard corner, 2x3 / 2x4 switch and 2x2 crosscut on the board, as text."""
-    n = position.n
-    graph = grid_graph(position)
+    if grid is None:
+        grid = grid_graph(position)
+    stone = nx.get_node_attributes(grid, "stone")
     problems = []
-    for kind, corners, inner in _windows(graph, n):
-        c = [graph.nodes[p]["stone"] for p in corners]
-        empty_inner = all(graph.nodes[p]["stone"] is None for p in inner)
+    for kind, corners, inner in _windows(position.n):
+        c = [stone[p] for p in corners]
+        if c.count(None) > (1 if kind == "2x2" else 0):
+            continue
         where = f"{_point_name(corners[0])}-{_point_name(corners[1])}"
         diagonal_a = c[0] is not None and c[0] == c[1]
         diagonal_b = c[2] is not None and c[2] == c[3]
@@ -133,11 +143,16 @@ def glyph_audit(position: Any) -> list[str]:
                 problems.append(f"a 2x2 crosscut at {where}")
                 continue
             for full, other in ((c[:2], c[2:]), (c[2:], c[:2])):
-                stone = full[0]
-                if stone is not None and full[1] == stone and set(other) == {None, _other(stone)}:
+                first = full[0]
+                if first is not None and full[1] == first and set(other) == {None, _other(first)}:
                     problems.append(f"a hard corner at {where}")
                     break
-        elif diagonal_a and diagonal_b and c[0] != c[2] and empty_inner:
+        elif (
+            diagonal_a
+            and diagonal_b
+            and c[0] != c[2]
+            and all(stone[p] is None for p in inner)
+        ):
             problems.append(f"a {kind} switch at {where}")
     return problems
 
