@@ -5,16 +5,13 @@ from __future__ import annotations
 import random
 
 import pytest
-from conformance import check_playouts
 
 from boardproof import models
 from boardproof.models import candy
 from boardproof.models.base import (
     IllegalMoveError,
-    InvalidNotationError,
     InvalidOptionError,
     Outcome,
-    generic_perft,
     play_line,
 )
 
@@ -83,7 +80,7 @@ def test_socket_sizes() -> None:
     start = GAME.start()
     large = ["Os", "Ox", "So", "Sx", "Xo", "Xs"]
     small = ["oS", "oX", "sO", "sX", "xO", "xS"]
-    for sq, name in enumerate(candy.SQUARE_NAMES):
+    for name in candy.SQUARE_NAMES:
         f, r = FILES.index(name[0]), int(name[1]) - 1
         expected = large if (f + r) % 2 == 0 else small
         assert moves_at(start, name) == [f"{c}@{name}" for c in expected]
@@ -343,7 +340,7 @@ def test_end_without_winner_when_reserves_run_out(players: int) -> None:
 # reached from PASS_POSITION by legal play (many passes on the way): player 2 still
 # holds one Xs candy but no top takes it (no small x, no large S on top), and player 1's
 # reserve is empty.
-STUCK_LINE = (
+STUCK_LINE = (  # noqa: SIM905
     "pass Ox@c3 Xs@c3 Ox@e1 Xs@e1 xO@c4 pass So@d2 pass So@c1 pass So@c5 pass Sx@e1 Xs@e1 "
     "oS@a2 sX@a2 xS@a2 pass Sx@e1 pass xS@d3 pass sX@a2 pass sX@d3 pass Xs@e1"
 ).split()

@@ -282,9 +282,9 @@ def lines_of(cols: Sequence[Sequence[int]], colour: int) -> list[tuple[str, Line
             if all(owners[start + i][0] == colour for i in range(4)):
                 floors = sorted({owners[start + i][1] for i in range(4)})
                 found.append(("column", tuple((sq, f) for f in floors)))
-    top = max(len(c) for c in cols)
+    highest = max(len(c) for c in cols)
     for seg in SEGMENTS:
-        for base in range(top):
+        for base in range(highest):
             for step in (0, *STAIRCASE_STEPS):
                 cells = tuple((seg[i], base + step * i) for i in range(4))
                 if all(_counts_for(cols, s, f, colour) for s, f in cells):
