@@ -1,0 +1,1 @@
+"""OR-Tools CP-SAT models (Carpniches: line distance, bounded reachability, win bounds)."""
