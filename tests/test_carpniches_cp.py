@@ -193,3 +193,28 @@ def test_blocking_counts_as_a_win_for_the_bound() -> None:
     pos = parse_position("4cp/6/6/6/(ppc)(ccc)4/p(ppc)4 c -")
     assert can_win_within(pos, 1, CAPYBARA) is True  # e6-f6 blocks the poodles
     assert brute_can_win(pos, 1, CAPYBARA)
+
+
+def test_reach_gives_the_shortest_sequence() -> None:
+    levels = bfs_levels(MIDGAME, 3)
+    target = sorted(levels[3] - levels[1] - levels[2] - levels[0], key=lambda p: p.fen())[0]
+    result = reach(MIDGAME, target, 5)
+    assert result.method == "CP-SAT: optimal" and result.moves is not None
+    assert len(result.moves) == 3 and replay(MIDGAME, result.moves) == target
+
+
+def test_reach_command(cli_run) -> None:  # type: ignore[no-untyped-def]
+    start = START_POSITION.fen()
+    goal = "(cp)4(pcp)/1c4/6/6/1p4/(pc)4(cpc) c -"
+    status, out, _ = cli_run("reach", "carpniches", start, goal, "--max-plies", "4")
+    assert status == 0
+    assert out.splitlines() == ["reachable in 2 plies: a6-b5 a1-b2", "method: CP-SAT: optimal"]
+    other = START_POSITION.play(START_POSITION.parse_move("a6-a3")).fen()
+    status, out, _ = cli_run("reach", "carpniches", other, goal, "--max-plies", "3")
+    assert status == 0 and out.strip() == "unreachable within 3 plies (CP-SAT: infeasible)"
+    status, out, _ = cli_run("reach", "carpniches", start, goal, "--max-plies", "2", "--json")
+    assert '"reachable": true' in out and '"moves": ["a6-b5", "a1-b2"]' in out
+    status, _, err = cli_run("reach", "minefield", "x", "y", "--max-plies", "1")
+    assert status == 2 and err.count("\n") == 1 and "carpniches only" in err
+    status, _, err = cli_run("reach", "carpniches", start, "6/6 c -", "--max-plies", "1")
+    assert status == 2 and err.startswith("error: invalid rows")
