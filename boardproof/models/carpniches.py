@@ -226,13 +226,37 @@ SYMMETRY = _symmetry_tables()
 assert all(sorted(t) == list(range(SQUARES)) for t in SYMMETRY)
 
 
-def _map_bits(bits: int, table: tuple[int, ...]) -> int:
-    out = 0
-    while bits:
-        low = bits & -bits
-        out |= 1 << table[low.bit_length() - 1]
-        bits ^= low
-    return out
+def _row_tables() -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """ROW_IMAGE[s][rank][row bits]: the image board of one rank's 6 bits under symmetry s."""
+    out = []
+    for table in SYMMETRY:
+        per_rank = []
+        for rank in range(SIZE):
+            images = []
+            for row in range(1 << SIZE):
+                image = 0
+                for file in range(SIZE):
+                    if row >> file & 1:
+                        image |= 1 << table[rank * SIZE + file]
+                images.append(image)
+            per_rank.append(tuple(images))
+        out.append(tuple(per_rank))
+    return tuple(out)
+
+
+ROW_IMAGE = _row_tables()
+
+
+def _map_bits(bits: int, rows: tuple[tuple[int, ...], ...]) -> int:
+    """The image of a board under a symmetry, given its ROW_IMAGE[s] (6 table lookups)."""
+    return (
+        rows[0][bits & 63]
+        | rows[1][bits >> 6 & 63]
+        | rows[2][bits >> 12 & 63]
+        | rows[3][bits >> 18 & 63]
+        | rows[4][bits >> 24 & 63]
+        | rows[5][bits >> 30 & 63]
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -548,10 +572,24 @@ class CarpnichesPosition(NamedTuple):
 
     def transform(self, symmetry: int) -> CarpnichesPosition:
         """The image under board symmetry ``symmetry`` (0..7; 0 is the identity)."""
-        table = SYMMETRY[symmetry]
-        o1, o2, o3, l0, l1, l2 = (_map_bits(b, table) for b in self[:6])
-        opening = self.opening if self.opening < 0 else table[self.opening]
+        rows = ROW_IMAGE[symmetry]
+        o1, o2, o3, l0, l1, l2 = (_map_bits(b, rows) for b in self[:6])
+        opening = self.opening if self.opening < 0 else SYMMETRY[symmetry][self.opening]
         return CarpnichesPosition(o1, o2, o3, l0, l1, l2, self.to_move, opening)
+
+    def canonical(self) -> tuple[CarpnichesPosition, int]:
+        """The smallest image over the 8 symmetries and the symmetry giving it (solver hook).
+
+        >>> START_POSITION.canonical()[0] == min(START_POSITION.transform(s) for s in range(8))
+        True
+        """
+        best = self
+        best_sym = 0
+        for s in range(1, 8):
+            image = self.transform(s)
+            if image < best:
+                best, best_sym = image, s
+        return best, best_sym
 
     def transform_move(self, move: CarpnichesMove, symmetry: int) -> CarpnichesMove:
         table = SYMMETRY[symmetry]
