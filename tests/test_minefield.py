@@ -512,3 +512,25 @@ def test_illegal_moves() -> None:
         pos.play(PASS)
     with pytest.raises(IllegalMoveError, match="off the board"):
         pos.play(Move(7, 0))
+
+
+def test_fast_window_function_equals_role_function() -> None:
+    """The hot-path glyph function against the plain per-role one, all sizes."""
+    from boardproof.models.minefield import GLYPH_NAMES, _compile_placements, tables
+
+    rng = random.Random(3)
+    for n in range(2, 27):
+        t = tables(n)
+        per_role = _compile_placements(t.width, GLYPH_NAMES)
+        for _ in range(40):
+            fill = rng.random()
+            own = opp = 0
+            for r in range(n):
+                for f in range(n):
+                    roll = rng.random()
+                    if roll < fill / 2:
+                        own |= 1 << (r * t.width + f)
+                    elif roll < fill:
+                        opp |= 1 << (r * t.width + f)
+            empty = t.full & ~(own | opp)
+            assert empty & ~t.forbidden(own, opp, empty) == empty & ~per_role(own, opp, empty)

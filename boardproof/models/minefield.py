@@ -206,6 +206,85 @@ def _compile_placements(width: int, names: tuple[str, ...]) -> PlacementFunction
     return function
 
 
+def _compile_windows(width: int) -> PlacementFunction:
+    """The hot-path version of ``forbidden``: windows anchored at their bottom-left point.
+
+    Same result as ``_compile_placements(width, GLYPH_NAMES)`` (the tests check
+    it), with fewer operations: for a window anchored at q, ``Xk`` holds q when
+    the point q + offset k has state X, shared by every window shape. Each
+    glyph is written once per role of the new stone, with common factors named:
+
+    - 2x2 (cells 0=(0,0), 1=(1,0), 2=(0,1), 3=(1,1); diagonals {0,3} and {1,2}):
+      new stone at 0 is forbidden if 3 is M and {1,2} hold one O and one empty
+      (the new stone completes a full diagonal), or if 3 is empty and 1, 2 are
+      both O (the new stone is the lone stone); likewise for 1, 2 and 3.
+    - 2xk / kx2 switch (corners c0, c1 (same rank), c2, c3 (opposite c0), inner
+      points empty): a new stone at c0 needs c3 M and c1, c2 O; and so on.
+
+    The conditions found at anchor q are shifted to the new stone's point
+    (q + offset), grouped by offset. Anchors in guard columns never match,
+    because every role tests every other corner against a board set.
+    """
+    w = width
+    lines = ["def forbidden(M, O, E):"]
+    made: set[str] = set()
+
+    def term(state: str, offset: int) -> str:
+        name = f"{state}{offset}"
+        if name not in made:
+            made.add(name)
+            lines.append(f"    {name} = {state} >> {offset}" if offset else f"    {name} = {state}")
+        return name
+
+    by_offset: dict[int, list[str]] = {}
+
+    def forbid(offset: int, expr: str) -> None:
+        by_offset.setdefault(offset, []).append(expr)
+
+    # 2x2: hard corners
+    c = (0, 1, w, w + 1)
+    m = [term("M", k) for k in c]
+    o = [term("O", k) for k in c]
+    e = [term("E", k) for k in c]
+    lines.append(f"    xd2 = ({o[1]} & {e[2]}) | ({e[1]} & {o[2]})")
+    lines.append(f"    od2 = {o[1]} & {o[2]}")
+    lines.append(f"    xd1 = ({o[0]} & {e[3]}) | ({e[0]} & {o[3]})")
+    lines.append(f"    od1 = {o[0]} & {o[3]}")
+    forbid(c[0], f"({m[3]} & xd2) | ({e[3]} & od2)")
+    forbid(c[3], f"({m[0]} & xd2) | ({e[0]} & od2)")
+    forbid(c[1], f"({m[2]} & xd1) | ({e[2]} & od1)")
+    forbid(c[2], f"({m[1]} & xd1) | ({e[1]} & od1)")
+    # switches: (corner offsets c0, c1, c2, c3), inner points
+    lines.append(f"    ih3 = {term('E', 1)} & {term('E', w + 1)}")
+    lines.append("    ih4 = ih3 & (ih3 >> 1)")
+    lines.append(f"    iv3 = {term('E', w)} & {term('E', w + 1)}")
+    lines.append(f"    iv4 = iv3 & (iv3 >> {w})")
+    shapes = (
+        ("ih3", (0, 2, w, w + 2)),
+        ("ih4", (0, 3, w, w + 3)),
+        ("iv3", (0, 1, 2 * w, 2 * w + 1)),
+        ("iv4", (0, 1, 3 * w, 3 * w + 1)),
+    )
+    for inner, corners in shapes:
+        m = [term("M", k) for k in corners]
+        o = [term("O", k) for k in corners]
+        lines.append(f"    a_{inner} = {o[1]} & {o[2]} & {inner}")
+        lines.append(f"    b_{inner} = {o[0]} & {o[3]} & {inner}")
+        forbid(corners[0], f"({m[3]} & a_{inner})")
+        forbid(corners[3], f"({m[0]} & a_{inner})")
+        forbid(corners[1], f"({m[2]} & b_{inner})")
+        forbid(corners[2], f"({m[1]} & b_{inner})")
+    parts = []
+    for offset in sorted(by_offset):
+        group = " | ".join(by_offset[offset])
+        parts.append(f"(({group}) << {offset})" if offset else f"({group})")
+    lines.append("    return (" + "\n        | ".join(parts) + ")")
+    namespace: dict[str, Any] = {}
+    exec("\n".join(lines), namespace)  # noqa: S102 - generated from the shapes above
+    function: PlacementFunction = namespace["forbidden"]
+    return function
+
+
 # ---------------------------------------------------------------------------
 # Per-size tables, built once per size and cached
 # ---------------------------------------------------------------------------
@@ -252,7 +331,12 @@ class _Tables:
                 self.moves[r * width + f] = move
                 self.bit_of[move] = r * width + f
         assert len(self.bit_of) == n * n and self.full.bit_count() == n * n
-        self.forbidden = _compile_placements(width, GLYPH_NAMES)
+        self.nbytes = (n * width + 7) // 8
+        #: byte k of a bitboard with value v -> the moves of its set bits (built lazily)
+        self._byte_moves: list[list[tuple[Move, ...] | None]] = [
+            [None] * 256 for _ in range(self.nbytes)
+        ]
+        self.forbidden = _compile_windows(width)
         self.forbidden_by = {name: _compile_placements(width, (name,)) for name in GLYPH_NAMES}
         #: per symmetry: (source bit, image bit) pairs
         self.maps = [
@@ -280,6 +364,24 @@ class _Tables:
         if not group or not own & second:
             return 0
         return _flood(group, own, self.width, diagonal) & second
+
+    def moves_of(self, bitboard: int) -> list[Move]:
+        """The moves of the set bits of ``bitboard``, in bit (canonical) order."""
+        out: list[Move] = []
+        table = self._byte_moves
+        for k, byte in enumerate(bitboard.to_bytes(self.nbytes, "little")):
+            if byte:
+                chunk = table[k][byte]
+                if chunk is None:
+                    chunk = table[k][byte] = tuple(
+                        move
+                        for j in range(8)
+                        if byte >> j & 1
+                        for move in (self.moves[8 * k + j],)
+                        if move is not None
+                    )
+                out.extend(chunk)
+        return out
 
     def point_name(self, bit: int) -> str:
         move = self.moves[bit]
@@ -714,13 +816,7 @@ class MinefieldPosition:
         """Placements by rank from 1 upward then by file, then ``swap``; or ``pass`` alone."""
         if self._result_code() != _ONGOING:
             return ()
-        legal = self.legal_placements()
-        moves = tables(self.n).moves
-        out: list[Move] = []
-        while legal:
-            low = legal & -legal
-            out.append(moves[low.bit_length() - 1])  # type: ignore[arg-type]
-            legal ^= low
+        out = tables(self.n).moves_of(self.legal_placements())
         if self.swap_available():
             out.append(SWAP)
         if not out:
