@@ -516,12 +516,12 @@ def test_illegal_moves() -> None:
 
 def test_fast_window_function_equals_role_function() -> None:
     """The hot-path glyph function against the plain per-role one, all sizes."""
-    from boardproof.models.minefield import GLYPH_NAMES, _compile_placements, tables
+    from boardproof.models.minefield import GLYPH_NAMES, compile_role_function, tables
 
     rng = random.Random(3)
     for n in range(2, 27):
         t = tables(n)
-        per_role = _compile_placements(t.width, GLYPH_NAMES)
+        per_role = compile_role_function(t.width, GLYPH_NAMES)
         for _ in range(40):
             fill = rng.random()
             own = opp = 0

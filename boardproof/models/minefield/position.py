@@ -1,44 +1,12 @@
-"""Minefield (Mark Steere, 2024): connect your two edges without forming a glyph.
+"""Minefield positions and the game object: notation, rules, perft, status.
 
-The reference rules are ``rules/minefield.md``; every **[choice]** made there is
-kept in one named place below (search for ``[choice]``).
-
->>> game = make_game()
->>> pos = game.start(size=5)
->>> pos.fen()
-'5/5/5/5/5 b p'
->>> pos = pos.play(pos.parse_move("c3"))
->>> pos.fen()
-'5/5/2b2/5/5 w p'
->>> [str(m) for m in pos.legal_moves()][-3:]
-['d5', 'e5', 'swap']
->>> pos.play(pos.parse_move("swap")).fen()
-'5/5/2b2/5/5 w -'
->>> pos.perft(1)
-25
-
-Bit layout
-----------
-A board of n x n points is one Python int per colour. Each rank uses
-``W = n + GUARD`` bits: n bits for the points, then ``GUARD = 3`` guard bits that
-are always 0, so that shifting a whole board by up to 3 files (and any number
-of ranks) never carries a stone into a point of another rank. ``n = 4``::
-
-    rank 4 | 21 22 23 24 | 25 26 27      bit(file f, rank r) = r * W + f
-    rank 3 | 14 15 16 17 | 18 19 20      (f, r 0-based; a1 is bit 0)
-    rank 2 |  7  8  9 10 | 11 12 13      guard columns: never set
-    rank 1 |  0  1  2  3 |  4  5  6
-              a  b  c  d
-
-Shifting left by 1 moves every stone one file east, by W one rank north.
-Bit order is the canonical move order (rank 1 first, then by file).
+The bitboards, glyph tables and masks are in :mod:`boardproof.models.minefield.board`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any
 
 from boardproof.models.base import (
     IllegalMoveError,
@@ -46,396 +14,25 @@ from boardproof.models.base import (
     InvalidOptionError,
     Outcome,
 )
-
-__all__ = [
-    "BLACK",
-    "WHITE",
-    "DEFAULT_SIZE",
-    "MIN_SIZE",
-    "MAX_SIZE",
-    "WIN_RULES",
-    "Move",
-    "SWAP",
-    "PASS",
-    "MinefieldGame",
-    "MinefieldPosition",
-    "make_game",
-]
-
-BLACK, WHITE = 0, 1
-SYMBOLS = ("b", "w")
-COLOUR_NAMES = ("Black", "White")
-MIN_SIZE, MAX_SIZE = 2, 26
-#: board size of ``start()`` when none is given (a documented default, not a rule)
-DEFAULT_SIZE = 11
-#: [choice] rules/minefield.md "Winning": the rulebook's orthogonal path (default) or
-#: the designer's program's ortho-diagonal (8-neighbour) path (``--win orthodiagonal``).
-WIN_RULES = ("orthogonal", "orthodiagonal")
-#: guard bits after each rank (>= the largest file offset of a glyph window, 3)
-GUARD = 3
-FILES = "abcdefghijklmnopqrstuvwxyz"
-
-_SWAP_CODE, _PASS_CODE = -1, -2
-
-
-class Move(NamedTuple):
-    """A move: a placement at (file, rank), 0-based, or :data:`SWAP` / :data:`PASS`.
-
-    >>> str(Move(2, 2)), str(SWAP), str(PASS)
-    ('c3', 'swap', 'pass')
-    """
-
-    file: int
-    rank: int
-
-    def __str__(self) -> str:
-        if self.file >= 0:
-            return f"{FILES[self.file]}{self.rank + 1}"
-        return "swap" if self.file == _SWAP_CODE else "pass"
-
-    @property
-    def is_placement(self) -> bool:
-        return self.file >= 0
-
-
-SWAP = Move(_SWAP_CODE, _SWAP_CODE)
-PASS = Move(_PASS_CODE, _PASS_CODE)
-
-
-# ---------------------------------------------------------------------------
-# Glyphs (rules/minefield.md "Forbidden glyphs")
-# ---------------------------------------------------------------------------
-
-Pattern = dict[tuple[int, int], str]  # (dx, dy) -> "X" | "Y" | "E"
-
-GLYPH_NAMES = ("hard corner", "2x3 switch", "2x4 switch")
-
-
-def glyph_patterns() -> dict[str, list[Pattern]]:
-    """Every orientation of the three glyphs, colours as X / Y, empty as E.
-
-    >>> {name: len(p) for name, p in glyph_patterns().items()}
-    {'hard corner': 4, '2x3 switch': 2, '2x4 switch': 2}
-    """
-    patterns: dict[str, list[Pattern]] = {name: [] for name in GLYPH_NAMES}
-    diagonals = (((0, 0), (1, 1)), ((1, 0), (0, 1)))
-    for full, other in (diagonals, diagonals[::-1]):
-        for y_cell, e_cell in (other, other[::-1]):
-            patterns["hard corner"].append(
-                {full[0]: "X", full[1]: "X", y_cell: "Y", e_cell: "E"}
-            )
-    for length, name in ((3, "2x3 switch"), (4, "2x4 switch")):
-        last = length - 1
-        flat: Pattern = {(0, 0): "X", (last, 1): "X", (last, 0): "Y", (0, 1): "Y"}
-        for x in range(1, last):
-            flat[(x, 0)] = flat[(x, 1)] = "E"
-        patterns[name].append(flat)
-        patterns[name].append({(y, x): s for (x, y), s in flat.items()})
-    return patterns
-
-
-Role = tuple[tuple[int, int, str], ...]  # other cells relative to the new stone
-
-
-def glyph_roles() -> dict[str, list[Role]]:
-    """For each glyph, the ways a new stone of the mover (M) can complete it.
-
-    A role lists the other cells of the window relative to the new stone, each
-    with the state it needs: M (mover), O (opponent) or E (empty). Colour
-    inversions are included (X and Y each played by M and by O).
-
-    >>> {name: len(r) for name, r in glyph_roles().items()}
-    {'hard corner': 12, '2x3 switch': 8, '2x4 switch': 8}
-    """
-    roles: dict[str, list[Role]] = {}
-    for name, patterns in glyph_patterns().items():
-        found: set[Role] = set()
-        for pattern in patterns:
-            for x_as, y_as in (("M", "O"), ("O", "M")):
-                states = {c: {"X": x_as, "Y": y_as, "E": "E"}[s] for c, s in pattern.items()}
-                for (cx, cy), state in states.items():
-                    if state != "M":
-                        continue
-                    role = tuple(
-                        sorted(
-                            (x - cx, y - cy, s)
-                            for (x, y), s in states.items()
-                            if (x, y) != (cx, cy)
-                        )
-                    )
-                    found.add(role)
-        roles[name] = sorted(found)
-    return roles
-
-
-_ROLES = glyph_roles()
-assert [len(r) for r in _ROLES.values()] == [12, 8, 8]
-
-PlacementFunction = Callable[[int, int, int], int]
-
-
-def _compile_placements(width: int, names: tuple[str, ...]) -> PlacementFunction:
-    """Generate ``f(M, O, E) -> bitboard`` of the points where M may not place.
-
-    Straight-line code: one shift per (state, offset) term, one AND per term
-    of each role, one OR per role — a fixed number of whole-board operations
-    for any board size, no loop over points or windows.
-    """
-    terms: dict[tuple[str, int], str] = {}
-    products: list[str] = []
-    for name in names:
-        for role in _ROLES[name]:
-            factors = []
-            for dx, dy, state in role:
-                offset = dx + dy * width
-                key = (state, offset)
-                if key not in terms:
-                    sign = "p" if offset >= 0 else "m"
-                    terms[key] = f"{state}_{sign}{abs(offset)}"
-                factors.append(terms[key])
-            products.append("(" + " & ".join(sorted(factors)) + ")")
-    lines = ["def forbidden(M, O, E):"]
-    for (state, offset), var in sorted(terms.items(), key=lambda kv: kv[1]):
-        # a point p is in var when point p + offset holds ``state``
-        expr = f"{state} >> {offset}" if offset >= 0 else f"{state} << {-offset}"
-        lines.append(f"    {var} = {expr}")
-    lines.append("    return (" + "\n        | ".join(products) + ")")
-    namespace: dict[str, Any] = {}
-    exec("\n".join(lines), namespace)  # noqa: S102 - generated from the tables above
-    function: PlacementFunction = namespace["forbidden"]
-    return function
-
-
-def _compile_windows(width: int) -> PlacementFunction:
-    """The hot-path version of ``forbidden``: windows anchored at their bottom-left point.
-
-    Same result as ``_compile_placements(width, GLYPH_NAMES)`` (the tests check
-    it), with fewer operations: for a window anchored at q, ``Xk`` holds q when
-    the point q + offset k has state X, shared by every window shape. Each
-    glyph is written once per role of the new stone, with common factors named:
-
-    - 2x2 (cells 0=(0,0), 1=(1,0), 2=(0,1), 3=(1,1); diagonals {0,3} and {1,2}):
-      new stone at 0 is forbidden if 3 is M and {1,2} hold one O and one empty
-      (the new stone completes a full diagonal), or if 3 is empty and 1, 2 are
-      both O (the new stone is the lone stone); likewise for 1, 2 and 3.
-    - 2xk / kx2 switch (corners c0, c1 (same rank), c2, c3 (opposite c0), inner
-      points empty): a new stone at c0 needs c3 M and c1, c2 O; and so on.
-
-    The conditions found at anchor q are shifted to the new stone's point
-    (q + offset), grouped by offset. Anchors in guard columns never match,
-    because every role tests every other corner against a board set.
-    """
-    w = width
-    lines = ["def forbidden(M, O, E):"]
-    made: set[str] = set()
-
-    def term(state: str, offset: int) -> str:
-        name = f"{state}{offset}"
-        if name not in made:
-            made.add(name)
-            lines.append(f"    {name} = {state} >> {offset}" if offset else f"    {name} = {state}")
-        return name
-
-    by_offset: dict[int, list[str]] = {}
-
-    def forbid(offset: int, expr: str) -> None:
-        by_offset.setdefault(offset, []).append(expr)
-
-    # 2x2: hard corners
-    c = (0, 1, w, w + 1)
-    m = [term("M", k) for k in c]
-    o = [term("O", k) for k in c]
-    e = [term("E", k) for k in c]
-    lines.append(f"    xd2 = ({o[1]} & {e[2]}) | ({e[1]} & {o[2]})")
-    lines.append(f"    od2 = {o[1]} & {o[2]}")
-    lines.append(f"    xd1 = ({o[0]} & {e[3]}) | ({e[0]} & {o[3]})")
-    lines.append(f"    od1 = {o[0]} & {o[3]}")
-    forbid(c[0], f"({m[3]} & xd2) | ({e[3]} & od2)")
-    forbid(c[3], f"({m[0]} & xd2) | ({e[0]} & od2)")
-    forbid(c[1], f"({m[2]} & xd1) | ({e[2]} & od1)")
-    forbid(c[2], f"({m[1]} & xd1) | ({e[1]} & od1)")
-    # switches: (corner offsets c0, c1, c2, c3), inner points
-    lines.append(f"    ih3 = {term('E', 1)} & {term('E', w + 1)}")
-    lines.append("    ih4 = ih3 & (ih3 >> 1)")
-    lines.append(f"    iv3 = {term('E', w)} & {term('E', w + 1)}")
-    lines.append(f"    iv4 = iv3 & (iv3 >> {w})")
-    shapes = (
-        ("ih3", (0, 2, w, w + 2)),
-        ("ih4", (0, 3, w, w + 3)),
-        ("iv3", (0, 1, 2 * w, 2 * w + 1)),
-        ("iv4", (0, 1, 3 * w, 3 * w + 1)),
-    )
-    for inner, corners in shapes:
-        m = [term("M", k) for k in corners]
-        o = [term("O", k) for k in corners]
-        lines.append(f"    a_{inner} = {o[1]} & {o[2]} & {inner}")
-        lines.append(f"    b_{inner} = {o[0]} & {o[3]} & {inner}")
-        forbid(corners[0], f"({m[3]} & a_{inner})")
-        forbid(corners[3], f"({m[0]} & a_{inner})")
-        forbid(corners[1], f"({m[2]} & b_{inner})")
-        forbid(corners[2], f"({m[1]} & b_{inner})")
-    parts = []
-    for offset in sorted(by_offset):
-        group = " | ".join(by_offset[offset])
-        parts.append(f"(({group}) << {offset})" if offset else f"({group})")
-    lines.append("    return (" + "\n        | ".join(parts) + ")")
-    namespace: dict[str, Any] = {}
-    exec("\n".join(lines), namespace)  # noqa: S102 - generated from the shapes above
-    function: PlacementFunction = namespace["forbidden"]
-    return function
-
-
-# ---------------------------------------------------------------------------
-# Per-size tables, built once per size and cached
-# ---------------------------------------------------------------------------
-
-
-def _symmetry_point(s: int, f: int, r: int, n: int) -> tuple[int, int]:
-    """Image of point (f, r) under symmetry s; s >= 4 are the transposes.
-
-    0 identity, 1 rotation 180, 2 left-right mirror, 3 top-bottom mirror (these
-    keep each colour's edges); 4 transpose, 5 anti-transpose, 6 rotation 90,
-    7 rotation 270 (these exchange Black's and White's edges).
-    """
-    m = n - 1
-    return (
-        (f, r),
-        (m - f, m - r),
-        (m - f, r),
-        (f, m - r),
-        (r, f),
-        (m - r, m - f),
-        (r, m - f),
-        (m - r, f),
-    )[s]
-
-
-class _Tables:
-    """Masks, move tables and generated glyph functions for one board size."""
-
-    def __init__(self, n: int) -> None:
-        self.n = n
-        self.width = width = n + GUARD
-        row = (1 << n) - 1
-        self.full = sum(row << (r * width) for r in range(n))
-        bottom, top = row, row << ((n - 1) * width)
-        left = sum(1 << (r * width) for r in range(n))
-        right = left << (n - 1)
-        #: per colour: its two edges (Black: rank 1 and rank n; White: files a and last)
-        self.edges = ((bottom, top), (left, right))
-        self.moves: list[Move | None] = [None] * (n * width)
-        self.bit_of: dict[Move, int] = {}
-        for r in range(n):
-            for f in range(n):
-                move = Move(f, r)
-                self.moves[r * width + f] = move
-                self.bit_of[move] = r * width + f
-        assert len(self.bit_of) == n * n and self.full.bit_count() == n * n
-        self.nbytes = (n * width + 7) // 8
-        #: byte k of a bitboard with value v -> the moves of its set bits (built lazily)
-        self._byte_moves: list[list[tuple[Move, ...] | None]] = [
-            [None] * 256 for _ in range(self.nbytes)
-        ]
-        self.forbidden = _compile_windows(width)
-        self.forbidden_by = {name: _compile_placements(width, (name,)) for name in GLYPH_NAMES}
-        #: per symmetry: (source bit, image bit) pairs
-        self.maps = [
-            [
-                (r * width + f, image[1] * width + image[0])
-                for r in range(n)
-                for f in range(n)
-                for image in (_symmetry_point(s, f, r, n),)
-            ]
-            for s in range(8)
-        ]
-
-    def placements(self, own: int, opp: int) -> int:
-        """Bitboard of the legal placements of the colour whose stones are ``own``."""
-        empty = self.full & ~(own | opp)
-        return empty & ~self.forbidden(own, opp, empty)
-
-    def connected(self, own: int, colour: int, diagonal: bool) -> int:
-        """The stones of ``own`` connected to the first edge of ``colour`` that reach the second.
-
-        Returns 0 when there is no winning path.
-        """
-        first, second = self.edges[colour]
-        group = own & first
-        if not group or not own & second:
-            return 0
-        return _flood(group, own, self.width, diagonal) & second
-
-    def moves_of(self, bitboard: int) -> list[Move]:
-        """The moves of the set bits of ``bitboard``, in bit (canonical) order."""
-        out: list[Move] = []
-        table = self._byte_moves
-        for k, byte in enumerate(bitboard.to_bytes(self.nbytes, "little")):
-            if byte:
-                chunk = table[k][byte]
-                if chunk is None:
-                    chunk = table[k][byte] = tuple(
-                        move
-                        for j in range(8)
-                        if byte >> j & 1
-                        for move in (self.moves[8 * k + j],)
-                        if move is not None
-                    )
-                out.extend(chunk)
-        return out
-
-    def point_name(self, bit: int) -> str:
-        move = self.moves[bit]
-        assert move is not None
-        return str(move)
-
-
-def _flood(group: int, own: int, width: int, diagonal: bool) -> int:
-    """Grow ``group`` inside ``own`` (4- or 8-neighbour steps) until it stops."""
-    while True:
-        if diagonal:
-            grown = group | (group << 1) | (group >> 1)
-            grown = (grown | (grown << width) | (grown >> width)) & own
-        else:
-            grown = (
-                group | (group << 1) | (group >> 1) | (group << width) | (group >> width)
-            ) & own
-        if grown == group:
-            return group
-        group = grown
-
-
-def _wins_with(
-    bit: int, own: int, first: int, second: int, width: int, diagonal: bool
-) -> bool:
-    """Does the group of the new stone ``bit`` (in ``own``) touch both edges?"""
-    if not (own & first and own & second):
-        return False
-    group = bit
-    while True:
-        if diagonal:
-            grown = group | (group << 1) | (group >> 1)
-            grown = (grown | (grown << width) | (grown >> width)) & own
-        else:
-            grown = (
-                group | (group << 1) | (group >> 1) | (group << width) | (group >> width)
-            ) & own
-        if grown & first and grown & second:
-            return True
-        if grown == group:
-            return False
-        group = grown
-
-
-_TABLES: dict[int, _Tables] = {}
-
-
-def tables(n: int) -> _Tables:
-    """The cached tables of the n x n board."""
-    table = _TABLES.get(n)
-    if table is None:
-        table = _TABLES[n] = _Tables(n)
-    return table
-
+from boardproof.models.minefield.board import (
+    BLACK,
+    DEFAULT_SIZE,
+    FILES,
+    GLYPH_NAMES,
+    GUARD,
+    MAX_SIZE,
+    MIN_SIZE,
+    PASS,
+    SWAP,
+    SYMBOLS,
+    WHITE,
+    WIN_RULES,
+    Move,
+    Tables,
+    symmetry_point,
+    tables,
+    wins_with,
+)
 
 # ---------------------------------------------------------------------------
 # The game
@@ -665,7 +262,7 @@ class MinefieldPosition:
         return f"MinefieldPosition({self.fen()!r}, win={self.game.win!r})"
 
     @property
-    def tables(self) -> _Tables:
+    def tables(self) -> Tables:
         return tables(self.n)
 
     def stone_at(self, f: int, r: int) -> int | None:
@@ -843,7 +440,7 @@ class MinefieldPosition:
             else:
                 own = white = white | bit
             first, second = t.edges[mover]
-            won = _wins_with(bit, own, first, second, t.width, self.game.diagonal)
+            won = wins_with(bit, own, first, second, t.width, self.game.diagonal)
             # [choice] pie: pending after the first placement on an empty board only
             pie = self.pie and not (self.black | self.white)
             return MinefieldPosition(
@@ -934,7 +531,7 @@ class MinefieldPosition:
         """Image of ``move`` under symmetry ``symmetry`` (swap and pass are fixed)."""
         if move.file < 0:
             return move
-        return Move(*_symmetry_point(symmetry, move.file, move.rank, self.n))
+        return Move(*symmetry_point(symmetry, move.file, move.rank, self.n))
 
     # -- checks and display -------------------------------------------------
 
@@ -980,7 +577,7 @@ class MinefieldPosition:
 
 
 def _perft(
-    t: _Tables, diagonal: bool, black: int, white: int, mover: int, pie: bool, depth: int
+    t: Tables, diagonal: bool, black: int, white: int, mover: int, pie: bool, depth: int
 ) -> int:
     """Perft below a position nobody has won (ints only, no Position objects)."""
     if mover == BLACK:
@@ -1011,7 +608,7 @@ def _perft(
         bit = legal & -legal
         legal ^= bit
         new_own = own | bit
-        if new_own & first and new_own & second and _wins_with(
+        if new_own & first and new_own & second and wins_with(
             bit, new_own, first, second, width, diagonal
         ):
             continue  # a won child is a terminal node: no leaves below it
