@@ -430,6 +430,10 @@ class CollexionPosition:
             return own
         return tuple(own[p] + own[(p + 2) % 4] for p in range(4))
 
+    def heuristic_scores(self) -> tuple[int, ...]:
+        """The bounded search's estimate: the scores as if the game ended now."""
+        return self.scores()
+
     def outcome(self) -> Outcome | None:
         """None while the game goes on; else the top scorers (ties share the win)."""
         if not self.ended():
