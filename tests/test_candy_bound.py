@@ -144,7 +144,7 @@ def _check_real_games(players: int, games: int, seed: int) -> None:
             assert placements_lower_bound(pos, winner) <= own
             assert own <= own_turns_within(pos, winner, plies)
             assert can_win_within(pos, winner, plies)
-            assert not prune(pos, plies, winner)
+            assert not prune(pos, plies, winner) and not prune(pos, plies)
             checked += 1
     assert checked > 4 * games
 
@@ -154,4 +154,6 @@ def test_prune_cuts_hopeless_nodes() -> None:
     # player 1 moves at plies 0, 3, 6: two placements in 6 plies cannot make a line
     assert prune(start, 6, 0)
     assert not prune(start, 7, 0)
-    assert prune(start, 3)  # the side to move by default
+    # without an attacker: nobody can end the game within 4 plies from the start
+    assert prune(start, 4) and not prune(start, 7)
+    assert prune(GAME.start(), 4) and not prune(GAME.start(), 5)

@@ -168,8 +168,26 @@ def can_win_within(position: CandyPosition, player: int, plies: int) -> bool:
     return placements_lower_bound(position, player) <= own_turns_within(position, player, plies)
 
 
-def prune(position: CandyPosition, plies_left: int, player: int | None = None) -> bool:
-    """Sound cut for a proof search: True when ``player`` (default: the side to move)
-    cannot win within ``plies_left`` plies, so the node cannot be a win for it."""
-    who = position.to_move if player is None else player
-    return not can_win_within(position, who, plies_left)
+def can_end_within(position: CandyPosition, plies: int) -> bool:
+    """False only when the game certainly goes on for the next ``plies`` plies."""
+    if position.outcome() is not None:
+        return True
+    if any(can_win_within(position, p, plies) for p in range(position.players)):
+        return True
+    # an end without a winner needs a full board or every reserve empty
+    empty = sum(1 for sq in range(SQUARE_COUNT) if not position.cols[sq])
+    left = sum(sum(position.reserve(p)) for p in range(position.players))
+    return not (empty > plies and left > plies)
+
+
+def prune(position: CandyPosition, plies_left: int, attacker: int | None = None) -> bool:
+    """The pruning hook of a win-in-N search: True when the node can be cut (sound).
+
+    With ``attacker``: True when ``attacker`` cannot complete a line within
+    ``plies_left`` plies, whatever every player does (helpers included). Without: True
+    when the game cannot end at all within ``plies_left`` plies. (Same contract as the
+    Carpniches hook in ``boardproof.solvers.cp.carpniches``.)
+    """
+    if attacker is None:
+        return not can_end_within(position, plies_left)
+    return not can_win_within(position, attacker, plies_left)
