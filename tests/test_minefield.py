@@ -415,6 +415,9 @@ def test_status_of_impossible_positions() -> None:
     assert "both b and w have a winning path" in both
     mover = status_of("1b1/1b1/1bw b -")
     assert any("b to move already has a winning path" in p for p in mover)
+    twice = status_of("b1b/b1b/b1b w -")
+    assert any("b has two winning paths without a common stone" in p for p in twice)
+    assert status_of("1b1/wbw/1b1 w -") == []  # one path: b1 b2 b3
     assert any("pie rule" in p for p in status_of("5/5/2b2/5/5 b p"))
     assert any("pie rule" in p for p in status_of("5/5/2w2/5/5 b p"))
     assert any("pie rule" in p for p in status_of("5/5/2b2/5/4w w p"))

@@ -72,12 +72,13 @@ def stone_graph(
     return graph
 
 
-def winning_path(
+def edge_graph(
     position: Any, colour: int, diagonal: bool | None = None, grid: nx.Graph | None = None
-) -> list[Point] | None:
-    """A shortest chain of ``colour``'s stones joining its two edges, or None.
+) -> tuple[nx.Graph, Point, Point]:
+    """The stone graph of ``colour`` plus two virtual nodes, one per edge of that colour.
 
-    Black joins rank 1 to rank n; White joins file a to the last file.
+    Black's edges are rank 1 and rank n; White's are file a and the last file.
+    Returns (graph, first-edge node, second-edge node).
     """
     n = position.n
     graph = stone_graph(position, colour, diagonal, grid)
@@ -90,11 +91,40 @@ def winning_path(
             graph.add_edge(source, (f, r))
         if along == n - 1:
             graph.add_edge((f, r), sink)
+    return graph, source, sink
+
+
+def winning_path(
+    position: Any, colour: int, diagonal: bool | None = None, grid: nx.Graph | None = None
+) -> list[Point] | None:
+    """A shortest chain of ``colour``'s stones joining its two edges, or None.
+
+    Black joins rank 1 to rank n; White joins file a to the last file.
+    """
+    graph, source, sink = edge_graph(position, colour, diagonal, grid)
     try:
         path = nx.shortest_path(graph, source, sink)
     except nx.NetworkXNoPath:
         return None
     return [p for p in path[1:-1]]
+
+
+def disjoint_winning_paths(
+    position: Any, colour: int, diagonal: bool | None = None, grid: nx.Graph | None = None
+) -> int:
+    """How many winning paths of ``colour`` exist that share no stone (node connectivity).
+
+    In a position reached by play this is at most 1: every winning path goes
+    through the stone that completed the first one, which ended the game.
+
+    >>> from boardproof.models.minefield import make_game
+    >>> disjoint_winning_paths(make_game().parse_position("b1b/b1b/b1b w"), 0)
+    2
+    """
+    graph, source, sink = edge_graph(position, colour, diagonal, grid)
+    if not nx.has_path(graph, source, sink):
+        return 0
+    return int(nx.node_connectivity(graph, source, sink))
 
 
 Window = tuple[str, tuple[Point, ...], tuple[Point, ...]]

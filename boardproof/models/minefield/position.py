@@ -654,6 +654,13 @@ def _status(pos: MinefieldPosition) -> list[str]:
             f"{mover} to move already has a winning path: only {last}, who just moved, "
             "could have completed one"
         )
+    elif paths[1 - pos.to_move] and (
+        graphs.disjoint_winning_paths(pos, 1 - pos.to_move, grid=grid) > 1
+    ):
+        problems.append(
+            f"{last} has two winning paths without a common stone: the first one "
+            "would have ended the game"
+        )
     if pos.pie and (b, w, pos.to_move) not in ((0, 0, BLACK), (1, 0, WHITE)):
         problems.append(
             f"the pie rule cannot be pending with {b} b and {w} w stones and {mover} to move"
