@@ -591,13 +591,18 @@ class CollexionPosition:
 
     def _finish(self, st: _State) -> CollexionPosition:
         """The position after the turn that left ``st``."""
-        ids, polys, _ = self._index()
-        keep = {ids[i] for i in range(len(ids)) if st.present >> i & 1}
-        box = tuple(
-            (pid, poly, tuple(o for o in over if o in keep))
-            for pid, poly, over in self.box
-            if pid in keep
-        )
+        ids, _, masks = self._index()
+        present = st.present
+        gone = ((1 << len(ids)) - 1) & ~present
+        pieces: list[Piece] = []
+        left = {ids[j] for j in range(len(ids)) if gone >> j & 1}
+        for i, piece in enumerate(self.box):
+            if not present >> i & 1:
+                continue
+            if masks[i] & gone:  # a piece that lay on this one has left the box
+                piece = (piece[0], piece[1], tuple(o for o in piece[2] if o not in left))
+            pieces.append(piece)
+        box = tuple(pieces)
         trigger = not box or not any(st.piles)
         final = self.final or trigger
         nxt = (self.to_move + 1) % self.num_players
