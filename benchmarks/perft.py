@@ -2,8 +2,9 @@
 
 Runs ``position.perft(depth)`` (the fast bitboard perft: placements of the
 last ply are counted with a popcount of the legal-placement bitboard, plus
-swap / pass) on empty boards with the pie rule ON (``<n> ... b p``), and
-prints one line per case. Usage::
+swap / pass) on empty boards with the pie rule ON (``<n> ... b p``), then on
+two mid-game positions (reached by seeded random play, pie rule off) where
+the boards are crowded and wins occur. Prints one line per case. Usage::
 
     .venv/bin/python benchmarks/perft.py [--repeat N] [--win orthodiagonal]
 """
@@ -12,11 +13,37 @@ from __future__ import annotations
 
 import argparse
 import platform
+import random
 import time
 
 from boardproof.models.minefield import make_game
 
-CASES = ((5, 4), (8, 3), (19, 2))
+CASES = ((5, 4), (8, 3), (19, 2), (19, 3))  # the issue asks for the first three
+#: (n, random plies played from the empty board, depth)
+MIDGAME = ((8, 20, 3), (19, 120, 3))
+
+
+def midgame(game, n: int, plies: int, seed: int = 1):  # type: ignore[no-untyped-def]
+    """A position after ``plies`` seeded random moves (re-drawn if the game ends)."""
+    rng = random.Random(seed)
+    while True:
+        pos = game.start(size=n, pie=False)
+        for _ in range(plies):
+            if pos.outcome() is not None:
+                break
+            pos = pos.play(rng.choice(pos.legal_moves()))
+        if pos.outcome() is None:
+            return pos
+
+
+def measure(pos, depth: int, repeat: int) -> tuple[int, float]:  # type: ignore[no-untyped-def]
+    best = float("inf")
+    leaves = 0
+    for _ in range(repeat):
+        start = time.perf_counter()
+        leaves = pos.perft(depth)
+        best = min(best, time.perf_counter() - start)
+    return leaves, best
 
 
 def main() -> None:
@@ -28,16 +55,14 @@ def main() -> None:
     print(f"python {platform.python_version()}, win rule {args.win}, pie rule on, best of "
           f"{args.repeat}")
     for n, depth in CASES:
-        pos = game.start(size=n, pie=True)
-        best = float("inf")
-        leaves = 0
-        for _ in range(args.repeat):
-            start = time.perf_counter()
-            leaves = pos.perft(depth)
-            best = min(best, time.perf_counter() - start)
-        print(f"{n}x{n} depth {depth}: {leaves:>10,} leaves in {best:7.3f} s = "
+        leaves, best = measure(game.start(size=n, pie=True), depth, args.repeat)
+        print(f"{n}x{n} empty, depth {depth}: {leaves:>10,} leaves in {best:7.3f} s = "
               f"{leaves / best:>12,.0f} leaves/s")
-
+    for n, plies, depth in MIDGAME:
+        pos = midgame(game, n, plies)
+        leaves, best = measure(pos, depth, args.repeat)
+        print(f"{n}x{n} after {plies} plies, depth {depth}: {leaves:>10,} leaves in "
+              f"{best:7.3f} s = {leaves / best:>12,.0f} leaves/s   [{pos.fen()}]")
 
 if __name__ == "__main__":
     main()
