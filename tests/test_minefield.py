@@ -339,6 +339,27 @@ def test_dead_position_is_a_terminal_draw() -> None:
     assert any("crosscut" in p for p in full.status())
 
 
+@pytest.mark.parametrize("win", ["orthogonal", "orthodiagonal"])
+def test_every_dead_position_on_tiny_boards_is_impossible(win: str) -> None:
+    """All 3^(n*n) boards, both sides, n = 2 and 3: dead ones exist, but status() rejects each."""
+    import itertools
+
+    game = make_game(win=win)
+    dead = 0
+    for n in (2, 3):
+        for cells in itertools.product(".bw", repeat=n * n):
+            named = {
+                f"{'abc'[i % n]}{i // n + 1}": c for i, c in enumerate(cells) if c != "."
+            }
+            for side in "bw":
+                pos = game.parse_position(board_with(n, side, **named))
+                if pos.is_dead():
+                    dead += 1
+                    assert pos.outcome() == Outcome.draw() and pos.legal_moves() == ()
+                    assert pos.status(), pos.fen()
+    assert dead > 0
+
+
 def test_orthogonal_win_ends_the_game() -> None:
     pos = GAME.parse_position("5/1b1w1/1b1w1/1b3/1b1w1 b -")
     won = pos.play("b5")

@@ -109,6 +109,22 @@ def winning_path(
     return [p for p in path[1:-1]]
 
 
+def won_path(position: Any) -> tuple[int, list[Point]] | None:
+    """(winner, winning path) of a won position, or None if nobody has won.
+
+    >>> from boardproof.models.minefield import make_game
+    >>> won_path(make_game().parse_position("1b1/1b1/1bw w"))
+    (0, [(1, 0), (1, 1), (1, 2)])
+    """
+    winner = position.winner()
+    if winner is None:
+        return None
+    path = winning_path(position, winner)
+    if path is None:  # pragma: no cover - the bitboard and networkx checks disagree
+        raise AssertionError(f"no networkx path for the winner of {position.fen()}")
+    return winner, path
+
+
 def disjoint_winning_paths(
     position: Any, colour: int, diagonal: bool | None = None, grid: nx.Graph | None = None
 ) -> int:
