@@ -109,7 +109,8 @@ POWER_LETTERS = "rsx"
 #: immediately use) a power, so the free power is optional.
 EXPERT_POWER_OPTIONAL = True
 #: Expert: "uses one power of their choice once": one free power per turn, however
-#: many identical pairs were taken.
+#: many identical pairs were taken (this and the two constants after
+#: PASS_AFTER_POWER describe the behaviour; they are not switches).
 EXPERT_POWER_ONCE = True
 #: Final round: "a player may also take nothing"; the power step before taking
 #: stays available, so ``s2g3:pass`` is a legal final-round turn.
@@ -544,7 +545,7 @@ class CollexionPosition:
         partner = (p + 2) % 4
         for power, st in before:
             takes = self._takes(st.present)
-            if self.final:
+            if self.final and (PASS_AFTER_POWER or not power):
                 takes.insert(0, ((), st.present))
             for seq, left in takes:
                 colls = st.colls
@@ -553,7 +554,8 @@ class CollexionPosition:
                 taken = _State(left, colls, st.tokens, st.powers, st.piles)
                 bonuses = [("", taken)]
                 if self.variant == "expert" and _has_pair([polys[i] for i in seq]):
-                    bonuses += self._power_options(taken, POWER_LETTERS, consume=False)
+                    free = self._power_options(taken, POWER_LETTERS, consume=False)
+                    bonuses = free if free and not EXPERT_POWER_OPTIONAL else bonuses + free
                 take_ids = tuple(ids[i] for i in seq)
                 for bonus, bst in bonuses:
                     for gift in (False, True) if teams and seq else (False,):
@@ -712,6 +714,8 @@ class CollexionPosition:
             st = self._apply_power(turn, st, turn.power, consume=True)
         if not turn.take and not self.final:
             raise self._illegal(turn, "pass is only allowed in the final round")
+        if not turn.take and turn.power and not PASS_AFTER_POWER:
+            raise self._illegal(turn, "a power must be followed by taking")
         last = -1
         colls = st.colls
         present = st.present
@@ -738,6 +742,13 @@ class CollexionPosition:
             if not _has_pair(taken):
                 raise self._illegal(turn, "a free power needs two identical polygons taken")
             st = self._apply_power(turn, st, turn.bonus, consume=False)
+        elif (
+            not EXPERT_POWER_OPTIONAL
+            and self.variant == "expert"
+            and _has_pair([polys[ids.index(pid)] for pid in turn.take])
+            and self._power_options(st, POWER_LETTERS, consume=False)
+        ):
+            raise self._illegal(turn, "two identical polygons taken: a free power must be used")
         partner = (p + 2) % 4
         if turn.gift:
             if self.variant != "teams":
