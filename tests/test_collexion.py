@@ -370,3 +370,13 @@ def test_generated_positions_round_trip(seed: int, vp: tuple[str, int], count: i
     start = GAME.start(variant=variant, players=players, seed=seed, count=count)
     assert GAME.parse_position(start.fen()) == start
     assert start.status() == []
+
+
+def test_opening_position_conforms() -> None:
+    from conformance import check_position
+
+    start = GAME.start(seed=0)
+    moves_ = check_position(GAME, start)
+    assert len(moves_) == 6094 and len(set(moves_)) == 6094
+    # piece 28 (p3) is the lowest accessible id; 34 (p8) and 37 (g8) chain after it
+    assert [str(m) for m in moves_[:3]] == ["28", "28.34", "28.34.37"]
