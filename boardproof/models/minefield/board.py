@@ -305,16 +305,25 @@ class Tables:
         ]
         self.forbidden = compile_window_function(width)
         self.forbidden_by = {name: compile_role_function(width, (name,)) for name in GLYPH_NAMES}
-        #: per symmetry: (source bit, image bit) pairs
-        self.maps = [
-            [
-                (r * width + f, image[1] * width + image[0])
-                for r in range(n)
-                for f in range(n)
-                for image in (symmetry_point(s, f, r, n),)
-            ]
-            for s in range(8)
-        ]
+        #: per symmetry: source bit index -> the single-bit mask of its image
+        self.image_masks: list[list[int]] = []
+        for s in range(8):
+            masks = [0] * (n * width)
+            for r in range(n):
+                for f in range(n):
+                    g, q = symmetry_point(s, f, r, n)
+                    masks[r * width + f] = 1 << (q * width + g)
+            self.image_masks.append(masks)
+
+    def map_bits(self, bitboard: int, symmetry: int) -> int:
+        """Image of a bitboard under a symmetry (a loop over its set bits only)."""
+        masks = self.image_masks[symmetry]
+        image = 0
+        while bitboard:
+            low = bitboard & -bitboard
+            image |= masks[low.bit_length() - 1]
+            bitboard ^= low
+        return image
 
     def placements(self, own: int, opp: int) -> int:
         """Bitboard of the legal placements of the colour whose stones are ``own``."""

@@ -126,8 +126,9 @@ class MinefieldGame:
         return _parse_position(self, text)
 
 
-def make_game(win: str = "orthogonal", **options: Any) -> MinefieldGame:
-    """The Minefield game with the given win rule (``orthogonal`` or ``orthodiagonal``).
+def make_game(win: str | None = None, **options: Any) -> MinefieldGame:
+    """The Minefield game with the given win rule (``orthogonal``, the default, or
+    ``orthodiagonal``); any other option raises InvalidOptionError.
 
     >>> make_game(win="orthodiagonal").win
     'orthodiagonal'
@@ -141,7 +142,7 @@ def make_game(win: str = "orthogonal", **options: Any) -> MinefieldGame:
         raise InvalidOptionError(
             f"invalid option: minefield only has 'win', got {name!r}"
         )
-    return MinefieldGame(win)
+    return MinefieldGame(WIN_RULES[0] if win is None else win)
 
 
 _DIGITS = "0123456789"
@@ -235,7 +236,10 @@ _OUTCOMES: tuple[Outcome | None, ...] = (
 class MinefieldPosition:
     """An immutable Minefield position: stones as bitboards, side to move, pie flag.
 
-    ``black`` / ``white`` follow the bit layout of the module docstring.
+    ``black`` / ``white`` follow the bit layout drawn in
+    :mod:`boardproof.models.minefield.board` (bit ``r * (n + 3) + f`` for file f, rank r).
+    The cached fields (``_winner``, ``_result``, ``_legal``) take no part in
+    equality or hashing.
     """
 
     game: MinefieldGame
@@ -371,7 +375,15 @@ class MinefieldPosition:
         return own == 0 and opp != 0 and opp & (opp - 1) == 0
 
     def winner(self) -> int | None:
-        """The colour that has a winning path (Black first if both, which is impossible)."""
+        """The colour that has a winning path, or None (cached).
+
+        The player who just moved is looked at first: only they can have
+        completed a path. (Both colours connected is impossible; ``status()``
+        reports it.)
+
+        >>> make_game().parse_position("1b1/1b1/1bw w").winner()
+        0
+        """
         code = self._winner
         if code == _UNKNOWN:
             t = tables(self.n)
@@ -514,14 +526,8 @@ class MinefieldPosition:
             raise InvalidOptionError(f"invalid symmetry: expected 0 to 7, got {symmetry!r}")
         if symmetry == 0:
             return self
-        pairs = tables(self.n).maps[symmetry]
-        black = white = 0
-        b, w = self.black, self.white
-        for source, image in pairs:
-            if b >> source & 1:
-                black |= 1 << image
-            elif w >> source & 1:
-                white |= 1 << image
+        t = tables(self.n)
+        black, white = t.map_bits(self.black, symmetry), t.map_bits(self.white, symmetry)
         to_move = self.to_move
         if symmetry >= 4:
             black, white, to_move = white, black, 1 - to_move
