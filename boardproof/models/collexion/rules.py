@@ -1049,6 +1049,8 @@ class CollexionGame:
     #: permuting colours is not a symmetry of the notation (it would also permute
     #: the piles' identity, which the rules name).
     symmetry_count = 1
+    #: solvers value positions by final score difference (``Outcome.scores``)
+    objective = "score"
 
     def symbol(self, player: int) -> str:
         return str(player + 1)
