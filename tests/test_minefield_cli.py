@@ -164,3 +164,19 @@ def test_random_moves_parse_or_raise_notation_error(text: str) -> None:
         pos.play(move)
     except IllegalMoveError as error:
         assert str(error).startswith(f"illegal move {move}: ")
+
+
+@pytest.mark.parametrize("n", [2, 5, 26])
+def test_svg_picture(n: int) -> None:
+    from boardproof.reports import svg
+
+    pos = GAME.start(size=n).play("a1").play("swap").play("b2")
+    text = svg.render(pos)
+    assert text.startswith("<svg") and text.rstrip().endswith("</svg>")
+    assert text.count("<circle") == 2  # two stones, no path
+    letters = "abcdefghijklmnopqrstuvwxyz"[:n]
+    assert all(f">{letter}</text>" in text for letter in letters)
+    assert f">{n}</text>" in text
+    assert text.count('fill="#111111"') >= 2 + 1  # Black's two edge bars and a stone
+    won = svg.render(GAME.parse_position("1b1/1b1/1bw w"))
+    assert won.count("<polyline") == 1
