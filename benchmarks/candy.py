@@ -52,30 +52,71 @@ def bench_perft(repeat: int) -> None:
         )
 
 
+def _tests_path() -> None:
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+
+
 def bench_solve() -> None:
+    """Proof time of the shared solver on the pinned forced wins of the tests."""
     try:
         from boardproof.solvers.api import solve
     except ImportError:
         print("solve: boardproof.solvers.api is not available; skipped")
         return
-    import sys
-    from pathlib import Path
-
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+    _tests_path()
     from test_candy_solve import WIN_CASES
 
     total = 0.0
     for name, text, plies in WIN_CASES:
         pos = GAME.parse_position(text)
         start = time.perf_counter()
-        result = solve(pos, max_plies=plies)
+        result = solve(pos, max_plies=plies + 2)
         seconds = time.perf_counter() - start
         total += seconds
         print(
-            f"solve {name:<10} {result.value:<5} in {result.plies} plies, "
+            f"solve {name:<6} {result.value} in {result.plies} plies, "
             f"{result.nodes:>8,} nodes, {seconds:7.3f} s ({result.method})"
         )
     print(f"solve total {total:.3f} s for {len(WIN_CASES)} positions")
+
+
+def bench_bound() -> None:
+    """A plain whole-tree proof of the same wins, with and without the placement bound."""
+    _tests_path()
+    from test_candy_solve import WIN_CASES
+
+    from boardproof.models.candy_bound import prune
+
+    def proved(pos: object, player: int, plies: int, cut: bool, nodes: list[int]) -> bool:
+        nodes[0] += 1
+        if plies <= 0 or pos.outcome() is not None:  # type: ignore[attr-defined]
+            return False
+        if cut and prune(pos, plies, player):  # type: ignore[arg-type]
+            return False
+        mine = pos.to_move == player  # type: ignore[attr-defined]
+        for move in pos.legal_moves():  # type: ignore[attr-defined]
+            child = pos.play(move)  # type: ignore[attr-defined]
+            outcome = child.outcome()
+            if outcome is not None:
+                value = player in outcome.winners
+            else:
+                value = proved(child, player, plies - 1, cut, nodes)
+            if value == mine:
+                return mine
+        return not mine
+
+    for cut in (False, True):
+        nodes = [0]
+        start = time.perf_counter()
+        for _, text, plies in WIN_CASES:
+            pos = GAME.parse_position(text)
+            assert proved(pos, pos.to_move, plies, cut, nodes)
+        seconds = time.perf_counter() - start
+        label = "with the bound   " if cut else "without the bound"
+        print(f"plain proof {label}: {nodes[0]:>8,} nodes, {seconds:7.3f} s")
 
 
 def main() -> None:
@@ -87,6 +128,7 @@ def main() -> None:
     bench_perft(args.repeat)
     if not args.no_solve:
         bench_solve()
+        bench_bound()
 
 
 if __name__ == "__main__":

@@ -591,6 +591,12 @@ class CandyPosition:
             return move  # type: ignore[no-any-return]
         return _MOVE_TABLE[SYMMETRIES[symmetry][move.square]][move.code]
 
+    def prune(self, plies_left: int, attacker: int | None = None) -> bool:
+        """Solver hook: True when the node can be cut (see ``candy_bound.prune``)."""
+        from boardproof.models.candy_bound import prune
+
+        return prune(self, plies_left, attacker)
+
     # -- plausibility ----------------------------------------------------------------------
 
     def status(self) -> list[str]:
