@@ -222,6 +222,19 @@ def _parse_position(game: MinefieldGame, text: str) -> MinefieldPosition:
 # Positions
 # ---------------------------------------------------------------------------
 
+
+def pie_after_placement(pie: bool, occupied_before: int) -> bool:
+    """Is the pie rule still pending after a placement?
+
+    [choice] rules/minefield.md "Pie rule": it is pending on White's first turn
+    only, so it survives the first placement on an empty board and ends with
+    any other move (a later placement, ``swap``, or ``pass``).
+
+    >>> pie_after_placement(True, 0), pie_after_placement(True, 1 << 5)
+    (True, False)
+    """
+    return pie and not occupied_before
+
 _UNKNOWN, _NOBODY = -1, 2  # cached winner codes besides BLACK / WHITE
 _ONGOING, _DEAD = 2, 3  # cached result codes besides BLACK / WHITE
 _OUTCOMES: tuple[Outcome | None, ...] = (
@@ -365,7 +378,8 @@ class MinefieldPosition:
     def swap_available(self) -> bool:
         """The pie rule: pending flag, one stone of the opponent, none of the mover.
 
-        Written colour-symmetrically so the transposes (which exchange the
+        [choice] rules/minefield.md "Pie rule" (White's first turn) written
+        colour-symmetrically so the transposes (which exchange the
         colours) map swap to swap; only the rulebook case (one black stone,
         White to move) passes ``status()``.
         """
@@ -453,8 +467,7 @@ class MinefieldPosition:
                 own = white = white | bit
             first, second = t.edges[mover]
             won = wins_with(bit, own, first, second, t.width, self.game.diagonal)
-            # [choice] pie: pending after the first placement on an empty board only
-            pie = self.pie and not (self.black | self.white)
+            pie = pie_after_placement(self.pie, self.black | self.white)
             return MinefieldPosition(
                 self.game, self.n, black, white, 1 - mover, pie,
                 mover if won else _NOBODY, mover if won else _UNKNOWN,
@@ -607,7 +620,7 @@ def _perft(
     total = 0
     first, second = t.edges[mover]
     width = t.width
-    child_pie = pie and not (own | opp)
+    child_pie = pie_after_placement(pie, own | opp)
     other = 1 - mover
     depth -= 1
     while legal:
