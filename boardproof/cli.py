@@ -88,7 +88,9 @@ def games() -> None:
     for name in models.names():
         game = models.get(name)
         doc = (type(game).__doc__ or "").strip().splitlines()
-        click.echo(f"{name:<11} {doc[0] if doc else ''}")
+        alias = ", ".join(models.aliases(name))
+        note = f" (alias: {alias})" if alias else ""
+        click.echo(f"{name:<11} {doc[0] if doc else ''}{note}")
 
 
 @cli.command()

@@ -33,6 +33,16 @@ def names() -> tuple[str, ...]:
     return tuple(_MODULES)
 
 
+def aliases(name: str) -> tuple[str, ...]:
+    """Other names accepted for the game ``name``.
+
+    >>> aliases("candy")
+    ('candy-conquest',)
+    """
+    key = canonical_name(name)
+    return tuple(alias for alias, target in _ALIASES.items() if target == key)
+
+
 def canonical_name(name: str) -> str:
     """Resolve an alias; raises UnknownGameError for an unknown name."""
     key = name.strip().lower()
