@@ -16,14 +16,14 @@ import platform
 import random
 import time
 
-from boardproof.models.minefield import make_game
+from boardproof.models.minefield import MinefieldGame, MinefieldPosition, make_game
 
 CASES = ((5, 4), (8, 3), (19, 2), (19, 3))  # the issue asks for the first three
 #: (n, random plies played from the empty board, depth)
 MIDGAME = ((8, 20, 3), (19, 120, 3))
 
 
-def midgame(game, n: int, plies: int, seed: int = 1):  # type: ignore[no-untyped-def]
+def midgame(game: MinefieldGame, n: int, plies: int, seed: int = 1) -> MinefieldPosition:
     """A position after ``plies`` seeded random moves (re-drawn if the game ends)."""
     rng = random.Random(seed)
     while True:
@@ -36,7 +36,7 @@ def midgame(game, n: int, plies: int, seed: int = 1):  # type: ignore[no-untyped
             return pos
 
 
-def measure(pos, depth: int, repeat: int) -> tuple[int, float]:  # type: ignore[no-untyped-def]
+def measure(pos: MinefieldPosition, depth: int, repeat: int) -> tuple[int, float]:
     best = float("inf")
     leaves = 0
     for _ in range(repeat):
