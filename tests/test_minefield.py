@@ -558,3 +558,19 @@ def test_fast_window_function_equals_role_function() -> None:
                         opp |= 1 << (r * t.width + f)
             empty = t.full & ~(own | opp)
             assert empty & ~t.forbidden(own, opp, empty) == empty & ~per_role(own, opp, empty)
+
+
+@pytest.mark.long
+@pytest.mark.parametrize(
+    ("text", "win", "depth"),
+    [
+        ("7/7/7/7/7/7/7 b p", "orthogonal", 3),
+        ("8/8/8/8/8/8/8/8 b -", "orthodiagonal", 2),
+        ("b1w3b/1bw2b1/w1b1w2/1bw1b2/b2w3/1w1bw2/7 w -", "orthogonal", 3),
+    ],
+)
+def test_naive_perft_on_larger_boards_long(text: str, win: str, depth: int) -> None:
+    from naive_minefield import perft as naive_perft
+
+    naive = Naive.parse(text, diagonal=win == "orthodiagonal")
+    assert make_game(win=win).parse_position(text).perft(depth) == naive_perft(naive, depth)
