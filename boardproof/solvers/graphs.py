@@ -2,14 +2,18 @@
 
 The grid graph of a Minefield position has one node per point ``(file, rank)``
 (0-based) with a ``stone`` attribute (``"b"``, ``"w"`` or None), and edges
-between orthogonal neighbours. Two checks read it:
+between orthogonal neighbours. The checks that read it:
 
-- :func:`winning_path`: a shortest path of one colour's stones joining its
-  two edges (orthogonal steps, or 8-neighbour steps under the ortho-diagonal
-  win rule), as a list of points — shown by ``boardproof show`` and usable as a
-  path certificate;
+- :func:`winning_path` / :func:`won_path`: a shortest path of one colour's
+  stones joining its two edges (orthogonal steps, or 8-neighbour steps under
+  the ortho-diagonal win rule), as a list of points — shown by
+  ``boardproof show`` and usable as a path certificate;
+- :func:`disjoint_winning_paths`: node connectivity between a colour's edges
+  (more than 1 in a won position means it cannot have been reached);
 - :func:`glyph_audit`: every glyph or 2x2 crosscut on the board, found by
-  walking the windows of the grid graph (used by ``status()``).
+  walking the windows of the grid graph.
+
+``MinefieldPosition.status()`` uses the last three.
 
 >>> from boardproof.models.minefield import make_game
 >>> pos = make_game().parse_position("1b1/1b1/1bw w")
