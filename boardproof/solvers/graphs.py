@@ -13,7 +13,7 @@ between orthogonal neighbours. The checks that read it:
 - :func:`glyph_audit`: every glyph or 2x2 crosscut on the board, found by
   walking the windows of the grid graph.
 
-``MinefieldPosition.status()`` uses the last three.
+``MinefieldPosition.status()`` uses winning_path, disjoint_winning_paths and glyph_audit.
 
 >>> from boardproof.models.minefield import make_game
 >>> pos = make_game().parse_position("1b1/1b1/1bw w")
