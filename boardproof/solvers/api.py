@@ -1,0 +1,319 @@
+"""One entry point for solving a position: :func:`solve` -> :class:`SolveResult`.
+
+``method`` picks the solver:
+
+- ``alphabeta``: iterative-deepening alpha-beta (exact distances, PV);
+- ``pns``: df-pn proving/disproving each player's forced win (no distances);
+- ``enumerate``: retrograde analysis of the whole reachable graph (small games;
+  exact draws through cycles);
+- ``auto`` (default): alpha-beta; if the game repeats positions and no win shows
+  up, it tries the enumeration of a small reachable graph to settle draws.
+
+``objective="score"`` solves two-player games whose final outcomes carry scores
+(value = the mover's final score minus the opponent's); ``auto`` picks it when
+the game says ``objective == "score"``.
+
+The result is for the side to move: ``win``, ``loss``, ``draw`` or ``unknown``
+(a time limit, or ``max_plies`` below what a proof needs). ``unknown`` comes
+with a note saying what was established, e.g. "no forced win for either side
+within 7 plies". With more than two players, ``win`` means the side to move
+wins against the coalition of all others, ``loss`` that another player (the
+``winner``) does, and ``draw`` that nobody can force a win.
+
+>>> import sys; sys.path.insert(0, "tests")
+>>> from games_toy import subtraction
+>>> result = solve(subtraction(9, 3))
+>>> result.value, result.winner, result.plies, [str(m) for m in result.pv]
+('win', 0, 5, ['1', '1', '3', '1', '3'])
+>>> solve(subtraction(9, 3), max_plies=4).value
+'unknown'
+>>> solve(subtraction(9, 3), method="pns").value
+'win'
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from boardproof.models.base import InvalidOptionError, Position
+from boardproof.solvers.common import Budget, SearchTimeout, num_players
+from boardproof.solvers.enumerate import TooManyStates, solve_graph
+from boardproof.solvers.pns import DFPN
+from boardproof.solvers.search import AlphaBeta, ScoreSearch, SearchResult
+
+METHODS = ("auto", "alphabeta", "pns", "enumerate")
+
+#: the enumeration limit of ``method="enumerate"`` (states kept in memory)
+MAX_STATES = 2_000_000
+#: the enumeration limit when ``auto`` tries to settle a cyclic game
+AUTO_MAX_STATES = 200_000
+
+
+@dataclass
+class SolveResult:
+    """What a solver established about a position, for its side to move."""
+
+    position: Position
+    value: str
+    winner: int | None
+    best_move: Any
+    plies: int | None
+    pv: list[Any]
+    nodes: int
+    seconds: float
+    method: str
+    note: str = ""
+    score: int | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def proved(self) -> bool:
+        return self.value != "unknown"
+
+    def to_json(self, game_name: str | None = None) -> dict[str, Any]:
+        """The ``solve --json`` object (DESIGN.md), plus ``note`` and ``score``."""
+        game = self.position.game
+        data: dict[str, Any] = {
+            "game": game_name if game_name is not None else game.name,
+            "position": self.position.fen(),
+            "result": self.value,
+            "winner": None if self.winner is None else game.symbol(self.winner),
+            "best_move": None if self.best_move is None else str(self.best_move),
+            "plies": self.plies,
+            "pv": [str(m) for m in self.pv],
+            "nodes": self.nodes,
+            "seconds": round(self.seconds, 3),
+            "method": self.method,
+        }
+        if self.note:
+            data["note"] = self.note
+        if self.score is not None:
+            data["score"] = self.score
+        data.update(self.extra)
+        return data
+
+
+def solve(
+    position: Position,
+    method: str = "auto",
+    max_plies: int | None = None,
+    timeout: float | None = None,
+    *,
+    objective: str = "auto",
+    node_limit: int | None = None,
+    tt_capacity: int = 1 << 21,
+    symmetry: bool = True,
+    max_states: int | None = None,
+) -> SolveResult:
+    """Solve ``position`` for its side to move (see the module docstring)."""
+    if method not in METHODS:
+        raise InvalidOptionError(
+            f"invalid option --method: expected one of {', '.join(METHODS)}, got {method!r}"
+        )
+    if max_plies is not None and max_plies < 0:
+        raise InvalidOptionError(f"invalid option --max-plies: expected >= 0, got {max_plies!r}")
+    if timeout is not None and timeout <= 0:
+        raise InvalidOptionError(f"invalid option --timeout: expected > 0, got {timeout!r}")
+    if objective == "auto":
+        objective = "score" if getattr(position.game, "objective", None) == "score" else "win"
+    if objective not in ("win", "score"):
+        raise InvalidOptionError(
+            f"invalid option objective: expected win or score, got {objective!r}"
+        )
+    start = time.perf_counter()
+    budget = Budget(timeout, node_limit)
+    if objective == "score":
+        result = _solve_score(position, max_plies, budget, tt_capacity)
+    elif method == "enumerate":
+        result = _solve_enumerate(position, max_plies, budget, max_states or MAX_STATES)
+    elif method == "pns":
+        result = _solve_pns(position, max_plies, budget, tt_capacity, symmetry)
+    else:
+        result = _solve_alphabeta(position, max_plies, budget, tt_capacity, symmetry, method)
+    result.seconds = time.perf_counter() - start
+    return result
+
+
+# ---------------------------------------------------------------------------
+# the methods
+# ---------------------------------------------------------------------------
+
+
+def _others(position: Position) -> list[int]:
+    mover = position.to_move
+    return [p for p in range(num_players(position)) if p != mover]
+
+
+def _within(max_plies: int | None) -> str:
+    return "" if max_plies is None else f" within {max_plies} plies"
+
+
+def _solve_alphabeta(
+    position: Position,
+    max_plies: int | None,
+    budget: Budget,
+    tt_capacity: int,
+    symmetry: bool,
+    method: str,
+) -> SolveResult:
+    players = num_players(position)
+    mover = position.to_move
+    search = AlphaBeta(position, tt_capacity=tt_capacity, budget=budget, symmetry=symmetry)
+    first = search.iterate(max_plies)
+    nodes = search.nodes
+    if method == "auto" and not first.proved and not first.timed_out and first.repetitions:
+        settled = _try_enumerate(position, max_plies, budget, AUTO_MAX_STATES)
+        if settled is not None:
+            settled.nodes += nodes
+            settled.method = "auto:enumerate"
+            return settled
+    name = "alphabeta" if method == "alphabeta" else "auto:alphabeta"
+    if first.value == "win":
+        return _from_search(position, first, mover, nodes, name)
+    if players == 2:
+        winner = 1 - mover if first.value == "loss" else None
+        return _from_search(position, first, winner, nodes, name)
+    # more than two players and the mover cannot win (or did not prove it)
+    all_proved = first.proved
+    for other in _others(position):
+        rival = AlphaBeta(
+            position, player=other, tt_capacity=tt_capacity, budget=budget, symmetry=symmetry
+        )
+        found = rival.iterate(max_plies)
+        nodes += rival.nodes
+        all_proved = all_proved and found.proved
+        # the search is from the mover's side: "loss" means ``other`` wins
+        if found.value == "loss":
+            return SolveResult(
+                position, "loss", other, first.best_move, found.plies, found.pv, nodes, 0.0, name
+            )
+    if all_proved:
+        return SolveResult(
+            position, "draw", None, first.best_move, None, first.pv, nodes, 0.0, name,
+            note="no player can force a win against the others",
+        )  # fmt: skip
+    note = f"no forced win for any player{_within(max_plies)} (stopped: time, node or ply limit)"
+    return SolveResult(position, "unknown", None, None, None, [], nodes, 0.0, name, note=note)
+
+
+def _from_search(
+    position: Position, found: SearchResult, winner: int | None, nodes: int, method: str
+) -> SolveResult:
+    return SolveResult(
+        position,
+        found.value,
+        winner,
+        found.best_move if found.proved else None,
+        found.plies,
+        found.pv if found.proved else [],
+        nodes,
+        0.0,
+        method,
+        note=found.note,
+    )
+
+
+def _solve_pns(
+    position: Position,
+    max_plies: int | None,
+    budget: Budget,
+    tt_capacity: int,
+    symmetry: bool,
+) -> SolveResult:
+    mover = position.to_move
+    nodes = 0
+    timed_out = False
+    for player in [mover, *_others(position)]:
+        search = DFPN(
+            position,
+            player=player,
+            max_plies=max_plies,
+            tt_capacity=tt_capacity,
+            budget=budget,
+            symmetry=symmetry,
+        )
+        found = search.solve()
+        nodes += search.nodes
+        if found.proved:
+            value = "win" if player == mover else "loss"
+            best = found.best_move if player == mover else None
+            pv = found.pv if player == mover else []
+            return SolveResult(
+                position, value, player, best, None, pv, nodes, 0.0, "pns",
+                note="df-pn proves the value, not the distance (plies: use alphabeta)",
+            )  # fmt: skip
+        if found.proved is None:
+            timed_out = True
+            break
+    if not timed_out and max_plies is None:
+        return SolveResult(
+            position, "draw", None, None, None, [], nodes, 0.0, "pns",
+            note="no player can force a win",
+        )  # fmt: skip
+    note = f"no forced win for any player{_within(max_plies)}"
+    if timed_out:
+        note = "stopped by the time or node budget before a proof"
+    return SolveResult(position, "unknown", None, None, None, [], nodes, 0.0, "pns", note=note)
+
+
+def _try_enumerate(
+    position: Position, max_plies: int | None, budget: Budget, max_states: int
+) -> SolveResult | None:
+    try:
+        solved = solve_graph(position, max_states, budget)
+    except (TooManyStates, SearchTimeout):
+        return None
+    value, plies, winner = solved.value(0)
+    nodes = len(solved.graph.positions)
+    if max_plies is not None and plies is not None and plies > max_plies:
+        return SolveResult(
+            position, "unknown", None, None, None, [], nodes, 0.0, "enumerate",
+            note=f"no forced win for any player within {max_plies} plies",
+        )  # fmt: skip
+    pv = solved.pv(0, limit=plies if plies is not None else 64)
+    return SolveResult(
+        position, value, winner, solved.best_move(0), plies, pv, nodes, 0.0, "enumerate"
+    )
+
+
+def _solve_enumerate(
+    position: Position, max_plies: int | None, budget: Budget, max_states: int
+) -> SolveResult:
+    result = _try_enumerate(position, max_plies, budget, max_states)
+    if result is None:
+        note = (
+            "stopped by the time budget"
+            if budget.expired()
+            else f"more than {max_states} reachable states: too many to enumerate"
+        )
+        return SolveResult(
+            position, "unknown", None, None, None, [], 0, 0.0, "enumerate", note=note
+        )
+    return result
+
+
+def _solve_score(
+    position: Position, max_plies: int | None, budget: Budget, tt_capacity: int
+) -> SolveResult:
+    search = ScoreSearch(position, tt_capacity=tt_capacity, budget=budget)
+    found = search.solve(max_plies)
+    winner = None
+    if found.value == "win":
+        winner = position.to_move
+    elif found.value == "loss":
+        winner = 1 - position.to_move
+    return SolveResult(
+        position,
+        found.value,
+        winner,
+        found.best_move,
+        found.plies,
+        found.pv,
+        search.nodes,
+        0.0,
+        "alphabeta:score",
+        note=found.note,
+        score=found.score if found.proved else None,
+    )

@@ -1,0 +1,600 @@
+"""Alpha-beta search over the game protocol: win/loss/draw with distances, and scores.
+
+:class:`AlphaBeta` is a negamax alpha-beta search with a bounded transposition
+table, iterative deepening over plies, win-first move ordering (an immediate win
+ends a node; then the table's move, then the history heuristic) and
+distance-to-end scoring: a win in ``d`` plies is worth ``WIN - d`` (the fastest
+win is preferred, the loser picks the longest defence).
+
+Multi-player games are searched as "player P against the coalition of all the
+others": P's nodes maximise P's value, every other player's node minimises it.
+
+Repeated positions. A position already on the current path scores 0 (a draw)
+and marks the result of every node above it as *path-dependent*. Such a result
+is never stored as exact: a win score (> 0) can only come from a tree whose
+leaves are all wins, so it is stored as a lower bound (a loss score as an upper
+bound); anything else is not stored. A proved win therefore never relies on a
+repetition. At the root, the first-repetition-is-a-draw value is the true value
+of the game where endless play is a draw: a winner can always win without
+repeating a position.
+
+A node is *complete* when its search met no horizon; an iteration whose root is
+complete has proved its value, draws included.
+
+>>> import sys; sys.path.insert(0, "tests")
+>>> from games_toy import subtraction
+>>> search = AlphaBeta(subtraction(7, 3))
+>>> result = search.iterate()
+>>> result.value, result.plies, str(result.best_move)
+('win', 3, '3')
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Hashable
+from dataclasses import dataclass, field
+from typing import Any
+
+from boardproof.models.base import Position
+from boardproof.solvers.common import (
+    Budget,
+    SearchTimeout,
+    find_move,
+    key_function,
+    num_players,
+    terminal_sign,
+)
+
+WIN = 1_000_000
+#: scores at least this large (in absolute value) are proved wins or losses
+WIN_MIN = WIN // 2
+INF = 10 * WIN
+
+EXACT, LOWER, UPPER = 0, 1, 2
+#: the depth of an unbounded search (deeper than any game without repetitions here)
+FULL_DEPTH = 100_000
+
+#: entries of the transposition table: (depth, flag, value, move, complete)
+Entry = tuple[int, int, int, Any, bool]
+
+
+class TranspositionTable:
+    """A bounded table: two generations of at most ``capacity`` entries each.
+
+    When the new generation is full it becomes the old one and the previous old
+    generation is dropped, so recently used entries survive.
+
+    >>> tt = TranspositionTable(2)
+    >>> for k in "abc":
+    ...     tt.put(k, k.upper())
+    >>> tt.get("a"), tt.get("c"), len(tt)
+    ('A', 'C', 3)
+    >>> tt.put("d", "D"); tt.put("e", "E")
+    >>> tt.get("a") is None
+    True
+    """
+
+    def __init__(self, capacity: int = 1 << 21) -> None:
+        self.capacity = max(1, capacity)
+        self.new: dict[Hashable, Any] = {}
+        self.old: dict[Hashable, Any] = {}
+
+    def get(self, key: Hashable) -> Any:
+        entry = self.new.get(key)
+        if entry is None:
+            entry = self.old.get(key)
+        return entry
+
+    def put(self, key: Hashable, entry: Any) -> None:
+        if len(self.new) >= self.capacity and key not in self.new:
+            self.old = self.new
+            self.new = {}
+        self.new[key] = entry
+
+    def __len__(self) -> int:
+        return len(self.new) + len(self.old)
+
+
+def to_tt(value: int, ply: int) -> int:
+    """A root-relative score as a node-relative one (win distances from the node)."""
+    if value >= WIN_MIN:
+        return value + ply
+    if value <= -WIN_MIN:
+        return value - ply
+    return value
+
+
+def from_tt(value: int, ply: int) -> int:
+    """Inverse of :func:`to_tt`."""
+    if value >= WIN_MIN:
+        return value - ply
+    if value <= -WIN_MIN:
+        return value + ply
+    return value
+
+
+def describe(value: int) -> tuple[str, int | None]:
+    """A root score as (``win``/``loss``/``draw``, plies).
+
+    >>> describe(WIN - 3), describe(-(WIN - 4)), describe(0)
+    (('win', 3), ('loss', 4), ('draw', None))
+    """
+    if value >= WIN_MIN:
+        return "win", WIN - value
+    if value <= -WIN_MIN:
+        return "loss", WIN + value
+    return "draw", None
+
+
+@dataclass
+class SearchResult:
+    """What an alpha-beta run established about the root.
+
+    ``value`` is ``win``/``loss``/``draw`` for the side to move when proved
+    (``proved``), otherwise ``unknown`` and ``depth`` says how many plies were
+    searched without finding a win for either side.
+    """
+
+    value: str
+    plies: int | None
+    best_move: Any
+    pv: list[Any]
+    nodes: int
+    depth: int
+    proved: bool
+    timed_out: bool
+    score: int = 0
+    repetitions: int = 0
+    note: str = ""
+    iterations: list[tuple[int, int, int]] = field(default_factory=list)
+
+
+class AlphaBeta:
+    """Negamax alpha-beta for "the side to move (or ``player``) wins".
+
+    ``symmetry`` canonicalises table keys over the board symmetries (two-player
+    games only, see :func:`boardproof.solvers.common.key_function`).
+    """
+
+    def __init__(
+        self,
+        root: Position,
+        *,
+        player: int | None = None,
+        tt_capacity: int = 1 << 21,
+        budget: Budget | None = None,
+        symmetry: bool = True,
+    ) -> None:
+        self.root = root
+        self.players = num_players(root)
+        self.player = root.to_move if player is None else player
+        self.keyfn = key_function(root, symmetry)
+        self.tt = TranspositionTable(tt_capacity)
+        self.budget = budget if budget is not None else Budget(None)
+        self.nodes = 0
+        self.horizon = 0
+        self.reps = 0
+        self.path: set[Hashable] = set()
+        self.history: dict[Any, int] = {}
+        self.mobility = False
+
+    # -- the search -----------------------------------------------------------------
+
+    def _terminal_value(self, pos: Position, outcome: Any, ply: int) -> int:
+        sign = terminal_sign(outcome, self.player, self.players)
+        if pos.to_move != self.player:
+            sign = -sign
+        return sign * (WIN - ply)
+
+    def search(self, pos: Position, depth: int, alpha: int, beta: int, ply: int) -> int:
+        """The score of ``pos`` for its side to move, searched ``depth`` plies deep.
+
+        Scores are root-relative: ``WIN - d`` is a win ``d`` plies after the root.
+        """
+        self.nodes += 1
+        if not self.nodes & 1023:
+            self.budget.check(self.nodes)
+        outcome = pos.outcome()
+        if outcome is not None:
+            return self._terminal_value(pos, outcome, ply)
+        if depth <= 0:
+            self.horizon += 1
+            return 0
+        raw = pos.key()
+        if raw in self.path:
+            self.reps += 1
+            return 0
+        key, sym = self.keyfn(pos)
+        entry: Entry | None = self.tt.get(key)
+        stored_move = None
+        if entry is not None:
+            e_depth, flag, stored, stored_move, complete = entry
+            if complete or e_depth >= depth:
+                value = from_tt(stored, ply)
+                if (
+                    flag == EXACT
+                    or (flag == LOWER and value >= beta)
+                    or (flag == UPPER and value <= alpha)
+                ):
+                    if not complete:
+                        self.horizon += 1
+                    return value
+
+        mover = pos.to_move
+        my_side = mover == self.player
+        children = []
+        for move in pos.legal_moves():
+            child = pos.play(move)
+            quick = getattr(child, "winner", None)
+            if quick is None or quick() is not None:
+                child_outcome = child.outcome()
+                if child_outcome is not None:
+                    sign = terminal_sign(child_outcome, self.player, self.players)
+                    if sign != 0 and (sign > 0) == my_side:
+                        # win first: an immediate win is the best move there is
+                        self.nodes += 1
+                        value = WIN - ply - 1
+                        self.tt.put(
+                            key,
+                            (depth, EXACT, to_tt(value, ply), _canon_move(pos, move, sym), True),
+                        )
+                        return value
+            children.append((move, child))
+
+        first = find_move(pos, stored_move, sym) if stored_move is not None else None
+        history = self.history
+        if self.mobility:
+            children.sort(
+                key=lambda mc: (mc[0] != first, -history.get(mc[0], 0), len(mc[1].legal_moves()))
+            )
+        else:
+            children.sort(key=lambda mc: (mc[0] != first, -history.get(mc[0], 0)))
+
+        alpha_orig = alpha
+        reps0, horizon0 = self.reps, self.horizon
+        best = -INF
+        best_move = None
+        self.path.add(raw)
+        try:
+            for move, child in children:
+                if (child.to_move == self.player) == my_side:
+                    value = self.search(child, depth - 1, alpha, beta, ply + 1)
+                else:
+                    value = -self.search(child, depth - 1, -beta, -alpha, ply + 1)
+                if value > best:
+                    best, best_move = value, move
+                    if value > alpha:
+                        alpha = value
+                        if alpha >= beta:
+                            history[move] = history.get(move, 0) + depth * depth
+                            break
+        finally:
+            self.path.discard(raw)
+
+        flag = UPPER if best <= alpha_orig else LOWER if best >= beta else EXACT
+        path_dependent = self.reps != reps0
+        complete = not path_dependent and self.horizon == horizon0
+        if path_dependent:
+            # only a win score (or a loss score) is a true bound here
+            if best >= WIN_MIN and flag != UPPER:
+                flag = LOWER
+            elif best <= -WIN_MIN and flag != LOWER:
+                flag = UPPER
+            else:
+                return best
+        if abs(best) >= WIN_MIN and (flag == EXACT or path_dependent):
+            complete = True  # a proved win/loss does not depend on the depth
+        self.tt.put(
+            key, (depth, flag, to_tt(best, ply), _canon_move(pos, best_move, sym), complete)
+        )
+        return best
+
+    # -- drivers --------------------------------------------------------------------
+
+    def value(self, pos: Position, depth: int) -> int:
+        """Full-window score of ``pos`` searched ``depth`` plies (node-relative)."""
+        self.path = set()
+        return self.search(pos, depth, -INF, INF, 0)
+
+    def prove(self, depth: int = FULL_DEPTH) -> SearchResult:
+        """Who wins, without the distance: two null-window searches to ``depth``.
+
+        Much cheaper than exact distances: the winner's first winning move ends a node.
+        """
+        root = self.root
+        outcome = root.outcome()
+        if outcome is not None:
+            value = self._terminal_value(root, outcome, 0)
+            return SearchResult(describe(value)[0], 0, None, [], 1, 0, True, False, score=value)
+        horizon0 = self.horizon
+        label = "unknown"
+        timed_out = False
+        try:
+            self.path = set()
+            value = self.search(root, depth, 0, 1, 0)
+            if value >= WIN_MIN:
+                label = "win"
+            else:
+                self.path = set()
+                value = self.search(root, depth, -1, 0, 0)
+                if value <= -WIN_MIN:
+                    label = "loss"
+                elif self.horizon == horizon0:
+                    label = "draw"
+        except (SearchTimeout, RecursionError):
+            timed_out = True
+        proved = label != "unknown"
+        best_move = None
+        if proved:
+            key, sym = self.keyfn(root)
+            entry = self.tt.get(key)
+            best_move = find_move(root, entry[3], sym) if entry is not None else None
+        note = ""
+        if not proved:
+            note = (
+                "stopped by the time or node budget"
+                if timed_out
+                else (f"no forced win for either side within {depth} plies")
+            )
+        return SearchResult(
+            label,
+            None,
+            best_move,
+            self.principal_variation(best_move, None) if proved else [],
+            self.nodes,
+            depth,
+            proved,
+            timed_out,
+            repetitions=self.reps,
+            note=note,
+        )
+
+    def iterate(self, max_depth: int | None = None, distance: bool = True) -> SearchResult:
+        """Iterative deepening until the root is proved, the depth limit or the budget.
+
+        Without ``max_depth``, :meth:`prove` settles the value first; with
+        ``distance`` the exact distance is then found by iterative deepening (if
+        the budget allows; otherwise ``plies`` stays None and the note says so).
+        """
+        old_limit = sys.getrecursionlimit()
+        sys.setrecursionlimit(max(old_limit, 20_000))
+        try:
+            return self._iterate(max_depth, distance)
+        finally:
+            sys.setrecursionlimit(old_limit)
+
+    def _iterate(self, max_depth: int | None, distance: bool) -> SearchResult:
+        if max_depth is None:
+            first = self.prove()
+            if not distance or not first.proved or first.value == "draw":
+                return first
+            exact = self._deepen(None)
+            if exact.proved:
+                return exact
+            first.nodes = self.nodes
+            first.timed_out = True
+            first.note = "the value is proved; the distance was not found within the budget"
+            return first
+        return self._deepen(max_depth)
+
+    def _deepen(self, max_depth: int | None) -> SearchResult:
+        root = self.root
+        outcome = root.outcome()
+        if outcome is not None:
+            value = self._terminal_value(root, outcome, 0)
+            label, _ = describe(value)
+            return SearchResult(label, 0, None, [], 1, 0, True, False, score=value)
+        depth = 0
+        last_value = 0
+        proved = False
+        timed_out = False
+        best_move: Any = None
+        iterations: list[tuple[int, int, int]] = []
+        while max_depth is None or depth < max_depth:
+            target = depth + 1
+            horizon0 = self.horizon
+            self.path = set()
+            try:
+                value = self.search(root, target, -INF, INF, 0)
+            except (SearchTimeout, RecursionError):
+                timed_out = True
+                break
+            depth = target
+            last_value = value
+            iterations.append((depth, value, self.nodes))
+            key, sym = self.keyfn(root)
+            entry = self.tt.get(key)
+            if entry is not None:
+                best_move = find_move(root, entry[3], sym)
+            if abs(value) >= WIN_MIN or self.horizon == horizon0:
+                proved = True
+                break
+            if self.budget.expired(self.nodes):
+                timed_out = True
+                break
+        if proved:
+            label, plies = describe(last_value)
+            note = ""
+        else:
+            label, plies = "unknown", None
+            last_value = 0
+            note = f"no forced win for either side within {depth} plies"
+            if timed_out:
+                note += " (stopped by the time or node budget)"
+            best_move = best_move if depth else None
+        pv = self.principal_variation(best_move, plies if proved else depth)
+        return SearchResult(
+            label,
+            plies,
+            best_move,
+            pv,
+            self.nodes,
+            depth,
+            proved,
+            timed_out,
+            score=last_value,
+            repetitions=self.reps,
+            note=note,
+            iterations=iterations,
+        )
+
+    def principal_variation(self, first: Any, limit: int | None) -> list[Any]:
+        """The line of best moves from the root, read from the transposition table."""
+        if first is None:
+            return []
+        pv = [first]
+        seen = {self.root.key()}
+        pos = self.root.play(first)
+        cap = limit if limit is not None else 64
+        while len(pv) < cap and pos.outcome() is None and pos.key() not in seen:
+            seen.add(pos.key())
+            key, sym = self.keyfn(pos)
+            entry = self.tt.get(key)
+            move = find_move(pos, entry[3], sym) if entry is not None else None
+            if move is None:
+                break
+            pv.append(move)
+            pos = pos.play(move)
+        return pv
+
+
+def _canon_move(pos: Position, move: Any, sym: int) -> Any:
+    if move is None or sym == 0:
+        return move
+    return pos.transform_move(move, sym)
+
+
+# ---------------------------------------------------------------------------
+# score-valued games (two players): value = mover's score minus the opponent's
+# ---------------------------------------------------------------------------
+
+
+class ScoreSearch:
+    """Exact alpha-beta on final score differences (two-player games with scores).
+
+    A terminal position is worth ``scores[mover] - scores[other]`` for its side
+    to move. Repetitions score 0 and results that met one are not stored; a
+    horizon (``max_depth``) makes the result inexact and is reported.
+    """
+
+    def __init__(
+        self, root: Position, *, tt_capacity: int = 1 << 21, budget: Budget | None = None
+    ) -> None:
+        if num_players(root) != 2:
+            raise ValueError("score search needs a two-player game")
+        self.root = root
+        self.tt = TranspositionTable(tt_capacity)
+        self.budget = budget if budget is not None else Budget(None)
+        self.nodes = 0
+        self.horizon = 0
+        self.reps = 0
+        self.path: set[Hashable] = set()
+
+    @staticmethod
+    def terminal(pos: Position, outcome: Any) -> int:
+        scores = outcome.scores
+        if scores is None:
+            # a game without scores: a win is worth 1
+            return terminal_sign(outcome, pos.to_move, 2)
+        mover = pos.to_move
+        return int(scores[mover]) - int(scores[1 - mover])
+
+    def search(self, pos: Position, depth: int, alpha: int, beta: int) -> int:
+        self.nodes += 1
+        if not self.nodes & 1023:
+            self.budget.check(self.nodes)
+        outcome = pos.outcome()
+        if outcome is not None:
+            return self.terminal(pos, outcome)
+        if depth <= 0:
+            self.horizon += 1
+            return 0
+        key = pos.key()
+        if key in self.path:
+            self.reps += 1
+            return 0
+        entry = self.tt.get(key)
+        first = None
+        if entry is not None:
+            e_depth, flag, value, first, complete = entry
+            if (complete or e_depth >= depth) and (
+                flag == EXACT
+                or (flag == LOWER and value >= beta)
+                or (flag == UPPER and value <= alpha)
+            ):
+                if not complete:
+                    self.horizon += 1
+                return int(value)
+        moves = list(pos.legal_moves())
+        if first in moves:
+            moves.remove(first)
+            moves.insert(0, first)
+        alpha_orig = alpha
+        reps0, horizon0 = self.reps, self.horizon
+        best, best_move = -INF, None
+        self.path.add(key)
+        try:
+            for move in moves:
+                child = pos.play(move)
+                if child.to_move == pos.to_move:
+                    value = self.search(child, depth - 1, alpha, beta)
+                else:
+                    value = -self.search(child, depth - 1, -beta, -alpha)
+                if value > best:
+                    best, best_move = value, move
+                    alpha = max(alpha, value)
+                    if alpha >= beta:
+                        break
+        finally:
+            self.path.discard(key)
+        if self.reps != reps0:
+            return best
+        flag = UPPER if best <= alpha_orig else LOWER if best >= beta else EXACT
+        self.tt.put(key, (depth, flag, best, best_move, self.horizon == horizon0))
+        return best
+
+    def solve(self, max_depth: int | None = None) -> SearchResult:
+        """The exact score difference for the side to move (``proved``) or a bounded guess."""
+        depth = max_depth if max_depth is not None else 10_000
+        timed_out = False
+        horizon0 = self.horizon
+        try:
+            value = self.search(self.root, depth, -INF, INF)
+        except SearchTimeout:
+            timed_out = True
+            value = 0
+        proved = not timed_out and self.horizon == horizon0 and self.reps == 0
+        pv: list[Any] = []
+        pos = self.root
+        seen: set[Hashable] = set()
+        while not timed_out and pos.outcome() is None and pos.key() not in seen:
+            seen.add(pos.key())
+            entry = self.tt.get(pos.key())
+            if entry is None or entry[3] is None:
+                break
+            pv.append(entry[3])
+            pos = pos.play(entry[3])
+        if proved:
+            label = "win" if value > 0 else "loss" if value < 0 else "draw"
+            note = f"final score difference {value:+d} for the side to move"
+        else:
+            label = "unknown"
+            note = (
+                "stopped by the time or node budget"
+                if timed_out
+                else f"best score difference within {depth} plies: {value:+d} (not a proof)"
+            )
+        return SearchResult(
+            label,
+            len(pv) if proved else None,
+            pv[0] if pv else None,
+            pv,
+            self.nodes,
+            depth,
+            proved,
+            timed_out,
+            score=value,
+            repetitions=self.reps,
+            note=note,
+        )
