@@ -380,3 +380,21 @@ def test_opening_position_conforms() -> None:
     assert len(moves_) == 6094 and len(set(moves_)) == 6094
     # piece 28 (p3) is the lowest accessible id; 34 (p8) and 37 (g8) chain after it
     assert [str(m) for m in moves_[:3]] == ["28", "28.34", "28.34.37"]
+
+
+@pytest.mark.long
+@pytest.mark.parametrize("variant,players", VARIANT_PLAYERS)
+def test_conformance_long(variant: str, players: int) -> None:
+    starts = [GAME.start(variant=variant, players=players, seed=s, count=30) for s in range(3)]
+    assert check_playouts(GAME, starts, playouts=4, seed=100 + players) > 40
+
+
+@pytest.mark.long
+def test_random_games_match_the_naive_reference_long() -> None:
+    rng = random.Random(99)
+    for variant, players in VARIANT_PLAYERS:
+        position = GAME.start(variant=variant, players=players, seed=rng.randrange(1000), count=12)
+        while position.outcome() is None:
+            expected = naive.turns(position.fen())
+            assert [(str(m), p.fen()) for m, p in position.successors()] == expected
+            position = position.play(rng.choice(position.legal_moves()))
