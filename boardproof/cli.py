@@ -210,7 +210,9 @@ _attach_command_modules()
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns (and exits with) the status."""
     try:
-        cli.main(args=argv, prog_name="boardproof", standalone_mode=False)
+        status = cli.main(args=argv, prog_name="boardproof", standalone_mode=False)
+        if isinstance(status, int) and status:  # click returns ctx.exit(N) codes here
+            return _exit(status)
     except click.exceptions.NoArgsIsHelpError as error:
         click.echo(error.format_message())
         return _exit(0)

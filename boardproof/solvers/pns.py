@@ -99,7 +99,7 @@ class DFPN:
     ) -> tuple[int, int, int]:
         """Search ``pos`` until its numbers reach a threshold; returns (pn, dn, rep_depth)."""
         self.nodes += 1
-        if not self.nodes & 1023:
+        if not self.nodes & 255:
             self.budget.check(self.nodes)
         is_or = pos.to_move == self.player
         child_remaining = None if remaining is None else remaining - 1

@@ -193,7 +193,7 @@ class AlphaBeta:
         Scores are root-relative: ``WIN - d`` is a win ``d`` plies after the root.
         """
         self.nodes += 1
-        if not self.nodes & 1023:
+        if not self.nodes & 255:
             self.budget.check(self.nodes)
         outcome = pos.outcome()
         if outcome is not None:
@@ -502,7 +502,7 @@ class ScoreSearch:
 
     def search(self, pos: Position, depth: int, alpha: int, beta: int) -> int:
         self.nodes += 1
-        if not self.nodes & 1023:
+        if not self.nodes & 255:
             self.budget.check(self.nodes)
         outcome = pos.outcome()
         if outcome is not None:

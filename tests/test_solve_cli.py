@@ -1,0 +1,89 @@
+"""`boardproof solve` and `boardproof check-proof` on Minefield, through the CLI."""
+
+from __future__ import annotations
+
+import json
+
+FIELDS = ["game", "position", "result", "winner", "best_move", "plies", "pv", "nodes",
+          "seconds", "method"]  # fmt: skip
+
+
+def test_solve_json_fields(cli_run) -> None:
+    status, out, _ = cli_run("solve", "minefield", "3/3/3 b -", "--json")
+    assert status == 0
+    data = json.loads(out)
+    assert list(data)[: len(FIELDS)] == FIELDS
+    assert data["game"] == "minefield" and data["position"] == "3/3/3 b -"
+    assert (data["result"], data["winner"], data["plies"]) == ("win", "b", 9)
+    assert data["best_move"] == data["pv"][0] and len(data["pv"]) == 9
+
+
+def test_solve_text_and_methods_agree(cli_run) -> None:
+    status, out, _ = cli_run("solve", "minefield", "3/3/3 b -")
+    assert status == 0 and "result: win for b (the side to move) in 9 plies" in out
+    for method in ("alphabeta", "pns", "enumerate"):
+        status, out, _ = cli_run("solve", "minefield", "3/3/3 b -", "--method", method, "--json")
+        data = json.loads(out)
+        assert (data["result"], data["winner"], data["method"]) == ("win", "b", method)
+
+
+def test_loss_for_the_side_to_move(cli_run) -> None:
+    # 2x2 without pie: White wins the empty board (Black to move loses)
+    status, out, _ = cli_run("solve", "minefield", "2/2 b -", "--json")
+    data = json.loads(out)
+    assert (data["result"], data["winner"]) == ("loss", "w")
+
+
+def test_max_plies_below_the_win_answers_no_win(cli_run) -> None:
+    status, out, _ = cli_run("solve", "minefield", "3/3/3 b -", "--max-plies", "8", "--json")
+    data = json.loads(out)
+    assert status == 0
+    assert data["result"] == "unknown" and data["winner"] is None and data["plies"] is None
+    assert data["note"] == "no forced win for either side within 8 plies"
+    status, out, _ = cli_run("solve", "minefield", "3/3/3 b -", "--max-plies", "9", "--json")
+    assert json.loads(out)["result"] == "win"
+
+
+def test_timeout_answers_unknown(cli_run) -> None:
+    status, out, _ = cli_run("solve", "minefield", "6/6/6/6/6/6 b -", "--timeout", "0.2", "--json")
+    data = json.loads(out)
+    assert status == 0 and data["result"] == "unknown" and data["winner"] is None
+
+
+def test_proof_round_trip_and_tampering(cli_run, tmp_path) -> None:
+    path = tmp_path / "proof.json"
+    status, out, _ = cli_run("solve", "minefield", "1w1/3/b2 b -", "--proof", str(path))
+    assert status == 0 and f"proof: wrote {path}" in out
+    status, out, _ = cli_run("check-proof", str(path))
+    assert status == 0 and out.startswith("proof OK: b wins minefield from 1w1/3/b2 b -")
+    data = json.loads(path.read_text())
+    loser = next(n for n in data["nodes"] if n["moves"] and n["position"].split()[1] == "w")
+    del loser["moves"][sorted(loser["moves"])[0]]
+    path.write_text(json.dumps(data))
+    status, out, _ = cli_run("check-proof", str(path))
+    assert status == 1 and out.startswith(f"proof rejected: bad node {loser['id']}")
+
+
+def test_proof_of_a_loss_is_the_winners(cli_run, tmp_path) -> None:
+    path = tmp_path / "proof.json"
+    status, out, _ = cli_run("solve", "minefield", "2/2 b -", "--proof", str(path), "--json")
+    assert json.loads(out)["proof"].startswith("wrote")
+    status, out, _ = cli_run("check-proof", str(path))
+    assert status == 0 and "w wins" in out
+
+
+def test_bad_input_exits_2_with_one_line(cli_run, tmp_path) -> None:
+    for args in (
+        ("solve", "minefield", "3/3/3 x -"),
+        ("solve", "minefield", "3/3/3 b -", "--method", "magic"),
+        ("solve", "minefield", "3/3/3 b -", "--max-plies", "-1"),
+        ("solve", "minefield", "3/3/3 b -", "--timeout", "0"),
+        ("solve", "chess", "x"),
+    ):
+        status, out, err = cli_run(*args)
+        assert status == 2, args
+        assert len(err.strip().splitlines()) == 1 and "Traceback" not in err, args
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    status, _, err = cli_run("check-proof", str(bad))
+    assert status == 2 and "invalid proof: not a JSON file" in err
