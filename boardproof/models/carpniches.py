@@ -361,6 +361,22 @@ def _count_moves(o1: int, o2: int, o3: int, tops: int, opening: int) -> int:
     return len(_gen_moves(o1, o3, tops, o2, opening))
 
 
+def _has_move(o1: int, o2: int, o3: int, tops: int, opening: int) -> bool:
+    """Whether the side with these top pieces has a legal move (stops at the first)."""
+    if opening != OPENING_OVER:
+        return bool(_gen_moves(o1, o3, tops, o2, opening))
+    b = tops
+    while b:
+        low = b & -b
+        b ^= low
+        f = low.bit_length() - 1
+        h = 3 if o3 & low else 2 if o2 & low else 1
+        for between, tbit, _ in EXACT[h][f]:
+            if not (o1 & between) and not (o3 & tbit):
+                return True
+    return False
+
+
 def _perft(
     o1: int, o2: int, o3: int, l0: int, l1: int, l2: int, side: int, opening: int, depth: int
 ) -> int:
@@ -485,7 +501,7 @@ class CarpnichesPosition(NamedTuple):
         if line_c or line_p:
             return _line_outcome(line_c, line_p, mover)
         tops = tp if self.to_move else self.o1 & ~tp
-        if not _count_moves(self.o1, self.o2, self.o3, tops, self.opening):
+        if not _has_move(self.o1, self.o2, self.o3, tops, self.opening):
             return Outcome.win(mover)  # blocking: the opponent has no legal move
         return None
 
