@@ -106,8 +106,13 @@ def solve(
     tt_capacity: int = 1 << 21,
     symmetry: bool = True,
     max_states: int | None = None,
+    distance: bool = True,
 ) -> SolveResult:
-    """Solve ``position`` for its side to move (see the module docstring)."""
+    """Solve ``position`` for its side to move (see the module docstring).
+
+    ``distance=False`` lets alpha-beta settle who wins without the exact number
+    of plies (much faster on whole games; ``plies`` is then None).
+    """
     if method not in METHODS:
         raise InvalidOptionError(
             f"invalid option --method: expected one of {', '.join(METHODS)}, got {method!r}"
@@ -131,7 +136,9 @@ def solve(
     elif method == "pns":
         result = _solve_pns(position, max_plies, budget, tt_capacity, symmetry)
     else:
-        result = _solve_alphabeta(position, max_plies, budget, tt_capacity, symmetry, method)
+        result = _solve_alphabeta(
+            position, max_plies, budget, tt_capacity, symmetry, method, distance
+        )
     result.seconds = time.perf_counter() - start
     return result
 
@@ -157,11 +164,12 @@ def _solve_alphabeta(
     tt_capacity: int,
     symmetry: bool,
     method: str,
+    distance: bool = True,
 ) -> SolveResult:
     players = num_players(position)
     mover = position.to_move
     search = AlphaBeta(position, tt_capacity=tt_capacity, budget=budget, symmetry=symmetry)
-    first = search.iterate(max_plies)
+    first = search.iterate(max_plies, distance=distance)
     nodes = search.nodes
     if method == "auto" and not first.proved and not first.timed_out and first.repetitions:
         settled = _try_enumerate(position, max_plies, budget, AUTO_MAX_STATES)
@@ -181,7 +189,7 @@ def _solve_alphabeta(
         rival = AlphaBeta(
             position, player=other, tt_capacity=tt_capacity, budget=budget, symmetry=symmetry
         )
-        found = rival.iterate(max_plies)
+        found = rival.iterate(max_plies, distance=distance)
         nodes += rival.nodes
         all_proved = all_proved and found.proved
         # the search is from the mover's side: "loss" means ``other`` wins

@@ -1,0 +1,267 @@
+"""Minefield solved on small boards: the empty-board value and the opening table.
+
+For each board size n the report gives
+
+- the value of the empty board without the pie rule (who wins with perfect play,
+  and a winning first move), and
+- the **opening table**: for every first point, who wins the position "one black
+  stone there, White to move, no swap" (the pie rule's question: White would swap
+  exactly when Black wins the table entry).
+
+Symmetric first points give symmetric positions, so each class of points (under
+the board symmetries that keep the colours) is solved once and the answer copied
+to the others; the classes are independent tasks for
+:func:`boardproof.solvers.executor.run_tasks` (local process pool, checkpoints).
+The empty-board value is solved separately and cross-checked against the table:
+Black wins the empty board exactly when some table entry is a Black win.
+
+>>> report = build_report([2], progress=False)
+>>> size = report["sizes"][0]
+>>> size["empty"]["winner"], [row["winner"] for row in size["openings"]]
+('w', ['w', 'w', 'w', 'w'])
+>>> size["consistent"]
+True
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+from boardproof import models
+from boardproof.reports.svg import SvgDocument
+from boardproof.solvers.api import solve
+from boardproof.solvers.common import symmetric_key
+from boardproof.solvers.executor import run_tasks
+
+#: the command that regenerates the published report
+COMMAND = "boardproof opening-table minefield --sizes 2-5 --workers 2 --out reports"
+
+
+def _game(win: str) -> Any:
+    return models.get("minefield", win=win)
+
+
+def solve_task(arg: tuple[int, str | None, str]) -> dict[str, Any]:
+    """Solve one table entry (``point``) or the empty board (``None``) of size ``n``.
+
+    A top-level function, so a process pool can run it.
+    """
+    n, point, win = arg
+    pos = _game(win).start(size=n, pie=False)
+    if point is not None:
+        pos = pos.play(pos.parse_move(point))
+    result = solve(pos, method="alphabeta", distance=False, symmetry=False)
+    if result.value not in ("win", "loss") or result.winner is None:
+        raise RuntimeError(f"minefield {pos.fen()} not solved: {result.value} {result.note}")
+    return {
+        "position": pos.fen(),
+        "winner": pos.game.symbol(result.winner),
+        # the mover's winning move; a losing mover has no "best" move worth printing
+        "best_move": str(result.best_move) if result.value == "win" else None,
+        "nodes": result.nodes,
+        "seconds": round(result.seconds, 3),
+    }
+
+
+def point_classes(n: int, win: str = "orthogonal") -> list[tuple[str, list[tuple[str, int]]]]:
+    """First points grouped by symmetry: (representative, [(point, symmetry)...]).
+
+    ``symmetry`` maps the representative's position onto the point's position.
+
+    >>> [(rep, [p for p, _ in members]) for rep, members in point_classes(2)]
+    [('a1', ['a1', 'b1', 'a2', 'b2'])]
+    """
+    start = _game(win).start(size=n, pie=False)
+    classes: dict[Any, tuple[str, Any, list[tuple[str, int]]]] = {}
+    order: list[Any] = []
+    for move in start.legal_moves():
+        pos = start.play(move)
+        key, _ = symmetric_key(pos)
+        if key not in classes:
+            classes[key] = (str(move), pos, [])
+            order.append(key)
+        rep_name, rep_pos, members = classes[key]
+        sym = next(s for s in range(start.game.symmetry_count) if rep_pos.transform(s) == pos)
+        members.append((str(move), sym))
+    return [(classes[k][0], classes[k][2]) for k in order]
+
+
+def build_report(
+    sizes: list[int],
+    *,
+    win: str = "orthogonal",
+    workers: int = 1,
+    checkpoint: str | os.PathLike[str] | None = None,
+    progress: bool = True,
+) -> dict[str, Any]:
+    """Solve every size: the empty board and one task per class of first points."""
+    tasks: list[tuple[str, tuple[int, str | None, str]]] = []
+    classes = {n: point_classes(n, win) for n in sizes}
+    for n in sizes:
+        tasks.append((f"n={n} empty", (n, None, win)))
+        for rep, _ in classes[n]:
+            tasks.append((f"n={n} {rep}", (n, rep, win)))
+    # the biggest boards first, so a pool is not left waiting on one long task
+    tasks.sort(key=lambda t: -t[1][0])
+    results = run_tasks(
+        solve_task,
+        tasks,
+        workers=workers,
+        checkpoint=checkpoint,
+        progress=progress,
+        description="minefield openings",
+    )
+    game = _game(win)
+    report: dict[str, Any] = {
+        "game": "minefield",
+        "win_rule": win,
+        "pie": False,
+        "question": "one black stone on the point, White to move, no swap: who wins?",
+        "command": COMMAND,
+        "sizes": [],
+    }
+    for n in sizes:
+        empty = results[f"n={n} empty"]
+        rows = []
+        for rep, members in classes[n]:
+            found = results[f"n={n} {rep}"]
+            rep_pos = game.parse_position(found["position"])
+            for point, sym in members:
+                best = found["best_move"]
+                if best is not None and sym:
+                    best = str(rep_pos.transform_move(rep_pos.parse_move(best), sym))
+                rows.append(
+                    {
+                        "point": point,
+                        "position": rep_pos.transform(sym).fen(),
+                        "winner": found["winner"],
+                        "best_move": best,
+                        "solved_as": rep,
+                    }
+                )
+        rows.sort(key=lambda r: (int(r["point"][1:]), r["point"][0]))
+        black_wins = [r["point"] for r in rows if r["winner"] == "b"]
+        report["sizes"].append(
+            {
+                "n": n,
+                "empty": {k: empty[k] for k in ("position", "winner", "best_move", "nodes")},
+                "openings": rows,
+                "black_wins": black_wins,
+                "classes": len(classes[n]),
+                "nodes": empty["nodes"] + sum(results[f"n={n} {rep}"]["nodes"] for rep, _ in classes[n]),
+                "consistent": (empty["winner"] == "b") == bool(black_wins),
+            }
+        )
+    report["timings"] = {key: value["seconds"] for key, value in results.items()}
+    return report
+
+
+def table_svg(size: dict[str, Any]) -> str:
+    """A picture of one opening table: each point coloured by who wins after a stone there."""
+    n = size["n"]
+    cell, margin = 44, 26
+    doc = SvgDocument(margin + n * cell + 8, margin + n * cell + 30)
+    doc.rect(0, 0, doc.width, doc.height, fill="#ffffff")
+    winners = {row["point"]: row["winner"] for row in size["openings"]}
+    files = "abcdefghijklmnopqrstuvwxyz"
+    for r in range(n):
+        y = 8 + (n - 1 - r) * cell
+        doc.text(margin / 2, y + cell / 2 + 4, str(r + 1), size=11, fill="#444")
+        for f in range(n):
+            x = margin + f * cell
+            point = f"{files[f]}{r + 1}"
+            black = winners[point] == "b"
+            doc.rect(
+                x, y, cell, cell, fill="#222222" if black else "#f2f2f2", stroke="#888",
+                stroke_width=1,
+            )  # fmt: skip
+            colour = "#ffffff" if black else "#222222"
+            doc.text(x + cell / 2, y + cell / 2 - 2, point, size=10, fill=colour)
+            doc.text(x + cell / 2, y + cell / 2 + 12, "B wins" if black else "W wins", size=9,
+                     fill=colour)  # fmt: skip
+    for f in range(n):
+        doc.text(margin + f * cell + cell / 2, 8 + n * cell + 14, files[f], size=11, fill="#444")
+    doc.text(doc.width / 2, doc.height - 4, f"{n}x{n}: winner after a black stone there, "
+             "White to move, no swap", size=9, fill="#444")  # fmt: skip
+    return doc.to_string()
+
+
+def render_markdown(report: dict[str, Any]) -> str:
+    """The Markdown report."""
+    lines = [
+        "# Minefield on small boards: the empty board and the opening table",
+        "",
+        f"Generated by `{report['command']}` (deterministic: the same command gives the "
+        "same files). Rules: `rules/minefield.md`, "
+        f"{report['win_rule']} win, no pie rule for these positions.",
+        "",
+        "- **Empty board**: who wins the empty n x n board, Black to move, without the pie "
+        "rule, and a winning first move.",
+        "- **Opening table**: for each first point, who wins the position *one black stone "
+        "there, White to move, no swap*. With the pie rule, White swaps exactly the "
+        "points marked **B** (so the second player always wins).",
+        "",
+        "Every entry is a proof by alpha-beta search with a transposition table (the "
+        "solver is cross-checked against df-pn and retrograde enumeration in the tests); "
+        "symmetric points are solved once. `boardproof solve minefield POSITION --proof "
+        "FILE` writes a certificate for any entry that `boardproof check-proof FILE` "
+        "re-checks with the rules only.",
+        "",
+        "| n | empty board | winning first move | Black-winning first points | "
+        "classes solved | nodes |",
+        "|---|---|---|---|---|---|",
+    ]
+    for size in report["sizes"]:
+        empty = size["empty"]
+        who = "Black" if empty["winner"] == "b" else "White"
+        points = ", ".join(size["black_wins"]) or "none"
+        first = empty["best_move"] if empty["winner"] == "b" else "none (every move loses)"
+        lines.append(
+            f"| {size['n']} | {who} wins | {first} | {points} | {size['classes']} | "
+            f"{size['nodes']} |"
+        )
+    for size in report["sizes"]:
+        n = size["n"]
+        lines += ["", f"## {n} x {n}", "", f"![opening table {n}x{n}](minefield-openings-{n}.svg)",
+                  ""]  # fmt: skip
+        lines.append("| rank | " + " | ".join("abcdefghijklmnopqrstuvwxyz"[:n]) + " |")
+        lines.append("|---" * (n + 1) + "|")
+        by_point = {row["point"]: row for row in size["openings"]}
+        for r in range(n, 0, -1):
+            cells = []
+            for f in "abcdefghijklmnopqrstuvwxyz"[:n]:
+                row = by_point[f"{f}{r}"]
+                reply = f" ({row['best_move']})" if row["best_move"] else ""
+                cells.append(f"{row['winner'].upper()}{reply}")
+            lines.append(f"| {r} | " + " | ".join(cells) + " |")
+        lines += [
+            "",
+            "Each cell: who wins after a black stone there (B/W); for W, White's winning "
+            "reply in brackets.",
+        ]
+        if not size["consistent"]:
+            lines.append("")
+            lines.append("**Inconsistent**: the empty-board value disagrees with the table.")
+    lines.append("")
+    return "\n".join(lines)
+
+
+def write_report(report: dict[str, Any], out_dir: str | os.PathLike[str]) -> list[Path]:
+    """Write the .md, .json and one SVG per size; returns the paths."""
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    paths = []
+    data = {k: v for k, v in report.items() if k != "timings"}
+    json_path = out / "minefield-openings.json"
+    json_path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    md_path = out / "minefield-openings.md"
+    md_path.write_text(render_markdown(report), encoding="utf-8")
+    paths += [md_path, json_path]
+    for size in report["sizes"]:
+        svg_path = out / f"minefield-openings-{size['n']}.svg"
+        svg_path.write_text(table_svg(size), encoding="utf-8")
+        paths.append(svg_path)
+    return paths
