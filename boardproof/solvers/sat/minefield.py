@@ -1,0 +1,744 @@
+"""SAT encoding of a Minefield "dead draw": the static check behind the no-draw claim.
+
+For a board size ``n`` the formula's models, projected on the board variables, are
+exactly the n x n boards that
+
+1. **glyph-free** — hold none of the three forbidden glyphs (rules/minefield.md);
+2. **stuck** — neither colour can place anywhere (every empty point would create a
+   glyph for Black and for White);
+3. **no path** — Black has no orthogonal path joining ranks 1 and n, and White none
+   joining files a and the last file;
+
+plus the **proved lemmas** (:data:`LEMMAS`), each a property every reachable position
+has. UNSAT therefore proves that no reachable dead position without a winner exists on
+the n x n board. A model is only a *candidate*: :mod:`boardproof.reports.claims` then
+searches for a legal game reaching it.
+
+Variables (cell index ``p = rank_index * n + file_index``, ``a1`` is 0)::
+
+    B(p) = 1 + p            black stone on p
+    W(p) = 1 + n*n + p      white stone on p
+    then auxiliaries: glyph-match witnesses, reachability sets, symmetry chains
+
+"No path" for Black is a closed set ``R`` of black stones: every black stone of rank 1
+is in ``R``; a black stone next to a member is a member; no member lies on rank n.
+Such a set exists exactly when the black stones reachable from rank 1 miss rank n,
+i.e. when Black has no path (sound and complete). White's is the same with files.
+
+>>> enc = encode(3)
+>>> enc.n, enc.nvars > 18, len(enc.clauses) > 0
+(3, True, True)
+>>> solve(enc).result
+'unsat'
+>>> weak = encode(3, Options(lemmas=()))
+>>> r = solve(weak); r.result
+'sat'
+>>> has_pattern(r.board, crosscuts(3))  # a static "draw" that breaks the lemma
+True
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from pysat.solvers import Solver
+
+from boardproof.models.base import InvalidOptionError
+
+EMPTY, BLACK, WHITE = 0, 1, 2
+#: a board: one state per cell, index ``rank_index * n + file_index``
+Board = tuple[int, ...]
+#: a glyph instance: the (cell, state) pairs that make it, cells sorted
+Glyph = tuple[tuple[int, int], ...]
+
+#: the parts of the formula (see the module docstring)
+PARTS = ("glyph", "stuck", "nopath")
+FILLS = ("", "some_empty", "full")
+
+#: lemmas that may be added: each is a property of every reachable position, proved in
+#: :data:`LEMMA_PROOFS` and checked on every reachable position of small boards.
+LEMMAS = ("crosscut",)
+
+LEMMA_PROOFS = {
+    "crosscut": (
+        "No 2x2 crosscut (b w / w b, all four points filled) occurs in a reachable "
+        "position. Proof: every position of a legal game is glyph-free (the start is "
+        "empty; a placement can only create glyphs containing the placed stone, and the "
+        "rules forbid those). Consider the move that placed the last of the four stones "
+        "of a crosscut. Just before it the 2x2 area held two stones of one colour on one "
+        "diagonal, one stone of the other colour on the other diagonal, and one empty "
+        "point: a hard corner, in a position of a legal game, a contradiction."
+    ),
+}
+
+#: the SAT backends offered (python-sat names); the first is the default
+SOLVERS = ("cadical195", "cadical153", "glucose4", "lingeling", "minisat22", "kissat404")
+PROOF_SOLVERS = ("cadical195", "cadical153", "glucose4", "lingeling")
+
+
+@dataclass(frozen=True)
+class Options:
+    """How the formula is built. ``Options()`` is the *plain* baseline encoding.
+
+    - ``lemmas``: proved lemmas to add (names from :data:`LEMMAS`);
+    - ``symmetry``: lex-leader symmetry breaking over the 8 symmetries of the claim,
+      comparing the states of the first ``symmetry`` cells (centre outwards; 0 = off);
+    - ``fill``: ``"some_empty"`` adds "some point is empty", ``"full"`` adds "every
+      point is filled" (the two steps of the fast method, see :func:`fast_steps`);
+    - ``equiv``: glyph-match witnesses are equivalences, not just implications;
+    - ``closed_in_stones``: a reachable-set member must be a stone of its colour;
+    - ``both_sides``: each colour's no-path part also uses a closed set grown from its
+      far edge (redundant, helps propagation).
+    """
+
+    lemmas: tuple[str, ...] = ("crosscut",)
+    symmetry: int = 0
+    equiv: bool = False
+    closed_in_stones: bool = False
+    both_sides: bool = False
+    parts: tuple[str, ...] = PARTS
+    fill: str = ""
+
+    def __post_init__(self) -> None:
+        for lemma in self.lemmas:
+            if lemma not in LEMMAS:
+                raise InvalidOptionError(
+                    f"invalid lemma: expected one of {', '.join(LEMMAS)}, got {lemma!r}"
+                )
+        if self.fill not in FILLS:
+            raise InvalidOptionError(
+                f"invalid fill: expected one of {', '.join(FILLS)}, got {self.fill!r}"
+            )
+        for part in self.parts:
+            if part not in PARTS:
+                raise InvalidOptionError(
+                    f"invalid part: expected one of {', '.join(PARTS)}, got {part!r}"
+                )
+
+    def label(self) -> str:
+        """A short description, e.g. ``'plain'``."""
+        if self == PLAIN:
+            return "plain"
+        if self == FAST:
+            return "fast"
+        bits = [f"lemmas={'+'.join(self.lemmas) or 'none'}"]
+        if self.symmetry:
+            bits.append(f"sym={self.symmetry}")
+        if self.equiv:
+            bits.append("equiv")
+        if self.closed_in_stones:
+            bits.append("closed")
+        if self.both_sides:
+            bits.append("both")
+        if self.parts != PARTS:
+            bits.append("parts=" + "+".join(self.parts))
+        if self.fill:
+            bits.append(self.fill)
+        return ",".join(bits)
+
+
+#: the baseline of the issue: the three parts plus the crosscut lemma
+PLAIN = Options()
+#: the single-formula encoding with the cheap improvements (closed sets of stones)
+FAST = Options(closed_in_stones=True)
+
+
+def fast_steps(n: int) -> list[tuple[str, Options]]:
+    """The two formulas of the fast ("split") method for size ``n``.
+
+    ``fill``: glyph-free, stuck and *some point empty* (UNSAT: a stuck glyph-free
+    board is full). ``full``: every point filled, no crosscut, neither path (UNSAT:
+    a full crosscut-free board has a winner). Together they refute the plain formula:
+    a model of it is full by the first and then a model of the second. Both break the
+    claim's 8 symmetries (lex-leader on the n central points).
+
+    >>> [name for name, _ in fast_steps(4)]
+    ['fill', 'full']
+    """
+    return [
+        ("fill", Options(lemmas=(), parts=("glyph", "stuck"), fill="some_empty", symmetry=n)),
+        (
+            "full",
+            Options(parts=("nopath",), fill="full", closed_in_stones=True, symmetry=n),
+        ),
+    ]
+
+
+#: encodings selectable by name: "split" is the two-step method of :func:`fast_steps`
+ENCODINGS = {"plain": PLAIN, "fast": FAST}
+METHODS = ("split", "plain", "fast")
+
+
+# ---------------------------------------------------------------------------
+# geometry and glyphs
+# ---------------------------------------------------------------------------
+
+
+def cell(n: int, rank: int, file: int) -> int:
+    """Cell index of (rank index, file index), both from 0.
+
+    >>> cell(5, 1, 2)
+    7
+    """
+    return rank * n + file
+
+
+def point_name(n: int, p: int) -> str:
+    """Notation of cell ``p``: ``a1`` is 0.
+
+    >>> point_name(5, 7)
+    'c2'
+    """
+    return f"{chr(ord('a') + p % n)}{p // n + 1}"
+
+
+def neighbours(n: int, p: int) -> list[int]:
+    """Orthogonal neighbours of ``p``.
+
+    >>> neighbours(3, 4)
+    [1, 3, 5, 7]
+    """
+    r, f = divmod(p, n)
+    out = []
+    if r > 0:
+        out.append(p - n)
+    if f > 0:
+        out.append(p - 1)
+    if f < n - 1:
+        out.append(p + 1)
+    if r < n - 1:
+        out.append(p + n)
+    return out
+
+
+def _other(colour: int) -> int:
+    return WHITE if colour == BLACK else BLACK
+
+
+def glyphs(n: int) -> list[Glyph]:
+    """Every instance of the three forbidden glyphs on the n x n board.
+
+    Hard corner: in a 2x2 area two stones of one colour on a diagonal, one of the other
+    colour on the other diagonal, the fourth point empty (8 per area). 2x3 and 2x4
+    switches: corners hold two stones of each colour, each colour on opposite corners,
+    the non-corner points empty (2 per area, both orientations).
+
+    >>> len(glyphs(2))
+    8
+    >>> len(glyphs(3)) == 4 * 8 + 4 * 2
+    True
+    """
+    out: list[Glyph] = []
+    for r in range(n - 1):
+        for f in range(n - 1):
+            d1 = (cell(n, r, f), cell(n, r + 1, f + 1))
+            d2 = (cell(n, r, f + 1), cell(n, r + 1, f))
+            for two, other in ((d1, d2), (d2, d1)):
+                for x in (BLACK, WHITE):
+                    for i in range(2):
+                        g = [(two[0], x), (two[1], x), (other[i], _other(x)), (other[1 - i], EMPTY)]
+                        out.append(tuple(sorted(g)))
+    for k in (3, 4):
+        for vertical in (False, True):
+            rows, cols = (k, 2) if vertical else (2, k)
+            for r in range(n - rows + 1):
+                for f in range(n - cols + 1):
+                    a = cell(n, r, f)
+                    b = cell(n, r + rows - 1, f + cols - 1)
+                    c = cell(n, r, f + cols - 1)
+                    d = cell(n, r + rows - 1, f)
+                    corners = {a, b, c, d}
+                    middle = [
+                        cell(n, r + i, f + j)
+                        for i in range(rows)
+                        for j in range(cols)
+                        if cell(n, r + i, f + j) not in corners
+                    ]
+                    for x in (BLACK, WHITE):
+                        g = [(a, x), (b, x), (c, _other(x)), (d, _other(x))]
+                        g += [(m, EMPTY) for m in middle]
+                        out.append(tuple(sorted(g)))
+    return out
+
+
+def crosscuts(n: int) -> list[Glyph]:
+    """The 2x2 crosscut patterns (both colourings of every 2x2 area).
+
+    >>> len(crosscuts(3))
+    8
+    """
+    out: list[Glyph] = []
+    for r in range(n - 1):
+        for f in range(n - 1):
+            d1 = (cell(n, r, f), cell(n, r + 1, f + 1))
+            d2 = (cell(n, r, f + 1), cell(n, r + 1, f))
+            for x in (BLACK, WHITE):
+                g = [(d1[0], x), (d1[1], x), (d2[0], _other(x)), (d2[1], _other(x))]
+                out.append(tuple(sorted(g)))
+    return out
+
+
+#: The symmetries of the claim: (transpose?, flip ranks?, flip files?). A transform that
+#: exchanges ranks and files also exchanges the colours (Black's edges become White's).
+SYMMETRIES = tuple(
+    (t, fr, ff) for t in (False, True) for fr in (False, True) for ff in (False, True)
+)
+
+
+def transform_cell(n: int, p: int, sym: tuple[bool, bool, bool]) -> int:
+    """Image of cell ``p`` under symmetry ``sym`` (see :data:`SYMMETRIES`).
+
+    >>> transform_cell(3, 1, (True, False, False))
+    3
+    """
+    t, fr, ff = sym
+    r, f = divmod(p, n)
+    if t:
+        r, f = f, r
+    if fr:
+        r = n - 1 - r
+    if ff:
+        f = n - 1 - f
+    return r * n + f
+
+
+def transform_board(n: int, board: Board, sym: tuple[bool, bool, bool]) -> Board:
+    """Image of a board: cells moved, colours exchanged when ``sym`` transposes.
+
+    >>> transform_board(2, (1, 0, 0, 2), (True, False, False))
+    (2, 0, 0, 1)
+    """
+    out = [EMPTY] * (n * n)
+    for p, state in enumerate(board):
+        if state and sym[0]:
+            state = _other(state)
+        out[transform_cell(n, p, sym)] = state
+    return tuple(out)
+
+
+# ---------------------------------------------------------------------------
+# the encoding
+# ---------------------------------------------------------------------------
+
+
+@dataclass
+class Encoding:
+    """A CNF over the board variables and auxiliaries, with its meta-data."""
+
+    n: int
+    options: Options
+    clauses: list[list[int]] = field(default_factory=list)
+    nvars: int = 0
+    counts: dict[str, int] = field(default_factory=dict)
+
+    def black(self, p: int) -> int:
+        return 1 + p
+
+    def white(self, p: int) -> int:
+        return 1 + self.n * self.n + p
+
+    @property
+    def board_vars(self) -> int:
+        return 2 * self.n * self.n
+
+    def new_var(self) -> int:
+        self.nvars += 1
+        return self.nvars
+
+    def match(self, p: int, state: int) -> list[int]:
+        """Literals that together say cell ``p`` is in ``state``."""
+        if state == BLACK:
+            return [self.black(p)]
+        if state == WHITE:
+            return [self.white(p)]
+        return [-self.black(p), -self.white(p)]
+
+    def stone(self, p: int, colour: int) -> int:
+        return self.black(p) if colour == BLACK else self.white(p)
+
+    def decode(self, model: Sequence[int]) -> Board:
+        """The board of a solver model."""
+        true = {lit for lit in model if lit > 0}
+        return tuple(
+            BLACK if self.black(p) in true else WHITE if self.white(p) in true else EMPTY
+            for p in range(self.n * self.n)
+        )
+
+    def assumptions(self, board: Board) -> list[int]:
+        """Literals fixing every board variable to ``board``."""
+        out: list[int] = []
+        for p, state in enumerate(board):
+            out.append(self.black(p) if state == BLACK else -self.black(p))
+            out.append(self.white(p) if state == WHITE else -self.white(p))
+        return out
+
+    def blocking_clause(self, board: Board) -> list[int]:
+        return [-lit for lit in self.assumptions(board)]
+
+    def dimacs(self) -> str:
+        """The formula in DIMACS CNF."""
+        lines = [f"p cnf {self.nvars} {len(self.clauses)}"]
+        lines += [" ".join(map(str, c)) + " 0" for c in self.clauses]
+        return "\n".join(lines) + "\n"
+
+
+def encode(n: int, options: Options = PLAIN) -> Encoding:
+    """The dead-draw formula for the n x n board (see the module docstring).
+
+    >>> encode(2).counts["glyph"]
+    8
+    """
+    if not 1 <= n <= 26:
+        raise InvalidOptionError(f"invalid size: expected 1 to 26, got {n!r}")
+    enc = Encoding(n, options)
+    enc.nvars = enc.board_vars
+    start = 0
+
+    def mark(name: str) -> None:
+        nonlocal start
+        enc.counts[name] = enc.counts.get(name, 0) + len(enc.clauses) - start
+        start = len(enc.clauses)
+
+    for p in range(n * n):
+        enc.clauses.append([-enc.black(p), -enc.white(p)])
+    mark("cells")
+    all_glyphs = glyphs(n)
+    if "glyph" in options.parts:
+        for g in all_glyphs:
+            enc.clauses.append([-lit for p, s in g for lit in enc.match(p, s)])
+        mark("glyph")
+    if "crosscut" in options.lemmas:
+        for g in crosscuts(n):
+            enc.clauses.append([-lit for p, s in g for lit in enc.match(p, s)])
+        mark("lemma_crosscut")
+    if "stuck" in options.parts:
+        _encode_stuck(enc, all_glyphs)
+        mark("stuck")
+    if "nopath" in options.parts:
+        for colour in (BLACK, WHITE):
+            _encode_no_path(enc, colour, from_far_edge=False)
+            if options.both_sides:
+                _encode_no_path(enc, colour, from_far_edge=True)
+        mark("nopath")
+    if options.fill == "full":
+        for p in range(n * n):
+            enc.clauses.append([enc.black(p), enc.white(p)])
+        mark("full")
+    elif options.fill == "some_empty":
+        some = []
+        for p in range(n * n):
+            var = enc.new_var()
+            some.append(var)
+            enc.clauses += [[-var, -enc.black(p)], [-var, -enc.white(p)]]
+        enc.clauses.append(some)
+        mark("some_empty")
+    if options.symmetry:
+        _encode_symmetry(enc, options.symmetry)
+        mark("symmetry")
+    return enc
+
+
+def _encode_stuck(enc: Encoding, all_glyphs: list[Glyph]) -> None:
+    """Every (empty point, colour) has a glyph that placing there would complete."""
+    n = enc.n
+    witnesses: dict[tuple[tuple[int, int], ...], int] = {}
+    by_placement: dict[tuple[int, int], list[int]] = {}
+    for g in all_glyphs:
+        for p, s in g:
+            if s == EMPTY:
+                continue
+            rest = tuple(item for item in g if item[0] != p)
+            var = witnesses.get(rest)
+            if var is None:
+                var = enc.new_var()
+                witnesses[rest] = var
+                lits = [lit for q, t in rest for lit in enc.match(q, t)]
+                for lit in lits:
+                    enc.clauses.append([-var, lit])
+                if enc.options.equiv:
+                    enc.clauses.append([var] + [-lit for lit in lits])
+            by_placement.setdefault((p, s), []).append(var)
+    for p in range(n * n):
+        for colour in (BLACK, WHITE):
+            enc.clauses.append(
+                [enc.black(p), enc.white(p)] + sorted(set(by_placement.get((p, colour), [])))
+            )
+
+
+def _encode_no_path(enc: Encoding, colour: int, *, from_far_edge: bool) -> None:
+    """A closed set of ``colour`` stones grown from one edge that misses the other."""
+    n = enc.n
+    reach = [enc.new_var() for _ in range(n * n)]
+
+    def on_edge(p: int, first: bool) -> bool:
+        r, f = divmod(p, n)
+        coord = r if colour == BLACK else f
+        return coord == (0 if first else n - 1)
+
+    start_first = not from_far_edge
+    for p in range(n * n):
+        stone = enc.stone(p, colour)
+        if on_edge(p, start_first):
+            enc.clauses.append([-stone, reach[p]])
+        if on_edge(p, not start_first):
+            enc.clauses.append([-reach[p]])
+        for q in neighbours(n, p):
+            enc.clauses.append([-reach[p], -enc.stone(q, colour), reach[q]])
+        if enc.options.closed_in_stones:
+            enc.clauses.append([-reach[p], stone])
+
+
+def _encode_symmetry(enc: Encoding, prefix: int) -> None:
+    """Lex-leader constraints ``x <= sigma(x)`` on the first ``prefix`` board variables.
+
+    The claim's formula is invariant under the 8 symmetries (as a set of boards), so the
+    lexicographically least board of each orbit satisfies every constraint: sound.
+    """
+    n = enc.n
+    order: list[int] = []
+    centre = (n - 1) / 2
+    cells = sorted(range(n * n), key=lambda p: (abs(p // n - centre) + abs(p % n - centre), p))
+    for p in cells:
+        order += [enc.black(p), enc.white(p)]
+    order = order[: 2 * prefix]
+    for sym in SYMMETRIES[1:]:
+        image: dict[int, int] = {}
+        for p in range(n * n):
+            q = transform_cell(n, p, sym)
+            if sym[0]:
+                image[enc.black(p)] = enc.white(q)
+                image[enc.white(p)] = enc.black(q)
+            else:
+                image[enc.black(p)] = enc.black(q)
+                image[enc.white(p)] = enc.white(q)
+        xs = order
+        ys = [image[x] for x in xs]
+        equal_so_far: int | None = None
+        for x, y in zip(xs, ys, strict=True):
+            if x == y:
+                continue
+            guard = [] if equal_so_far is None else [-equal_so_far]
+            enc.clauses.append(guard + [-x, y])
+            nxt = enc.new_var()
+            enc.clauses.append(guard + [-x, -y, nxt])
+            enc.clauses.append(guard + [x, y, nxt])
+            equal_so_far = nxt
+
+
+# ---------------------------------------------------------------------------
+# solving
+# ---------------------------------------------------------------------------
+
+
+@dataclass
+class SolveResult:
+    """The outcome of one solver call."""
+
+    n: int
+    result: str  # "unsat" | "sat"
+    seconds: float
+    variables: int
+    clauses: int
+    solver: str
+    encoding: str
+    board: Board | None = None
+    proof_lines: int | None = None
+    proof_file: str | None = None
+    cubes: int = 1
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "n": self.n,
+            "result": self.result,
+            "seconds": round(self.seconds, 3),
+            "variables": self.variables,
+            "clauses": self.clauses,
+            "solver": self.solver,
+            "encoding": self.encoding,
+            "board": board_fen(self.board, self.n) if self.board is not None else None,
+            "proof_lines": self.proof_lines,
+            "proof_file": self.proof_file,
+            "cubes": self.cubes,
+        }
+
+
+def check_solver(name: str, proof: bool = False) -> str:
+    """Validate a solver name (``proof``: it must log DRUP proofs)."""
+    allowed = PROOF_SOLVERS if proof else SOLVERS
+    if name not in allowed:
+        raise InvalidOptionError(
+            f"invalid solver: expected one of {', '.join(allowed)}, got {name!r}"
+        )
+    return name
+
+
+def solve(
+    enc: Encoding,
+    solver: str = "cadical195",
+    *,
+    proof_file: str | Path | None = None,
+    assumptions: Sequence[int] = (),
+) -> SolveResult:
+    """Solve the formula; with ``proof_file`` write the solver's DRUP proof there."""
+    check_solver(solver, proof=proof_file is not None)
+    began = time.perf_counter()
+    with Solver(name=solver, bootstrap_with=enc.clauses, with_proof=proof_file is not None) as s:
+        sat = s.solve(assumptions=list(assumptions))
+        seconds = time.perf_counter() - began
+        board = enc.decode(s.get_model() or []) if sat else None
+        lines = None
+        written = None
+        if proof_file is not None and not sat:
+            proof = s.get_proof() or []
+            path = Path(proof_file)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            with path.open("w", encoding="ascii") as handle:
+                for line in proof:
+                    handle.write(line + "\n")
+            lines = len(proof)
+            written = str(path)
+    return SolveResult(
+        n=enc.n,
+        result="sat" if sat else "unsat",
+        seconds=seconds,
+        variables=enc.nvars,
+        clauses=len(enc.clauses),
+        solver=solver,
+        encoding=enc.options.label(),
+        board=board,
+        proof_lines=lines,
+        proof_file=written,
+    )
+
+
+def cubes(n: int, depth: int) -> list[list[tuple[int, int]]]:
+    """Split the search space: every (cell, state) assignment of ``depth`` central cells.
+
+    The cubes cover all boards, so the formula is UNSAT iff every cube is.
+
+    >>> len(cubes(5, 2))
+    9
+    """
+    centre = (n - 1) / 2
+    cells = sorted(range(n * n), key=lambda p: (abs(p // n - centre) + abs(p % n - centre), p))
+    chosen = cells[:depth]
+    out: list[list[tuple[int, int]]] = [[]]
+    for p in chosen:
+        out = [c + [(p, s)] for c in out for s in (EMPTY, BLACK, WHITE)]
+    return out
+
+
+def cube_assumptions(enc: Encoding, cube: Sequence[tuple[int, int]]) -> list[int]:
+    """Literals fixing the cells of a cube."""
+    out: list[int] = []
+    for p, state in cube:
+        out.append(enc.black(p) if state == BLACK else -enc.black(p))
+        out.append(enc.white(p) if state == WHITE else -enc.white(p))
+    return out
+
+
+def iter_boards(
+    enc: Encoding, solver: str = "cadical195", limit: int | None = None
+) -> Iterator[Board]:
+    """Every model projected on the board (blocking clauses), at most ``limit``."""
+    count = 0
+    with Solver(name=solver, bootstrap_with=enc.clauses) as s:
+        while (limit is None or count < limit) and s.solve():
+            board = enc.decode(s.get_model() or [])
+            yield board
+            count += 1
+            s.add_clause(enc.blocking_clause(board))
+
+
+def count_boards(enc: Encoding, solver: str = "cadical195") -> int:
+    """The number of distinct boards among the models."""
+    return sum(1 for _ in iter_boards(enc, solver))
+
+
+def has_pattern(board: Board, patterns: Sequence[Glyph]) -> bool:
+    """Whether ``board`` matches one of ``patterns`` (e.g. :func:`glyphs`).
+
+    >>> has_pattern((1, 2, 2, 1), crosscuts(2)), has_pattern((1, 2, 2, 0), crosscuts(2))
+    (True, False)
+    """
+    return any(all(board[p] == s for p, s in g) for g in patterns)
+
+
+# ---------------------------------------------------------------------------
+# boards as text
+# ---------------------------------------------------------------------------
+
+
+def board_fen(board: Board, n: int, to_move: str = "b") -> str:
+    """Minefield notation of a board (rows of the top rank first), without the side.
+
+    >>> board_fen((1, 0, 0, 2), 2)
+    '1w/b1'
+    """
+    rows = []
+    for r in range(n - 1, -1, -1):
+        text = ""
+        run = 0
+        for f in range(n):
+            state = board[r * n + f]
+            if state == EMPTY:
+                run += 1
+                continue
+            if run:
+                text += str(run)
+                run = 0
+            text += "b" if state == BLACK else "w"
+        if run:
+            text += str(run)
+        rows.append(text)
+    return "/".join(rows)
+
+
+def parse_board(text: str) -> tuple[Board, int]:
+    """Inverse of :func:`board_fen` (the first field of a position is enough).
+
+    >>> parse_board("1w/b1 b -")
+    ((1, 0, 0, 2), 2)
+    """
+    rows = text.split()[0].split("/")
+    n = len(rows)
+    cells: list[int] = [EMPTY] * (n * n)
+    for i, row in enumerate(rows):
+        r = n - 1 - i
+        f = 0
+        digits = ""
+        for ch in row + " ":
+            if ch.isdigit():
+                digits += ch
+                continue
+            if digits:
+                f += int(digits)
+                digits = ""
+            if ch in "bw":
+                cells[r * n + f] = BLACK if ch == "b" else WHITE
+                f += 1
+    return tuple(cells), n
+
+
+def board_picture(board: Board, n: int) -> str:
+    """A text picture (rank n on top), ``x`` black, ``o`` white, ``.`` empty.
+
+    >>> print(board_picture((1, 0, 0, 2), 2))
+    2 . o
+    1 x .
+      a b
+    """
+    lines = []
+    for r in range(n - 1, -1, -1):
+        marks = " ".join(".xo"[board[r * n + f]] for f in range(n))
+        lines.append(f"{r + 1:>{len(str(n))}} {marks}")
+    lines.append(" " * (len(str(n)) + 1) + " ".join(chr(ord("a") + f) for f in range(n)))
+    return "\n".join(lines)
+
+
+def with_options(base: Options, **changes: object) -> Options:
+    """A copy of ``base`` with fields changed (validated)."""
+    return replace(base, **changes)  # type: ignore[arg-type]
