@@ -23,7 +23,9 @@ def parse_sizes(text: str) -> list[int]:
             low, _, high = part.partition("-")
             sizes += list(range(int(low), int(high or low) + 1))
     except ValueError:
-        raise InvalidOptionError(f"invalid option --sizes: expected like 2-5, got {text!r}") from None
+        raise InvalidOptionError(
+            f"invalid option --sizes: expected like 2-5, got {text!r}"
+        ) from None
     if not sizes or any(not 2 <= n <= 26 for n in sizes):
         raise InvalidOptionError(f"invalid option --sizes: sizes must be 2 to 26, got {text!r}")
     return sorted(set(sizes))
@@ -55,9 +57,7 @@ def register(group: click.Group) -> None:
         size_list = parse_sizes(sizes)
         cp = checkpoint or os.path.join(out_dir, "minefield-openings.checkpoint.json")
         start = time.perf_counter()
-        report = build_report(
-            size_list, win=win or "orthogonal", workers=workers, checkpoint=cp
-        )
+        report = build_report(size_list, win=win or "orthogonal", workers=workers, checkpoint=cp)
         elapsed = time.perf_counter() - start
         for size in report["sizes"]:
             empty = size["empty"]

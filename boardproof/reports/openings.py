@@ -151,7 +151,8 @@ def build_report(
                 "openings": rows,
                 "black_wins": black_wins,
                 "classes": len(classes[n]),
-                "nodes": empty["nodes"] + sum(results[f"n={n} {rep}"]["nodes"] for rep, _ in classes[n]),
+                "nodes": empty["nodes"]
+                + sum(results[f"n={n} {rep}"]["nodes"] for rep, _ in classes[n]),
                 "consistent": (empty["winner"] == "b") == bool(black_wins),
             }
         )

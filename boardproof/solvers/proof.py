@@ -158,7 +158,7 @@ def _ordered(pos: Position, search: Any) -> list[Any]:
     from boardproof.solvers.common import find_move
 
     moves = list(pos.legal_moves())
-    key, sym = search.keyfn(pos)
+    key, sym = search.key_at(pos, 0)
     entry = search.tt.get(key)
     first = find_move(pos, entry[3], sym) if entry is not None else None
     if first is not None:

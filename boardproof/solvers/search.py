@@ -43,6 +43,7 @@ from boardproof.solvers.common import (
     find_move,
     key_function,
     num_players,
+    raw_key,
     terminal_sign,
 )
 
@@ -52,6 +53,8 @@ WIN_MIN = WIN // 2
 INF = 10 * WIN
 
 EXACT, LOWER, UPPER = 0, 1, 2
+#: without a cheap ``canonical()`` hook, symmetric keys are used this many plies deep
+SYMMETRY_PLIES = 4
 #: the depth of an unbounded search (deeper than any game without repetitions here)
 FULL_DEPTH = 100_000
 
@@ -170,6 +173,15 @@ class AlphaBeta:
         self.players = num_players(root)
         self.player = root.to_move if player is None else player
         self.keyfn = key_function(root, symmetry)
+        #: plies (from the search root) where symmetric keys are used: everywhere when
+        #: the game has a ``canonical()`` hook, else near the root only, where a
+        #: symmetric duplicate saves a whole subtree and the transforms are few
+        if self.keyfn is raw_key:
+            self.sym_plies = 0
+        elif hasattr(root, "canonical"):
+            self.sym_plies = FULL_DEPTH
+        else:
+            self.sym_plies = SYMMETRY_PLIES
         self.tt = TranspositionTable(tt_capacity)
         self.budget = budget if budget is not None else Budget(None)
         self.nodes = 0
@@ -178,6 +190,7 @@ class AlphaBeta:
         self.path: set[Hashable] = set()
         self.history: dict[Any, int] = {}
         self.mobility = False
+        self.etc = True
 
     # -- the search -----------------------------------------------------------------
 
@@ -205,7 +218,7 @@ class AlphaBeta:
         if raw in self.path:
             self.reps += 1
             return 0
-        key, sym = self.keyfn(pos)
+        key, sym = self.keyfn(pos) if ply < self.sym_plies else (raw, 0)
         entry: Entry | None = self.tt.get(key)
         stored_move = None
         if entry is not None:
@@ -241,6 +254,12 @@ class AlphaBeta:
                         )
                         return value
             children.append((move, child))
+
+        if depth > 1 and self.etc:
+            # enhanced transposition cutoff: a child already known to refute the window
+            cut = self._etc(children, depth - 1, beta, ply + 1, my_side)
+            if cut is not None:
+                return cut
 
         first = find_move(pos, stored_move, sym) if stored_move is not None else None
         history = self.history
@@ -290,6 +309,43 @@ class AlphaBeta:
         )
         return best
 
+    def key_at(self, pos: Position, ply: int) -> tuple[Hashable, int]:
+        """The table key of ``pos`` searched ``ply`` plies below the root, and its symmetry.
+
+        Raw and symmetric keys can share the table: a symmetric key is the key of
+        a real position with the same value for its side to move.
+        """
+        return self.keyfn(pos) if ply < self.sym_plies else (pos.key(), 0)
+
+    def _etc(
+        self, children: list[tuple[Any, Position]], depth: int, beta: int, ply: int, my_side: bool
+    ) -> int | None:
+        for _, child in children:
+            raw = child.key()
+            if raw in self.path:
+                continue
+            entry = self.tt.get(self.key_at(child, ply)[0] if ply < self.sym_plies else raw)
+            if entry is None:
+                continue
+            e_depth, flag, stored, _, complete = entry
+            if not (complete or e_depth >= depth):
+                continue
+            value = from_tt(stored, ply)
+            if (child.to_move == self.player) == my_side:
+                # same side: the child's lower bound is ours
+                if flag != UPPER and value >= beta:
+                    bound = value
+                else:
+                    continue
+            elif flag != LOWER and -value >= beta:
+                bound = -value
+            else:
+                continue
+            if not complete:
+                self.horizon += 1
+            return bound
+        return None
+
     # -- drivers --------------------------------------------------------------------
 
     def value(self, pos: Position, depth: int) -> int:
@@ -327,7 +383,7 @@ class AlphaBeta:
         proved = label != "unknown"
         best_move = None
         if proved:
-            key, sym = self.keyfn(root)
+            key, sym = self.key_at(root, 0)
             entry = self.tt.get(key)
             best_move = find_move(root, entry[3], sym) if entry is not None else None
         note = ""
@@ -403,7 +459,7 @@ class AlphaBeta:
             depth = target
             last_value = value
             iterations.append((depth, value, self.nodes))
-            key, sym = self.keyfn(root)
+            key, sym = self.key_at(root, 0)
             entry = self.tt.get(key)
             if entry is not None:
                 best_move = find_move(root, entry[3], sym)
@@ -449,7 +505,7 @@ class AlphaBeta:
         cap = limit if limit is not None else 64
         while len(pv) < cap and pos.outcome() is None and pos.key() not in seen:
             seen.add(pos.key())
-            key, sym = self.keyfn(pos)
+            key, sym = self.key_at(pos, len(pv))
             entry = self.tt.get(key)
             move = find_move(pos, entry[3], sym) if entry is not None else None
             if move is None:
