@@ -40,9 +40,9 @@ def register(group: click.Group) -> None:
     @click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
                   help="Local worker processes.")  # fmt: skip
     @click.option("--out", "out_dir", default="reports", show_default=True,
-                  type=click.Path(file_okay=False), help="Folder for the report files.")  # fmt: skip
+                  type=click.Path(file_okay=False), help="Folder for the reports.")  # fmt: skip
     @click.option("--checkpoint", default=None, type=click.Path(dir_okay=False),
-                  help="Resume file (default: OUT/minefield-openings.checkpoint.json).")  # fmt: skip
+                  help="Resume file (default: in OUT, removed when done).")  # fmt: skip
     @win_option
     def opening_table(
         game: str, sizes: str, workers: int, out_dir: str, checkpoint: str | None, win: str | None
