@@ -62,3 +62,31 @@ def test_bad_input_is_one_line_with_status_2(cli_run, args, needle) -> None:
     lines = err.strip().splitlines()
     assert len(lines) == 1 and needle in lines[0], err
     assert "Traceback" not in err
+
+
+def test_solve_exact_endgame(cli_run) -> None:
+    from boardproof.models.collexion.endgames import endgame
+
+    text = endgame(1, 8).fen()
+    status, out, _ = cli_run("solve", "collexion", text, "--json")
+    data = json.loads(out)
+    assert status == 0 and data["result"] == "win" and data["score"] == 7
+    assert data["method"] == "alphabeta:score" and data["pv"][0] == data["best_move"]
+
+
+def test_solve_three_players_uses_the_bounded_search(cli_run) -> None:
+    from boardproof.models.collexion.endgames import endgame
+
+    status, out, _ = cli_run("solve", "collexion", endgame(1, 5, players=3).fen())
+    assert status == 0
+    assert "method: bestturn" in out and "coalition" in out and "best move: " in out
+
+
+def test_solve_the_opening_answers_a_best_turn_that_is_not_a_proof(cli_run) -> None:
+    _, start, _ = cli_run("new", "collexion", "--seed", "0")
+    status, out, _ = cli_run("solve", "collexion", start.strip(), "--timeout", "1.5", "--json")
+    data = json.loads(out)
+    assert status == 0 and data["result"] == "unknown" and data["method"] == "bestturn"
+    assert "not a proof" in data["note"] and data["best_move"]
+    _, moves_out, _ = cli_run("moves", "collexion", start.strip())
+    assert data["best_move"] in moves_out.split()

@@ -11,7 +11,11 @@
 
 ``objective="score"`` solves two-player games whose final outcomes carry scores
 (value = the mover's final score minus the opponent's); ``auto`` picks it when
-the game says ``objective == "score"``.
+the game says ``objective == "score"``. When the exact score search gives no proof
+within its share of the time (half of ``timeout``, or ``SCORE_EXACT_SECONDS``), or
+the game has more than two players, the answer is the best turn of a bounded
+search (:mod:`boardproof.solvers.bestturn`, method ``bestturn``): ``unknown``, with
+a best move, an ``estimate`` and a note saying it is not a proof.
 
 The result is for the side to move: ``win``, ``loss``, ``draw`` or ``unknown``
 (a time limit, or ``max_plies`` below what a proof needs). ``unknown`` comes
@@ -49,6 +53,10 @@ METHODS = ("auto", "alphabeta", "pns", "enumerate")
 MAX_STATES = 2_000_000
 #: the enumeration limit when ``auto`` tries to settle a cyclic game
 AUTO_MAX_STATES = 200_000
+#: score games without ``timeout``: seconds for the exact score search, then (no proof)
+#: seconds for the bounded best-turn search (boardproof.solvers.bestturn, not a proof)
+SCORE_EXACT_SECONDS = 30.0
+BEST_TURN_SECONDS = 10.0
 
 
 @dataclass
@@ -305,8 +313,19 @@ def _solve_enumerate(
 def _solve_score(
     position: Position, max_plies: int | None, budget: Budget, tt_capacity: int
 ) -> SolveResult:
-    search = ScoreSearch(position, tt_capacity=tt_capacity, budget=budget)
+    if budget.deadline is None:
+        exact_budget = Budget(SCORE_EXACT_SECONDS, budget.node_limit)
+        bounded_budget = Budget(BEST_TURN_SECONDS, budget.node_limit)
+    else:
+        # half of the time for the exact search, the rest for the bounded best turn
+        exact_budget = Budget((budget.deadline - time.perf_counter()) / 2, budget.node_limit)
+        bounded_budget = budget
+    if num_players(position) != 2:
+        return _best_turn(position, max_plies, bounded_budget, 0)
+    search = ScoreSearch(position, tt_capacity=tt_capacity, budget=exact_budget)
     found = search.solve(max_plies)
+    if not found.proved:
+        return _best_turn(position, max_plies, bounded_budget, search.nodes)
     winner = None
     if found.value == "win":
         winner = position.to_move
@@ -324,4 +343,40 @@ def _solve_score(
         "alphabeta:score",
         note=found.note,
         score=found.score if found.proved else None,
+    )
+
+
+def _best_turn(
+    position: Position, max_plies: int | None, budget: Budget, nodes: int
+) -> SolveResult:
+    """No exact score found (too big, or more than two players): the best turn found by
+    the bounded search of :mod:`boardproof.solvers.bestturn` -- not a proof."""
+    from boardproof.solvers.bestturn import best_turn
+
+    timeout = None
+    if budget.deadline is not None:
+        timeout = max(budget.deadline - time.perf_counter(), 0.001)
+    found = best_turn(
+        position,
+        max_plies=max_plies if max_plies is not None else 64,
+        timeout=timeout,
+        node_limit=budget.node_limit,
+    )
+    value, winner = "unknown", None
+    if found.proved and num_players(position) == 2:
+        value = "win" if found.score > 0 else "loss" if found.score < 0 else "draw"
+        winner = {"win": position.to_move, "loss": 1 - position.to_move}.get(value)
+    return SolveResult(
+        position,
+        value,
+        winner,
+        found.best_move,
+        None,
+        found.pv,
+        nodes + found.nodes,
+        0.0,
+        "bestturn",
+        note=found.note,
+        score=found.score if found.proved else None,
+        extra={"estimate": found.score, "depth": found.depth},
     )

@@ -147,8 +147,11 @@ def best_turn(
             break
         rank = {id(m): i for i, (m, _, _) in enumerate(sorted(scored, key=lambda s: -s[2]))}
         order = sorted(order, key=lambda mc: rank.get(id(mc[0]), len(rank)))
+    exact = f"exact: the whole game tree fits in {depth_done} plies"
+    if search.players > 2:
+        exact += " (the value against the coalition of the opponents)"
     note = (
-        f"exact: the whole game tree fits in {depth_done} plies"
+        exact
         if proved
         else f"best turn by a bounded search of {depth_done} plies "
         "(heuristic at the horizon); not a proof"
