@@ -316,6 +316,10 @@ def test_heap_shape() -> None:
     accessible = [sum(p.accessible for p in drop(s)) for s in range(40)]
     assert min(accessible) >= 8 and max(accessible) <= 30
     assert drop(7) == drop(7) and drop(7) != drop(8)
+    with pytest.raises(ValueError, match="heap version"):
+        drop(7, version=99)
+    with pytest.raises(InvalidOptionError, match="heap version"):
+        GAME.start(seed=7, version=99)
 
 
 def test_start_options() -> None:
