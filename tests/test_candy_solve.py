@@ -84,6 +84,56 @@ def test_pinned_wins(name: str, text: str, plies: int) -> None:
     assert not prune(pos, plies, pos.to_move)
 
 
+#: (name, position, plies): player 1 to move against the coalition of the others. The
+#: move So@c3 makes two open threes on floor 1 (b3-c3-d3 and c2-c3-c4) that no shape
+#: can hide; a3, e3, c1 and c5 complete them, and the others can only block one each.
+COALITION_CASES = [
+    (
+        "3p",
+        "1Os,.,2Ox,1sX,3Os/2sO,1So,2sX1xS,1Sx,2xO/2Xo,2xO1oS,3Os,3xO1oX,2Sx/"
+        "3xO,3Os,3sX1xO,2Ox,2sX/3Os,.,3Xs,1oS,3Xo 1 3",
+        4,
+    ),
+]
+
+
+def immediate_win(pos: candy.CandyPosition, player: int) -> bool:
+    """Whether the side to move, ``player``, completes a line with one placement."""
+    assert pos.to_move == player
+    for move in pos.legal_moves():
+        outcome = pos.play(move).outcome()
+        if outcome is not None and player in outcome.winners:
+            return True
+    return False
+
+
+@pytest.mark.parametrize("name, text, plies", COALITION_CASES, ids=[c[0] for c in COALITION_CASES])
+def test_coalition_wins(name: str, text: str, plies: int) -> None:
+    pos = GAME.parse_position(text)
+    assert pos.status() == [] and pos.to_move == 0
+    assert not immediate_win(pos, 0)
+    result = api.solve(pos, max_plies=plies, timeout=300)
+    assert (result.value, result.winner, result.plies) == ("win", 0, plies)
+    assert str(result.best_move) == "So@c3"
+    # whatever the two others block among the four completing squares, 1 wins next
+    after = pos.play(result.best_move)
+    squares = ("a3", "e3", "c1", "c5")
+    firsts = [m for m in after.legal_moves() if str(m)[-2:] in squares]
+    assert len(firsts) >= 4
+    for first in firsts:
+        middle = after.play(first)
+        for second in [m for m in middle.legal_moves() if str(m)[-2:] in squares]:
+            assert immediate_win(middle.play(second), 0)
+
+
+@pytest.mark.long
+@pytest.mark.parametrize("name, text, plies", COALITION_CASES, ids=[c[0] for c in COALITION_CASES])
+def test_coalition_wins_brute_force(name: str, text: str, plies: int) -> None:
+    pos = GAME.parse_position(text)
+    assert forced_win(pos.play(pos.parse_move("So@c3")), 0, plies - 1)
+    assert not forced_win(pos, 0, plies - 1)
+
+
 THREAT = "2Os,2sO,2Os,.,1Os"  # rank 1: player 2 threatens d1
 
 
