@@ -188,9 +188,11 @@ class AlphaBeta:
         self.horizon = 0
         self.reps = 0
         self.path: set[Hashable] = set()
-        self.history: dict[Any, int] = {}
-        self.mobility = False
+        self.history: dict[Any, Any] = {}
         self.etc = True
+        self.use_killers = True
+        self.side_history = False
+        self.killers: dict[int, Any] = {}
 
     # -- the search -----------------------------------------------------------------
 
@@ -263,12 +265,12 @@ class AlphaBeta:
 
         first = find_move(pos, stored_move, sym) if stored_move is not None else None
         history = self.history
-        if self.mobility:
-            children.sort(
-                key=lambda mc: (mc[0] != first, -history.get(mc[0], 0), len(mc[1].legal_moves()))
-            )
+        killer = self.killers.get(ply) if self.use_killers else None
+        if self.side_history:
+            hist = history.get(mover) or history.setdefault(mover, {})
         else:
-            children.sort(key=lambda mc: (mc[0] != first, -history.get(mc[0], 0)))
+            hist = history
+        children.sort(key=lambda mc: (mc[0] != first, mc[0] != killer, -hist.get(mc[0], 0)))
 
         alpha_orig = alpha
         reps0, horizon0 = self.reps, self.horizon
@@ -286,7 +288,8 @@ class AlphaBeta:
                     if value > alpha:
                         alpha = value
                         if alpha >= beta:
-                            history[move] = history.get(move, 0) + depth * depth
+                            hist[move] = hist.get(move, 0) + depth * depth
+                            self.killers[ply] = move
                             break
         finally:
             self.path.discard(raw)
