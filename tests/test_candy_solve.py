@@ -134,6 +134,25 @@ def test_coalition_wins_brute_force(name: str, text: str, plies: int) -> None:
     assert not forced_win(pos, 0, plies - 1)
 
 
+#: player 1 to move cannot stop player 2: b1-c1-d1 on floor 1 (no shape there can be
+#: hidden) is completed on a1 or on e1, and player 1 can only block one of them.
+DOUBLE_THREAT = {
+    3: "1Os,.,.,.,./.,.,.,.,./.,.,.,.,./.,.,.,.,./1Os,3sO2oS,3Os2Sx,1sX2xO,3Os 1 3",
+    4: "1Os,.,4Sx,.,3Xo/.,.,.,.,./4Xs,.,.,.,./.,.,.,.,./1Os,3sO2oS,4Os2Sx,1sX2xO,3Os 1 4",
+}
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_another_player_wins_against_the_coalition(players: int) -> None:
+    pos = GAME.parse_position(DOUBLE_THREAT[players])
+    assert pos.status() == [] and pos.to_move == 0
+    result = api.solve(pos, max_plies=3, timeout=120)
+    assert (result.value, result.winner, result.plies) == ("loss", 1, 2)
+    data = result.to_json()
+    assert data["result"] == "loss" and data["winner"] == "2"
+    assert forced_win(pos, 1, 2) and not forced_win(pos, 0, 3)
+
+
 THREAT = "2Os,2sO,2Os,.,1Os"  # rank 1: player 2 threatens d1
 
 
