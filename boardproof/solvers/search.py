@@ -188,10 +188,9 @@ class AlphaBeta:
         self.horizon = 0
         self.reps = 0
         self.path: set[Hashable] = set()
-        self.history: dict[Any, Any] = {}
+        self.history: dict[Any, int] = {}
         self.etc = True
         self.use_killers = True
-        self.side_history = False
         self.killers: dict[int, Any] = {}
 
     # -- the search -----------------------------------------------------------------
@@ -266,10 +265,7 @@ class AlphaBeta:
         first = find_move(pos, stored_move, sym) if stored_move is not None else None
         history = self.history
         killer = self.killers.get(ply) if self.use_killers else None
-        if self.side_history:
-            hist = history.get(mover) or history.setdefault(mover, {})
-        else:
-            hist = history
+        hist = history
         children.sort(key=lambda mc: (mc[0] != first, mc[0] != killer, -hist.get(mc[0], 0)))
 
         alpha_orig = alpha
