@@ -1,0 +1,353 @@
+"""The designers' claims that boardproof checks, and the runner that verifies them.
+
+A claim is checked size by size. Each size is one or more independent *tasks* (a SAT
+step, a cube of a SAT step, an exhaustive enumeration) run through
+:func:`boardproof.solvers.executor.run_tasks`, so they can use a process pool or a Dask
+cluster and resume from a checkpoint. :func:`verify` assembles the per-size results.
+
+Claims:
+
+- ``minefield-no-draw`` (rules/minefield.md claim 1): no reachable dead position
+  without a winner. SAT per size (:mod:`boardproof.solvers.sat.minefield`): the
+  *split* method proves (1) a glyph-free stuck board is full and (2) a full
+  crosscut-free board has a path; the *plain* method refutes the single formula.
+  Sizes up to 4 are also enumerated exhaustively, and must agree.
+- ``minefield-orthodiagonal`` (claim 3): a colour with an ortho-diagonal path always
+  ends up with an orthogonal one. Exhaustively on small boards; on larger ones it
+  follows from claim 1 and the crossing lemma (see :data:`CROSSING_LEMMA`).
+
+>>> sorted(CLAIMS)
+['minefield-no-draw', 'minefield-orthodiagonal']
+>>> r = verify("minefield-no-draw", [2, 3], progress=False)
+>>> r["holds"], [s["holds"] for s in r["sizes"]]
+(True, [True, True])
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pysat.solvers import Solver
+
+from boardproof.models.base import InvalidOptionError
+from boardproof.solvers.executor import run_tasks
+from boardproof.solvers.sat import drat
+from boardproof.solvers.sat import minefield as sat
+
+#: sizes up to this one get a DRUP proof that the built-in checker verifies
+DEFAULT_CERTIFY_MAX = 6
+#: at most this many unreachable candidates are excluded one by one before giving up
+MAX_CANDIDATES = 50
+
+CROSSING_LEMMA = (
+    "If a colour has an ortho-diagonal (8-neighbour) path between its edges, the other "
+    "colour can never complete an orthogonal path: an orthogonal path between the other "
+    "two edges would have to cross it, and an orthogonal step cannot pass between two "
+    "diagonally adjacent stones without occupying one of them (the two points it would "
+    "use are the other diagonal of the same 2x2 area, which are themselves diagonal, "
+    "not orthogonal, neighbours). Stones are never removed, so the path stays. Hence, "
+    "on a size where no dead position is reachable (claim 1), every game from such a "
+    "position ends with a win, and that win can only be the path owner's: the owner "
+    "cannot fail to obtain an orthogonal path, whatever either side plays."
+)
+
+
+@dataclass(frozen=True)
+class Claim:
+    """A checkable claim: its name, statement and the default sizes."""
+
+    name: str
+    statement: str
+    default_sizes: tuple[int, int]
+
+
+CLAIMS: dict[str, Claim] = {
+    "minefield-no-draw": Claim(
+        "minefield-no-draw",
+        "Minefield never ends without a winner: no dead position (neither colour can "
+        "place, nobody has a path) is reachable on an n x n board.",
+        (2, 12),
+    ),
+    "minefield-orthodiagonal": Claim(
+        "minefield-orthodiagonal",
+        "Whenever a colour has an ortho-diagonal path, it can force an orthogonal one "
+        "(so stopping at the ortho-diagonal path changes no result).",
+        (2, 4),
+    ),
+}
+
+
+def check_claim(name: str) -> Claim:
+    claim = CLAIMS.get(name)
+    if claim is None:
+        raise InvalidOptionError(
+            f"invalid claim: expected one of {', '.join(sorted(CLAIMS))}, got {name!r}"
+        )
+    return claim
+
+
+# ---------------------------------------------------------------------------
+# tasks (top-level functions: they run in worker processes too)
+# ---------------------------------------------------------------------------
+
+
+def _step_options(n: int, method: str) -> list[tuple[str, sat.Options]]:
+    if method == "split":
+        return sat.fast_steps(n)
+    return [(method, sat.ENCODINGS[method])]
+
+
+def sat_task(task: dict[str, Any]) -> dict[str, Any]:
+    """Solve one SAT step (optionally one cube of it); certify it when asked."""
+    n, method, step = task["n"], task["method"], task["step"]
+    options = dict(_step_options(n, method))[step]
+    enc = sat.encode(n, options)
+    assumptions = sat.cube_assumptions(enc, task.get("cube") or [])
+    proof_file = task.get("proof_file")
+    result = sat.solve(enc, task["solver"], proof_file=proof_file, assumptions=assumptions)
+    out: dict[str, Any] = result.as_dict()
+    out["step"] = step
+    out["counts"] = dict(enc.counts)
+    if proof_file is not None and result.result == "unsat" and not assumptions:
+        checked = drat.check_files(enc.clauses, proof_file)
+        out["certificate"] = {"format": "DRUP", "checker": "boardproof.solvers.sat.drat",
+                              **checked.as_dict()}
+    return out
+
+
+def exhaustive_task(task: dict[str, Any]) -> dict[str, Any]:
+    """Enumerate every reachable position of one size."""
+    from boardproof.reports.minefield_exhaustive import enumerate_reachable
+
+    return enumerate_reachable(task["n"]).as_dict()
+
+
+def run_task(task: dict[str, Any]) -> dict[str, Any]:
+    """Dispatch a task by kind (the function handed to the executor)."""
+    if task["kind"] == "exhaustive":
+        return exhaustive_task(task)
+    return sat_task(task)
+
+
+def _state_sets(step: str) -> tuple[int, ...]:
+    if step == "full":
+        return (sat.BLACK, sat.WHITE)
+    return (sat.EMPTY, sat.BLACK, sat.WHITE)
+
+
+def plan_tasks(
+    claim: str,
+    sizes: list[int],
+    *,
+    method: str = "split",
+    solver: str = "cadical195",
+    certify_max: int = DEFAULT_CERTIFY_MAX,
+    proof_dir: Path | None = None,
+    cubes: int = 0,
+    cube_min: int = 13,
+    exhaustive_max: int = 4,
+) -> list[tuple[str, dict[str, Any]]]:
+    """The tasks of a verification run, keyed for the checkpoint."""
+    tasks: list[tuple[str, dict[str, Any]]] = []
+    for n in sizes:
+        if n <= exhaustive_max:
+            tasks.append((f"n={n}/exhaustive", {"kind": "exhaustive", "n": n}))
+        if claim == "minefield-orthodiagonal" and n <= exhaustive_max:
+            continue
+        for step, _ in _step_options(n, method):
+            base = {"kind": "sat", "n": n, "method": method, "step": step, "solver": solver}
+            if cubes and n >= cube_min:
+                centre = (n - 1) / 2
+                cells = sorted(
+                    range(n * n),
+                    key=lambda p: (abs(p // n - centre) + abs(p % n - centre), p),
+                )[:cubes]
+                parts: list[list[tuple[int, int]]] = [[]]
+                for p in cells:
+                    parts = [c + [(p, s)] for c in parts for s in _state_sets(step)]
+                for i, cube in enumerate(parts):
+                    tasks.append((f"n={n}/{step}/cube{i}", {**base, "cube": cube}))
+                continue
+            if n <= certify_max and proof_dir is not None:
+                base["proof_file"] = str(proof_dir / f"minefield-n{n}-{step}.drup")
+            tasks.append((f"n={n}/{step}", base))
+    return tasks
+
+
+# ---------------------------------------------------------------------------
+# assembling results
+# ---------------------------------------------------------------------------
+
+
+def _handle_candidate(n: int, solver: str) -> dict[str, Any]:
+    """A step found a model: look for a reachable counterexample on the plain formula.
+
+    Every unreachable candidate is excluded by a blocking clause (sound: the search
+    proved that no legal game reaches that board) and the solver asked again.
+    """
+    from boardproof.reports.minefield_exhaustive import reach_search
+
+    enc = sat.encode(n, sat.PLAIN)
+    excluded: list[dict[str, Any]] = []
+    began = time.perf_counter()
+    with Solver(name=solver, bootstrap_with=enc.clauses) as s:
+        while len(excluded) < MAX_CANDIDATES:
+            if not s.solve():
+                return {"holds": True, "excluded": excluded, "counterexample": None,
+                        "seconds": time.perf_counter() - began}
+            board = enc.decode(s.get_model() or [])
+            rows = sat.board_fen(board, n)
+            found = reach_search(rows)
+            if found.line is not None:
+                return {"holds": False, "excluded": excluded, "counterexample": rows + " b -",
+                        "line": found.line, "seconds": time.perf_counter() - began}
+            excluded.append({"board": rows, "explored": found.explored})
+            s.add_clause(enc.blocking_clause(board))
+    return {"holds": None, "excluded": excluded, "counterexample": None,
+            "seconds": time.perf_counter() - began}
+
+
+def assemble_size(
+    claim: str, n: int, results: dict[str, dict[str, Any]], method: str, solver: str
+) -> dict[str, Any]:
+    """One row of the report from the finished tasks of size ``n``."""
+    prefix = f"n={n}/"
+    mine = {k[len(prefix):]: v for k, v in results.items() if k.startswith(prefix)}
+    exhaustive = mine.pop("exhaustive", None)
+    row: dict[str, Any] = {"n": n, "holds": True, "method": "", "seconds": 0.0,
+                           "counterexample": None}
+    if claim == "minefield-orthodiagonal" and exhaustive is not None:
+        row["method"] = "exhaustive"
+        row["holds"] = exhaustive["orthodiagonal_failures"] == 0
+        row["seconds"] = round(exhaustive["seconds"], 3)
+        row["exhaustive"] = exhaustive
+        if exhaustive["orthodiagonal_examples"]:
+            row["counterexample"] = exhaustive["orthodiagonal_examples"][0]
+        return row
+    steps: dict[str, dict[str, Any]] = {}
+    for key, value in sorted(mine.items()):
+        step = key.split("/")[0]
+        agg = steps.setdefault(step, {"step": step, "result": "unsat", "seconds": 0.0,
+                                      "variables": value["variables"], "cubes": 0,
+                                      "clauses": value["clauses"], "solver": value["solver"],
+                                      "encoding": value["encoding"]})
+        agg["seconds"] = round(agg["seconds"] + value["seconds"], 3)
+        agg["cubes"] += 1
+        if value["result"] == "sat":
+            agg["result"] = "sat"
+            agg["board"] = value["board"]
+        if "certificate" in value:
+            agg["certificate"] = value["certificate"]
+            agg["proof_lines"] = value["proof_lines"]
+    row["steps"] = list(steps.values())
+    row["method"] = f"sat-{method}"
+    row["variables"] = sum(s["variables"] for s in steps.values())
+    row["clauses"] = sum(s["clauses"] for s in steps.values())
+    row["seconds"] = round(sum(s["seconds"] for s in steps.values()), 3)
+    certs = [s.get("certificate") for s in steps.values()]
+    row["certified"] = bool(certs) and all(c is not None and c["ok"] for c in certs)
+    if any(s["result"] == "sat" for s in steps.values()):
+        cand = _handle_candidate(n, solver)
+        row["candidates"] = cand
+        row["holds"] = cand["holds"]
+        row["counterexample"] = cand["counterexample"]
+        row["seconds"] = round(row["seconds"] + cand["seconds"], 3)
+    if exhaustive is not None:
+        row["exhaustive"] = exhaustive
+        agree = (exhaustive["dead"] == 0) == bool(row["holds"])
+        row["agree"] = agree
+        if not agree:
+            row["holds"] = False if exhaustive["dead"] else row["holds"]
+        if exhaustive["dead"] and row["counterexample"] is None:
+            row["counterexample"] = exhaustive["dead_examples"][0]
+    if claim == "minefield-orthodiagonal":
+        row["method"] = f"sat-{method}+crossing-lemma"
+    return row
+
+
+def verify(
+    claim: str,
+    sizes: list[int],
+    *,
+    method: str = "split",
+    solver: str = "cadical195",
+    workers: int = 1,
+    scheduler: str | None = None,
+    checkpoint: str | os.PathLike[str] | None = None,
+    certify_max: int = DEFAULT_CERTIFY_MAX,
+    proof_dir: str | os.PathLike[str] | None = None,
+    cubes: int = 0,
+    exhaustive_max: int = 4,
+    progress: bool = True,
+    on_size: Callable[[dict[str, Any]], None] | None = None,
+) -> dict[str, Any]:
+    """Verify ``claim`` on every size; the ``verify --json`` object."""
+    check_claim(claim)
+    if method not in sat.METHODS:
+        raise InvalidOptionError(
+            f"invalid option --method: expected one of {', '.join(sat.METHODS)}, got {method!r}"
+        )
+    sat.check_solver(solver, proof=certify_max >= min(sizes, default=0) and proof_dir is not None)
+    for n in sizes:
+        if not 2 <= n <= 26:
+            raise InvalidOptionError(f"invalid option --sizes: expected 2 to 26, got {n!r}")
+    tasks = plan_tasks(
+        claim, sizes, method=method, solver=solver, certify_max=certify_max,
+        proof_dir=Path(proof_dir) if proof_dir is not None else None, cubes=cubes,
+        exhaustive_max=exhaustive_max,
+    )
+    began = time.perf_counter()
+    results = run_tasks(run_task, tasks, workers=workers, scheduler=scheduler,
+                        checkpoint=checkpoint, progress=progress,
+                        description=f"verify {claim}")
+    rows = []
+    for n in sizes:
+        row = assemble_size(claim, n, results, method, solver)
+        rows.append(row)
+        if on_size is not None:
+            on_size(row)
+    holds_all: bool | None = True
+    if any(r["holds"] is False for r in rows):
+        holds_all = False
+    elif any(r["holds"] is None for r in rows):
+        holds_all = None
+    return {
+        "claim": claim,
+        "statement": CLAIMS[claim].statement,
+        "holds": holds_all,
+        "sizes": rows,
+        "method": method,
+        "solver": solver,
+        "lemmas": {name: sat.LEMMA_PROOFS[name] for name in sat.LEMMAS},
+        "wall_seconds": round(time.perf_counter() - began, 3),
+        "workers": workers,
+        "cubes": cubes,
+    }
+
+
+def parse_sizes(text: str) -> list[int]:
+    """``"2-12"``, ``"5"`` or ``"3,5,7"`` as a list of sizes.
+
+    >>> parse_sizes("2-4"), parse_sizes("5,7")
+    ([2, 3, 4], [5, 7])
+    """
+    sizes: list[int] = []
+    try:
+        for part in text.split(","):
+            if "-" in part:
+                lo, hi = part.split("-", 1)
+                sizes += list(range(int(lo), int(hi) + 1))
+            else:
+                sizes.append(int(part))
+    except ValueError:
+        raise InvalidOptionError(
+            f"invalid option --sizes: expected A-B or a list like 3,5, got {text!r}"
+        ) from None
+    if not sizes or any(not 2 <= n <= 26 for n in sizes):
+        raise InvalidOptionError(f"invalid option --sizes: expected sizes 2 to 26, got {text!r}")
+    return sorted(set(sizes))

@@ -1,0 +1,210 @@
+"""Rendering of claim verification results: Markdown, JSON and an SVG plot.
+
+:func:`write_report` writes ``<claim>.md``, ``<claim>.json`` and ``<claim>.svg`` (time
+and formula size per n) into a directory; counterexample pictures, if any, beside them.
+
+>>> from boardproof.reports.claims import verify
+>>> result = verify("minefield-no-draw", [2, 3], progress=False)
+>>> "| 3 |" in render_markdown(result)
+True
+>>> plot_svg(result).startswith("<svg")
+True
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+from typing import Any
+
+from boardproof.reports.svg import SvgDocument
+from boardproof.solvers.sat import minefield as sat
+
+
+def _fmt_holds(value: bool | None) -> str:
+    return {True: "holds", False: "FAILS", None: "undecided"}[value]
+
+
+def summary_rows(result: dict[str, Any]) -> list[list[str]]:
+    """The summary table: one row per size."""
+    rows = []
+    for size in result["sizes"]:
+        cert = "-"
+        steps = size.get("steps", [])
+        if steps:
+            certs = [s.get("certificate") for s in steps]
+            if all(c is not None and c["ok"] for c in certs):
+                cert = "DRUP checked"
+            elif any(c is not None and not c["ok"] for c in certs):
+                cert = "CHECK FAILED"
+        exh = size.get("exhaustive")
+        rows.append([
+            str(size["n"]),
+            _fmt_holds(size["holds"]),
+            size["method"],
+            " + ".join(f"{s['step']}:{s['result']}" for s in steps) or "-",
+            str(size.get("variables", "-")),
+            str(size.get("clauses", "-")),
+            f"{size['seconds']:.2f}",
+            cert,
+            "-" if exh is None else f"{exh['positions']} pos, {exh['dead']} dead",
+        ])
+    return rows
+
+
+HEADER = ["n", "claim", "method", "steps", "variables", "clauses", "seconds", "certificate",
+          "exhaustive"]
+
+
+def text_table(result: dict[str, Any]) -> str:
+    """A plain-text table for the terminal."""
+    rows = [HEADER, *summary_rows(result)]
+    widths = [max(len(r[i]) for r in rows) for i in range(len(HEADER))]
+    lines = ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip()
+             for r in rows]
+    lines.insert(1, "  ".join("-" * w for w in widths))
+    verdict = _fmt_holds(result["holds"])
+    sizes = [s["n"] for s in result["sizes"]]
+    lines.append(f"{result['claim']}: {verdict} for n = {sizes[0]}..{sizes[-1]}"
+                 if sizes else f"{result['claim']}: no sizes")
+    return "\n".join(lines)
+
+
+def _md_table(header: list[str], rows: list[list[str]]) -> str:
+    out = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    out += ["| " + " | ".join(r) + " |" for r in rows]
+    return "\n".join(out)
+
+
+def render_markdown(result: dict[str, Any], *, command: str | None = None,
+                    extra: str = "") -> str:
+    """The Markdown report of a verification run."""
+    claim = result["claim"]
+    lines = [f"# Minefield: `{claim}`", ""]
+    lines += [f"**Claim.** {result['statement']}", ""]
+    sizes = [s["n"] for s in result["sizes"]]
+    lines += [f"**Result: the claim {_fmt_holds(result['holds'])} for every size checked "
+              f"(n = {', '.join(map(str, sizes))}).**"
+              if result["holds"] else
+              f"**Result: {_fmt_holds(result['holds'])}** (see the table).", ""]
+    lines += ["## Results per size", "", _md_table(HEADER, summary_rows(result)), ""]
+    lines += [f"Solver: `{result['solver']}` (python-sat), method `{result['method']}`, "
+              f"workers {result['workers']}, cubes {result['cubes']}; wall time "
+              f"{result['wall_seconds']:.1f} s.", ""]
+    steps_rows = []
+    for size in result["sizes"]:
+        for step in size.get("steps", []):
+            cert = step.get("certificate")
+            cert_text = (f"{cert['lemmas']} lemmas, {'ok' if cert['ok'] else 'FAILED'} "
+                         f"({cert['seconds']:.1f} s)" if cert else "-")
+            steps_rows.append([str(size["n"]), step["step"], step["encoding"],
+                               str(step["variables"]), str(step["clauses"]), step["solver"],
+                               f"{step['seconds']:.2f}", step["result"],
+                               str(step.get("cubes", 1)), cert_text])
+    if steps_rows:
+        lines += ["### SAT steps", "",
+                  _md_table(["n", "step", "encoding", "variables", "clauses", "solver",
+                             "seconds", "result", "cubes", "DRUP proof check"], steps_rows),
+                  ""]
+    exh_rows = []
+    for size in result["sizes"]:
+        e = size.get("exhaustive")
+        if e:
+            exh_rows.append([str(size["n"]), str(e["positions"]), str(e["positions_unreduced"]),
+                             str(e["wins"]["b"]), str(e["wins"]["w"]), str(e["skipped_turns"]),
+                             str(e["dead"]), str(e["full_boards"]), str(e["lemma_violations"]),
+                             str(e["orthodiagonal_positions"]),
+                             str(e["orthodiagonal_failures"]), f"{e['seconds']:.1f}"])
+    if exh_rows:
+        lines += ["## Exhaustive enumeration", "",
+                  "Every position reachable from the start (pie rule pending), one per "
+                  "symmetry class (8 symmetries; the transposes exchange the colours). "
+                  "`wins` count terminal positions; `skipped` are positions whose only "
+                  "move is `pass`; `crosscuts` counts reachable positions holding a 2x2 "
+                  "crosscut (the lemma says 0); `8-path` counts ongoing positions where a "
+                  "colour has an ortho-diagonal path, and `8-path lost` terminal positions "
+                  "where such a colour did not win (claim 3 says 0).", "",
+                  _md_table(["n", "positions (classes)", "positions (all)", "Black wins",
+                             "White wins", "skipped", "dead", "full boards", "crosscuts",
+                             "8-path", "8-path lost", "seconds"], exh_rows), ""]
+    bad = [s for s in result["sizes"] if s["counterexample"]]
+    for size in bad:
+        board, n = sat.parse_board(size["counterexample"])
+        lines += [f"### Counterexample, n = {size['n']}", "", "```",
+                  sat.board_picture(board, n), "```", f"`{size['counterexample']}`", ""]
+        if size.get("candidates", {}).get("line"):
+            lines += ["Game: `" + " ".join(size["candidates"]["line"]) + "`", ""]
+    cands = [s for s in result["sizes"] if s.get("candidates", {}).get("excluded")]
+    for size in cands:
+        lines += [f"### Candidates excluded by the reachability search, n = {size['n']}", ""]
+        for item in size["candidates"]["excluded"][:5]:
+            board, n = sat.parse_board(item["board"])
+            lines += ["```", sat.board_picture(board, n), "```",
+                      f"`{item['board']}`: unreachable ({item['explored']} positions "
+                      "searched)", ""]
+    lines += ["## Lemmas", ""]
+    for name, proof in result["lemmas"].items():
+        lines += [f"- **{name}.** {proof}", ""]
+    if extra:
+        lines += [extra, ""]
+    if command:
+        lines += ["## Reproduce", "", "```", command, "```", ""]
+    return "\n".join(lines)
+
+
+def plot_svg(result: dict[str, Any]) -> str:
+    """Two panels: solve time per n (log scale) and clauses per n."""
+    rows = [s for s in result["sizes"] if s.get("steps")]
+    doc = SvgDocument(640, 300)
+    doc.rect(0, 0, 640, 300, fill="white")
+    panels = [("seconds (log10)", [max(s["seconds"], 1e-3) for s in rows], True),
+              ("clauses", [float(s["clauses"]) for s in rows], False)]
+    for k, (title, values, log) in enumerate(panels):
+        x0, y0, w, h = 50 + k * 320, 30, 250, 220
+        doc.rect(x0, y0, w, h, fill="none", stroke="#888")
+        doc.text(x0 + w / 2, 20, f"{title} per n — {result['claim']}", size=11)
+        if not rows:
+            continue
+        ns = [s["n"] for s in rows]
+        ys = [math.log10(v) for v in values] if log else values
+        lo, hi = (min(ys), max(ys)) if ys else (0.0, 1.0)
+        if log:
+            lo, hi = math.floor(lo), math.ceil(hi)
+        if hi == lo:
+            hi = lo + 1
+        n_lo, n_hi = min(ns), max(ns)
+        span = max(n_hi - n_lo, 1)
+
+        def px(n: float, y: float, x0: float = x0, y0: float = y0, w: float = w, h: float = h,
+               lo: float = lo, hi: float = hi, span: float = span,
+               n_lo: float = n_lo) -> tuple[float, float]:
+            return (x0 + 10 + (w - 20) * (n - n_lo) / span,
+                    y0 + h - 10 - (h - 20) * (y - lo) / (hi - lo))
+
+        points = [px(n, y) for n, y in zip(ns, ys, strict=True)]
+        doc.polyline(points, stroke="#1f5fa8", stroke_width=2)
+        for (x, y), n in zip(points, ns, strict=True):
+            doc.circle(x, y, 3, fill="#1f5fa8")
+            doc.text(x, y0 + h + 14, str(n), size=9)
+        for tick in (lo, hi):
+            _, y = px(n_lo, tick)
+            label = f"1e{int(tick)}" if log else f"{int(tick)}"
+            doc.text(x0 - 22, y + 3, label, size=9)
+    doc.text(320, 292, "n (board size)", size=10)
+    return doc.to_string()
+
+
+def write_report(result: dict[str, Any], out_dir: str | Path, *, command: str | None = None,
+                 extra: str = "") -> list[Path]:
+    """Write ``<claim>.md``, ``.json`` and ``.svg`` into ``out_dir``; return the paths."""
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    stem = result["claim"]
+    paths = [out / f"{stem}.md", out / f"{stem}.json", out / f"{stem}.svg"]
+    body = render_markdown(result, command=command, extra=extra)
+    body += f"\n![time and formula size per n]({stem}.svg)\n"
+    paths[0].write_text(body, encoding="utf-8")
+    paths[1].write_text(json.dumps(result, indent=1, sort_keys=False) + "\n", encoding="utf-8")
+    paths[2].write_text(plot_svg(result), encoding="utf-8")
+    return paths
