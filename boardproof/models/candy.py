@@ -315,6 +315,11 @@ class CandyMove(NamedTuple):
             return "pass"
         return f"{CODES[self.code]}@{SQUARE_NAMES[self.square]}"
 
+    @staticmethod
+    def parse(text: str) -> CandyMove:
+        """Same as :func:`parse_move_text`."""
+        return parse_move_text(text)
+
 
 PASS = CandyMove(PASS_SQUARE, 0)
 _MOVE_TABLE = tuple(tuple(CandyMove(sq, c) for c in range(12)) for sq in range(SQUARE_COUNT))
@@ -451,6 +456,11 @@ class CandyPosition:
             object.__setattr__(self, "_counts", _kind_counts(self.cols, self.players))
 
     # -- protocol --------------------------------------------------------------------------
+
+    @staticmethod
+    def from_fen(text: str) -> CandyPosition:
+        """Same as :func:`parse_position`."""
+        return parse_position(text)
 
     @property
     def game(self) -> CandyGame:
