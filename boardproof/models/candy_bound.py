@@ -52,8 +52,13 @@ from boardproof.models.candy import (
 NEVER = 1 << 20
 
 
-def _line_cost(cols: Sequence[Sequence[int]], colour: int, unopposed: bool) -> int:
-    """Fewest candies of ``colour`` still needed for some line (a lower bound)."""
+def _line_cost(
+    cols: Sequence[Sequence[int]], colour: int, unopposed: bool, enough: int = 0
+) -> int:
+    """Fewest candies of ``colour`` still needed for some line (a lower bound).
+
+    Stops early (with some value <= ``enough``) once a line that cheap is found.
+    """
     best = NEVER
     # columns: m new candies appended to a run of r shapes make a run of at most
     # max(r, 1) + m: a large-down candy covers a small top (losing its shape) and shows
@@ -67,9 +72,13 @@ def _line_cost(cols: Sequence[Sequence[int]], colour: int, unopposed: bool) -> i
         best = min(best, max(1, 4 - reach))
     heights = [len(c) for c in cols]
     highest = max(heights)
+    # ok[sq][f]: the candy on floor f of sq is this colour's and shows a shape
+    ok = [[_counts_for(cols, sq, f, colour) for f in range(heights[sq])] for sq in range(25)]
+    if not unopposed:
+        best = min(best, 4)  # a line high above every column: 4 candies, others help
     for seg in SEGMENTS:
-        for base in range(highest + 4):
-            for step in (0, *STAIRCASE_STEPS):
+        for step in (0, *STAIRCASE_STEPS):
+            for base in range(highest + 4):
                 cost = 0
                 for i in range(4):
                     sq = seg[i]
@@ -79,7 +88,7 @@ def _line_cost(cols: Sequence[Sequence[int]], colour: int, unopposed: bool) -> i
                         cost = NEVER
                         break
                     if floor < h:
-                        if not _counts_for(cols, sq, floor, colour):
+                        if not ok[sq][floor]:
                             cost = NEVER
                             break
                     elif unopposed:
@@ -88,7 +97,10 @@ def _line_cost(cols: Sequence[Sequence[int]], colour: int, unopposed: bool) -> i
                         cost += 1  # others may fill the floors below
                     if cost >= best:
                         break
-                best = min(best, cost)
+                if cost < best:
+                    best = cost
+                    if best <= enough:
+                        return best
     return best
 
 
@@ -163,9 +175,15 @@ def own_turns_within(position: CandyPosition, player: int, plies: int) -> int:
 def can_win_within(position: CandyPosition, player: int, plies: int) -> bool:
     """False only when ``player`` certainly cannot complete a line in the next ``plies`` plies
     (whatever anybody plays); True when it might."""
-    if position.outcome() is not None:
-        return player in position.outcome().winners  # type: ignore[union-attr]
-    return placements_lower_bound(position, player) <= own_turns_within(position, player, plies)
+    outcome = position.outcome()
+    if outcome is not None:
+        return player in outcome.winners
+    turns = own_turns_within(position, player, plies)
+    if turns >= 4:
+        return True  # the bound never exceeds 4 while candies last
+    if turns <= 0:
+        return False
+    return _line_cost(position.cols, player, unopposed=False, enough=turns) <= turns
 
 
 def can_end_within(position: CandyPosition, plies: int) -> bool:
