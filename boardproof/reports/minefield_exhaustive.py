@@ -2,8 +2,9 @@
 
 :func:`enumerate_reachable` walks every position reachable from the start of the n x n
 game (pie rule pending, as the library starts games), one position per symmetry class
-(the 8 board symmetries; the transposes exchange the colours, see
-``MinefieldPosition.transform``). It counts positions, wins, skipped turns (the only
+(the 4 symmetries that keep the colours: the identity, the two mirrors and the half
+turn; the transposes exchange the colours and Black moves first, so they do not map
+games to games). It counts positions, wins, skipped turns (the only
 move is ``pass``) and dead positions, and checks on every reachable position the facts
 the SAT method relies on: glyph-freedom and the proved lemmas (no 2x2 crosscut). It
 also checks the ortho-diagonal claim: every terminal position in which a colour has an
@@ -73,9 +74,14 @@ def _board_of(pos: MinefieldPosition) -> tuple[int, ...]:
     return tuple(out)
 
 
+#: the symmetries of the reachable set: the 4 that keep the colours (the transposes,
+#: 4..7, exchange them, and Black moves first, so they do not map games to games)
+REACHABLE_SYMMETRIES = (0, 1, 2, 3)
+
+
 def _canonical(pos: MinefieldPosition) -> tuple[tuple[Any, ...], int]:
-    """The least key over the 8 symmetries, and the size of the class."""
-    keys = {pos.transform(s).key() for s in range(8)}
+    """The least key over the symmetries of the reachable set, and the class size."""
+    keys = {pos.transform(s).key() for s in REACHABLE_SYMMETRIES}
     return min(keys), len(keys)
 
 

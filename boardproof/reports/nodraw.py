@@ -119,7 +119,8 @@ def render_markdown(result: dict[str, Any], *, command: str | None = None,
     if exh_rows:
         lines += ["## Exhaustive enumeration", "",
                   "Every position reachable from the start (pie rule pending), one per "
-                  "symmetry class (8 symmetries; the transposes exchange the colours). "
+                  "symmetry class (the 4 symmetries that keep the colours; `positions (all)` "
+                  "is the sum of the class sizes, i.e. every reachable position). "
                   "`wins` count terminal positions; `skipped` are positions whose only "
                   "move is `pass`; `crosscuts` counts reachable positions holding a 2x2 "
                   "crosscut (the lemma says 0); `8-path` counts ongoing positions where a "
