@@ -67,7 +67,7 @@ def bench_solve() -> None:
         print("solve: boardproof.solvers.api is not available; skipped")
         return
     _tests_path()
-    from test_candy_solve import WIN_CASES
+    from test_candy_solve import COALITION_CASES, WIN_CASES
 
     total = 0.0
     for name, text, plies in WIN_CASES:
@@ -80,7 +80,16 @@ def bench_solve() -> None:
             f"solve {name:<6} {result.value} in {result.plies} plies, "
             f"{result.nodes:>8,} nodes, {seconds:7.3f} s ({result.method})"
         )
-    print(f"solve total {total:.3f} s for {len(WIN_CASES)} positions")
+    print(f"solve total {total:.3f} s for {len(WIN_CASES)} 2-player wins in 3")
+    for name, text, plies in COALITION_CASES:
+        pos = GAME.parse_position(text)
+        start = time.perf_counter()
+        result = solve(pos, max_plies=plies)
+        seconds = time.perf_counter() - start
+        print(
+            f"solve {name:<6} {result.value} in {result.plies} plies against the coalition, "
+            f"{result.nodes:>8,} nodes, {seconds:7.3f} s ({result.method})"
+        )
 
 
 def bench_bound() -> None:
