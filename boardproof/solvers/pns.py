@@ -35,9 +35,10 @@ from boardproof.solvers.common import (
     SearchTimeout,
     key_function,
     num_players,
+    raw_key,
     wins,
 )
-from boardproof.solvers.search import TranspositionTable
+from boardproof.solvers.search import SYMMETRY_PLIES, TranspositionTable
 
 INF = 1 << 40
 #: "relied on no repetition"
@@ -75,18 +76,35 @@ class DFPN:
         self.player = root.to_move if player is None else player
         self.limit = max_plies
         self.keyfn = key_function(root, symmetry)
+        if self.keyfn is raw_key:
+            self.sym_plies = 0
+        elif hasattr(root, "canonical"):
+            self.sym_plies = 1 << 30
+        else:
+            self.sym_plies = SYMMETRY_PLIES
         self.tt = TranspositionTable(tt_capacity)
         self.budget = budget if budget is not None else Budget(None)
         self.epsilon = epsilon
+        #: optional hook: ``winner()`` (cheap, None while nobody has won)
+        self.quick_winner = callable(getattr(root, "winner", None))
         self.nodes = 0
         self.path: dict[Hashable, int] = {}
 
-    def _tt_key(self, pos: Position, remaining: int | None) -> Hashable:
+    def _tt_key(self, pos: Position, remaining: int | None, depth: int) -> Hashable:
         # the proposition is relative to the mover ("mover wins" at OR nodes,
-        # "mover does not stop P" at AND nodes), so symmetric keys are safe
-        return (self.keyfn(pos)[0], pos.to_move == self.player, remaining)
+        # "mover does not stop P" at AND nodes), so symmetric keys are safe; raw and
+        # symmetric keys can share the table (a symmetric key is a real position's)
+        key = self.keyfn(pos)[0] if depth < self.sym_plies else pos.key()
+        return (key, pos.to_move == self.player, remaining)
 
-    def _fixed(self, pos: Position, remaining: int | None) -> tuple[int, int] | None:
+    def _fixed(
+        self, pos: Position, remaining: int | None, lazy: bool = False
+    ) -> tuple[int, int] | None:
+        if lazy and self.quick_winner and pos.winner() is None:  # type: ignore[attr-defined]
+            # no winner yet: a dead end (a draw) is found when the node is expanded
+            if remaining is not None and remaining <= 0:
+                return (INF, 0)
+            return None
         outcome = pos.outcome()
         if outcome is not None:
             return (0, INF) if wins(outcome, self.player, self.players) else (INF, 0)
@@ -101,13 +119,18 @@ class DFPN:
         self.nodes += 1
         if not self.nodes & 255:
             self.budget.check(self.nodes)
+        my_key = self._tt_key(pos, remaining, depth)
+        outcome = pos.outcome()
+        if outcome is not None:  # found lazily (see _fixed)
+            found = (0, INF) if wins(outcome, self.player, self.players) else (INF, 0)
+            self.tt.put(my_key, found)
+            return found[0], found[1], NO_REP
         is_or = pos.to_move == self.player
         child_remaining = None if remaining is None else remaining - 1
-        my_key = self._tt_key(pos, remaining)
         children: list[list[Any]] = []
         for move in pos.legal_moves():
             child = pos.play(move)
-            fixed = self._fixed(child, child_remaining)
+            fixed = self._fixed(child, child_remaining, lazy=True)
             if fixed is not None:
                 if is_or and fixed[0] == 0:
                     self.tt.put(my_key, (0, INF))
@@ -138,7 +161,7 @@ class DFPN:
                         rep = min(rep, crep)
                     else:
                         if item[3] is None:
-                            item[3] = self._tt_key(item[1], child_remaining)
+                            item[3] = self._tt_key(item[1], child_remaining, depth + 1)
                         entry = self.tt.get(item[3])
                         cpn, cdn = entry if entry is not None else (1, 1)
                     pns.append(cpn)
@@ -214,7 +237,7 @@ class DFPN:
                 if fixed is not None:
                     numbers = fixed
                 else:
-                    entry = self.tt.get(self._tt_key(child, child_remaining))
+                    entry = self.tt.get(self._tt_key(child, child_remaining, len(line) + 1))
                     numbers = entry if entry is not None else (1, 1)
                 if numbers[0] == 0 and child.key() not in seen:
                     chosen = move
