@@ -1,0 +1,54 @@
+"""The Minefield opening-table report: small sizes, consistency, reproducibility, resume."""
+
+from __future__ import annotations
+
+import json
+
+from boardproof import models
+from boardproof.reports.openings import build_report, point_classes
+from boardproof.solvers.api import solve
+
+
+def test_classes_cover_every_point_once() -> None:
+    for n in (3, 4, 5):
+        points = [p for _, members in point_classes(n) for p, _ in members]
+        assert sorted(points) == sorted(f"{f}{r}" for f in "abcde"[:n] for r in range(1, n + 1))
+
+
+def test_table_entries_match_direct_solves() -> None:
+    report = build_report([3], progress=False)
+    size = report["sizes"][0]
+    game = models.get("minefield")
+    for row in size["openings"]:
+        pos = game.parse_position(row["position"])
+        direct = solve(pos, method="enumerate")
+        assert game.symbol(direct.winner) == row["winner"], row["point"]
+    assert size["consistent"] and size["empty"]["winner"] == "b"
+
+
+def test_command_writes_reproducible_files_and_resumes(cli_run, tmp_path) -> None:
+    out1, out2 = tmp_path / "a", tmp_path / "b"
+    status, text, _ = cli_run("opening-table", "minefield", "--sizes", "2-3", "--out", str(out1))
+    assert status == 0 and "3x3: empty board won by b (first move a2)" in text
+    checkpoint = tmp_path / "cp.json"
+    status, _, _ = cli_run(
+        "opening-table", "minefield", "--sizes", "2-3", "--out", str(out2),
+        "--checkpoint", str(checkpoint), "--workers", "2",
+    )  # fmt: skip
+    assert status == 0 and checkpoint.exists()
+    for name in ("minefield-openings.md", "minefield-openings.json", "minefield-openings-3.svg"):
+        assert (out1 / name).read_text() == (out2 / name).read_text(), name
+    # a resumed run takes every entry from the checkpoint
+    data = json.loads(checkpoint.read_text())
+    assert "n=3 empty" in data
+    status, _, err = cli_run(
+        "opening-table", "minefield", "--sizes", "2-3", "--out", str(out2),
+        "--checkpoint", str(checkpoint),
+    )  # fmt: skip
+    assert status == 0 and "from checkpoint" in err
+
+
+def test_bad_options(cli_run) -> None:
+    assert cli_run("opening-table", "carpniches")[0] == 2
+    assert cli_run("opening-table", "minefield", "--sizes", "1-3")[0] == 2
+    assert cli_run("opening-table", "minefield", "--sizes", "x")[0] == 2
