@@ -278,5 +278,8 @@ def test_cli_show_text_and_svg(cli_run, tmp_path: Path) -> None:
     assert "c3: f0 2(O)(s)  f1 1S(x)  f2 1Xo   visible 111" in out
     assert "to move: 1" in out
     text = target.read_text()
-    assert text.startswith("<svg") and text.count("<title>") >= 6
-    assert "hidden" in text
+    assert text.startswith("<svg") and text.count("<title>") == 8  # 4 candies, 2 shapes each
+    # hidden: 2's O (in the board) and s (covered), 1's x (covered), 2's x (in the board)
+    assert text.count('class="hidden"') == 4
+    assert text.count("player 2 large round (bottom, hidden)") == 2
+    assert "player 1 large star (bottom)" in text and "player 1 small round (top)" in text
