@@ -21,6 +21,60 @@ from typing import Any
 from boardproof.reports.svg import SvgDocument
 from boardproof.solvers.sat import minefield as sat
 
+ENCODING_TEXT = """## The encoding
+
+Board variables `B(p)`, `W(p)` for every point `p` (never both). The **plain** formula
+`F(n)` (`--method plain`, the baseline) has three parts and one lemma:
+
+1. **glyph-free**: for every instance of a forbidden glyph (hard corner: 8 per 2x2
+   area; 2x3 and 2x4 switches: 2 per area and orientation) a clause forbidding it;
+2. **stuck**: for every point `p` and colour `c`, `p` is occupied or placing `c` on `p`
+   completes a glyph: one witness variable per (glyph, placed point) that implies the
+   glyph's other cells, and the clause `B(p) or W(p) or witness...`;
+3. **no path**: for each colour a *closed set* `R` of its stones: its stones on its first
+   edge are in `R`, a stone next to a member is a member, no member lies on the far edge.
+   Such a set exists exactly when the colour has no path (the stones reachable from the
+   first edge are the least closed set), so the part is sound and complete;
+4. **lemma `crosscut`** (below): no 2x2 crosscut.
+
+UNSAT of `F(n)` proves that no reachable dead position without a winner exists on the
+n x n board. Every part is tested against a brute-force enumeration (all boards for
+n <= 3; all full boards and sampled boards for n = 4: `tests/test_sat_minefield.py`).
+
+The default **split** method (`--method split`) refutes `F(n)` in two smaller steps:
+
+- **fill**: glyph-free, stuck, and *some point empty*. UNSAT means: every glyph-free board
+  on which neither colour can place is **full**. (A static fact, proved by SAT per n; it
+  needs no reachability argument.)
+- **full**: every point filled, no crosscut, neither colour has a path. UNSAT means:
+  a full crosscut-free board always has a winner.
+
+Soundness: a model of `F(n)` would be glyph-free and stuck, hence full by *fill*; it is
+crosscut-free and path-free, hence a model of *full*. Both steps break the claim's 8
+symmetries with lex-leader clauses over the n central points: the identity, the two
+mirrors and the half turn, and the four transposes combined with exchanging the colours
+(a transpose maps Black's edges to White's). Each step's formula is invariant under
+these 8 maps, so the lexicographically least board of every orbit satisfies the
+lex-leader clauses: adding them keeps a model whenever one exists (tested: every orbit
+of models keeps a representative, n = 3). If *fill* were SAT, the runner falls back to
+`F(n)` for a real candidate.
+
+**Candidates.** A model of the formula is only a candidate: the runner searches for a
+legal game that reaches it (forward search over positions whose stones are a subset of
+the candidate's). A reachable candidate is a counterexample (reported with a picture and
+the game); an unreachable one is excluded by a blocking clause (the search is the proof)
+and the solver is asked again. The test suite removes the lemma: at n = 3 the weakened
+formula has static "draws" (all holding a crosscut), and the search proves each one
+unreachable.
+
+**Certificates.** For the sizes marked *DRUP checked*, CaDiCaL 1.9.5 (python-sat,
+`with_proof=True`) wrote a DRUP proof of each step, and `boardproof.solvers.sat.drat`, a
+small independent forward RUP checker (two watched literals; shares no code with any
+solver), verified every lemma and the final conflict. No DRAT checker is packaged for
+Debian or PyPI here, hence the built-in one; its tests include tampered formulas and
+bogus proofs. The proofs are written to `OUT/proofs/` (`--certify-max`).
+"""
+
 
 def _fmt_holds(value: bool | None) -> str:
     return {True: "holds", False: "FAILS", None: "undecided"}[value]
@@ -203,6 +257,17 @@ def write_report(result: dict[str, Any], out_dir: str | Path, *, command: str | 
     out.mkdir(parents=True, exist_ok=True)
     stem = result["claim"]
     paths = [out / f"{stem}.md", out / f"{stem}.json", out / f"{stem}.svg"]
+    if not extra and result["claim"] == "minefield-no-draw":
+        extra = ENCODING_TEXT
+    elif not extra and result["claim"] == "minefield-orthodiagonal":
+        from boardproof.reports.claims import CROSSING_LEMMA
+
+        extra = ("## Method\n\nSizes up to `--exhaustive-max`: every reachable position is "
+                 "enumerated, and every terminal position in which a colour has an "
+                 "ortho-diagonal path must have been won by that colour (the path persists, "
+                 "so this says the colour cannot fail, whatever is played). Larger sizes: "
+                 "the no-draw SAT check plus the crossing lemma.\n\n"
+                 f"**Crossing lemma.** {CROSSING_LEMMA}")
     body = render_markdown(result, command=command, extra=extra)
     body += f"\n![time and formula size per n]({stem}.svg)\n"
     paths[0].write_text(body, encoding="utf-8")
