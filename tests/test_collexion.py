@@ -402,3 +402,14 @@ def test_random_games_match_the_naive_reference_long() -> None:
             expected = naive.turns(position.fen())
             assert [(str(m), p.fen()) for m, p in position.successors()] == expected
             position = position.play(rng.choice(position.legal_moves()))
+
+
+def test_swap_completes_the_victims_set_handed_in_on_their_turn() -> None:
+    text = f"powers 1:y3,2:b4 g8:-:x/g3.g4.g5.p4:-:rsx {FULL} 1"
+    mid = after(text, "xg8=2p4:1")
+    assert mid == f"powers 2:b4 y3.p4:-:-/g3.g4.g5.g8:-:rsx {FULL} 2"
+    assert pos(mid).status() == []  # a swap victim may hold a set until its turn
+    # r2 would empty the box and leave nothing to take: no remove here
+    assert moves(mid)[:2] == ["2/g", "s1y3:2/g"]
+    assert all("/g" in m for m in moves(mid))
+    assert pos(mid.replace("powers", "base").replace(":rsx", ":-")).status() != []
