@@ -43,9 +43,17 @@ def register(group: click.Group) -> None:
                   type=click.Path(file_okay=False), help="Folder for the reports.")  # fmt: skip
     @click.option("--checkpoint", default=None, type=click.Path(dir_okay=False),
                   help="Resume file (default: in OUT, removed when done).")  # fmt: skip
+    @click.option("--timeout", type=click.FloatRange(min=0, min_open=True), default=None,
+                  help="Seconds per entry (unsolved entries are reported so).")  # fmt: skip
     @win_option
     def opening_table(
-        game: str, sizes: str, workers: int, out_dir: str, checkpoint: str | None, win: str | None
+        game: str,
+        sizes: str,
+        workers: int,
+        out_dir: str,
+        checkpoint: str | None,
+        timeout: float | None,
+        win: str | None,
     ) -> None:
         """Solve GAME (minefield) on small boards: empty-board value and opening table."""
         if models.canonical_name(game) != "minefield":
@@ -57,13 +65,28 @@ def register(group: click.Group) -> None:
         size_list = parse_sizes(sizes)
         cp = checkpoint or os.path.join(out_dir, "minefield-openings.checkpoint.json")
         start = time.perf_counter()
-        report = build_report(size_list, win=win or "orthogonal", workers=workers, checkpoint=cp)
+        command = f"boardproof opening-table minefield --sizes {sizes} --workers {workers}"
+        if timeout is not None:
+            command += f" --timeout {timeout:g}"
+        if win is not None:
+            command += f" --win {win}"
+        command += f" --out {out_dir}"
+        report = build_report(
+            size_list,
+            win=win or "orthogonal",
+            workers=workers,
+            checkpoint=cp,
+            timeout=timeout,
+            command=command,
+        )
         elapsed = time.perf_counter() - start
         for size in report["sizes"]:
             empty = size["empty"]
             points = ", ".join(size["black_wins"]) or "none"
+            if size["unsolved"]:
+                points += f" (unsolved: {', '.join(size['unsolved'])})"
             click.echo(
-                f"{size['n']}x{size['n']}: empty board won by {empty['winner']}"
+                f"{size['n']}x{size['n']}: empty board won by {empty['winner'] or '?'}"
                 + (f" (first move {empty['best_move']})" if empty["winner"] == "b" else "")
                 + f"; Black wins after: {points}"
             )

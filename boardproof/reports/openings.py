@@ -44,18 +44,26 @@ def _game(win: str) -> Any:
     return models.get("minefield", win=win)
 
 
-def solve_task(arg: tuple[int, str | None, str]) -> dict[str, Any]:
+def solve_task(arg: tuple[int, str | None, str, float | None]) -> dict[str, Any]:
     """Solve one table entry (``point``) or the empty board (``None``) of size ``n``.
 
-    A top-level function, so a process pool can run it.
+    A top-level function, so a process pool can run it. With a time limit an
+    entry can stay unsolved (``winner`` None).
     """
-    n, point, win = arg
+    n, point, win, timeout = arg
     pos = _game(win).start(size=n, pie=False)
     if point is not None:
         pos = pos.play(pos.parse_move(point))
-    result = solve(pos, method="alphabeta", distance=False, symmetry=False)
+    result = solve(pos, method="alphabeta", distance=False, timeout=timeout)
     if result.value not in ("win", "loss") or result.winner is None:
-        raise RuntimeError(f"minefield {pos.fen()} not solved: {result.value} {result.note}")
+        return {
+            "position": pos.fen(),
+            "winner": None,
+            "best_move": None,
+            "nodes": result.nodes,
+            "seconds": round(result.seconds, 3),
+            "note": f"not solved within {timeout} s ({result.nodes} nodes)",
+        }
     return {
         "position": pos.fen(),
         "winner": pos.game.symbol(result.winner),
@@ -96,14 +104,19 @@ def build_report(
     workers: int = 1,
     checkpoint: str | os.PathLike[str] | None = None,
     progress: bool = True,
+    timeout: float | None = None,
+    command: str = COMMAND,
 ) -> dict[str, Any]:
-    """Solve every size: the empty board and one task per class of first points."""
-    tasks: list[tuple[str, tuple[int, str | None, str]]] = []
+    """Solve every size: the empty board and one task per class of first points.
+
+    ``timeout`` (seconds per entry) may leave entries unsolved; they are reported so.
+    """
+    tasks: list[tuple[str, tuple[int, str | None, str, float | None]]] = []
     classes = {n: point_classes(n, win) for n in sizes}
     for n in sizes:
-        tasks.append((f"n={n} empty", (n, None, win)))
+        tasks.append((f"n={n} empty", (n, None, win, timeout)))
         for rep, _ in classes[n]:
-            tasks.append((f"n={n} {rep}", (n, rep, win)))
+            tasks.append((f"n={n} {rep}", (n, rep, win, timeout)))
     # the biggest boards first, so a pool is not left waiting on one long task
     tasks.sort(key=lambda t: -t[1][0])
     results = run_tasks(
@@ -120,7 +133,7 @@ def build_report(
         "win_rule": win,
         "pie": False,
         "question": "one black stone on the point, White to move, no swap: who wins?",
-        "command": COMMAND,
+        "command": command,
         "sizes": [],
     }
     for n in sizes:
@@ -144,6 +157,7 @@ def build_report(
                 )
         rows.sort(key=lambda r: (int(r["point"][1:]), r["point"][0]))
         black_wins = [r["point"] for r in rows if r["winner"] == "b"]
+        unsolved = [r["point"] for r in rows if r["winner"] is None]
         report["sizes"].append(
             {
                 "n": n,
@@ -153,11 +167,19 @@ def build_report(
                 "classes": len(classes[n]),
                 "nodes": empty["nodes"]
                 + sum(results[f"n={n} {rep}"]["nodes"] for rep, _ in classes[n]),
-                "consistent": (empty["winner"] == "b") == bool(black_wins),
+                "unsolved": unsolved,
+                "consistent": _consistent(empty["winner"], black_wins, unsolved),
             }
         )
     report["timings"] = {key: value["seconds"] for key, value in results.items()}
     return report
+
+
+def _consistent(empty: str | None, black_wins: list[str], unsolved: list[str]) -> bool | None:
+    """Black wins the empty board iff some first point wins; None if it cannot be told."""
+    if empty is None or (unsolved and not black_wins):
+        return None
+    return (empty == "b") == bool(black_wins)
 
 
 def table_svg(size: dict[str, Any]) -> str:
@@ -174,15 +196,14 @@ def table_svg(size: dict[str, Any]) -> str:
         for f in range(n):
             x = margin + f * cell
             point = f"{files[f]}{r + 1}"
-            black = winners[point] == "b"
-            doc.rect(
-                x, y, cell, cell, fill="#222222" if black else "#f2f2f2", stroke="#888",
-                stroke_width=1,
-            )  # fmt: skip
+            who = winners[point]
+            black = who == "b"
+            fill = "#222222" if black else "#f2f2f2" if who == "w" else "#bbbbbb"
+            doc.rect(x, y, cell, cell, fill=fill, stroke="#888", stroke_width=1)
             colour = "#ffffff" if black else "#222222"
+            label = "B wins" if black else "W wins" if who == "w" else "unsolved"
             doc.text(x + cell / 2, y + cell / 2 - 2, point, size=10, fill=colour)
-            doc.text(x + cell / 2, y + cell / 2 + 12, "B wins" if black else "W wins", size=9,
-                     fill=colour)  # fmt: skip
+            doc.text(x + cell / 2, y + cell / 2 + 12, label, size=9, fill=colour)
     for f in range(n):
         doc.text(margin + f * cell + cell / 2, 8 + n * cell + 14, files[f], size=11, fill="#444")
     doc.text(doc.width / 2, doc.height - 4, f"{n}x{n}: winner after a black stone there, "
@@ -195,8 +216,8 @@ def render_markdown(report: dict[str, Any]) -> str:
     lines = [
         "# Minefield on small boards: the empty board and the opening table",
         "",
-        f"Generated by `{report['command']}` (deterministic: the same command gives the "
-        "same files). Rules: `rules/minefield.md`, "
+        f"Generated by `{report['command']}` (deterministic without `--timeout`: the "
+        "same command gives the same files). Rules: `rules/minefield.md`, "
         f"{report['win_rule']} win, no pie rule for these positions.",
         "",
         "- **Empty board**: who wins the empty n x n board, Black to move, without the pie "
@@ -217,12 +238,13 @@ def render_markdown(report: dict[str, Any]) -> str:
     ]
     for size in report["sizes"]:
         empty = size["empty"]
-        who = "Black" if empty["winner"] == "b" else "White"
+        who = {"b": "Black wins", "w": "White wins"}.get(empty["winner"], "unsolved")
         points = ", ".join(size["black_wins"]) or "none"
-        first = empty["best_move"] if empty["winner"] == "b" else "none (every move loses)"
+        if size["unsolved"]:
+            points += f" (unsolved: {', '.join(size['unsolved'])})"
+        first = {"b": empty["best_move"], "w": "none (every move loses)"}.get(empty["winner"], "?")
         lines.append(
-            f"| {size['n']} | {who} wins | {first} | {points} | {size['classes']} | "
-            f"{size['nodes']} |"
+            f"| {size['n']} | {who} | {first} | {points} | {size['classes']} | {size['nodes']} |"
         )
     for size in report["sizes"]:
         n = size["n"]
@@ -236,14 +258,16 @@ def render_markdown(report: dict[str, Any]) -> str:
             for f in "abcdefghijklmnopqrstuvwxyz"[:n]:
                 row = by_point[f"{f}{r}"]
                 reply = f" ({row['best_move']})" if row["best_move"] else ""
-                cells.append(f"{row['winner'].upper()}{reply}")
+                cells.append(f"{(row['winner'] or '?').upper()}{reply}")
             lines.append(f"| {r} | " + " | ".join(cells) + " |")
         lines += [
             "",
             "Each cell: who wins after a black stone there (B/W); for W, White's winning "
             "reply in brackets.",
         ]
-        if not size["consistent"]:
+        if size["unsolved"]:
+            lines += ["", f"`?`: not solved within the time limit ({', '.join(size['unsolved'])})."]
+        if size["consistent"] is False:
             lines.append("")
             lines.append("**Inconsistent**: the empty-board value disagrees with the table.")
     lines.append("")
