@@ -283,3 +283,16 @@ def test_cli_show_text_and_svg(cli_run, tmp_path: Path) -> None:
     assert text.count('class="hidden"') == 4
     assert text.count("player 2 large round (bottom, hidden)") == 2
     assert "player 1 large star (bottom)" in text and "player 1 small round (top)" in text
+
+
+def test_canonical_key_hook() -> None:
+    import random
+
+    rng = random.Random(5)
+    for players in (2, 3, 4):
+        pos = GAME.start(players=players)
+        while pos.outcome() is None:
+            key, sym = pos.canonical()
+            keys = [pos.transform(s).key() for s in range(8)]
+            assert key == min(keys) and sym == keys.index(key)
+            pos = pos.play(rng.choice(pos.legal_moves()))

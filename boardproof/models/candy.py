@@ -175,6 +175,8 @@ def _symmetry_table() -> tuple[tuple[int, ...], ...]:
 
 
 SYMMETRIES = _symmetry_table()
+#: SOURCES[s][j]: the square whose column lands on j under symmetry s
+SOURCES = tuple(tuple(t.index(j) for j in range(SQUARE_COUNT)) for t in SYMMETRIES)
 assert all(sorted(t) == list(range(SQUARE_COUNT)) for t in SYMMETRIES)
 assert all(LARGE_SOCKET[t[sq]] == LARGE_SOCKET[sq] for t in SYMMETRIES for sq in range(25))
 
@@ -595,6 +597,23 @@ class CandyPosition:
         for sq in range(SQUARE_COUNT):
             cols[table[sq]] = self.cols[sq]
         return CandyPosition(tuple(cols), self.to_move, self.players, self._counts, self._last_win)
+
+    def canonical(self) -> tuple[tuple[Columns, int, int], int]:
+        """Solver hook: the smallest key over the 8 symmetries and the symmetry giving it.
+
+        >>> pos = GAME.start().play(parse_move_text("Os@a1"))
+        >>> key, s = pos.canonical()
+        >>> pos.transform(s).key() == key, s, SQUARE_NAMES[key[0].index((0,))]
+        (True, 2, 'e5')
+        """
+        cols = self.cols
+        best = cols
+        best_sym = 0
+        for sym in range(1, 8):
+            image = tuple([cols[i] for i in SOURCES[sym]])
+            if image < best:
+                best, best_sym = image, sym
+        return (best, self.to_move, self.players), best_sym
 
     def transform_move(self, move: Any, symmetry: int) -> CandyMove:
         if move.square == PASS_SQUARE:
