@@ -414,3 +414,16 @@ def test_swap_completes_the_victims_set_handed_in_on_their_turn() -> None:
     # every turn hands the set in, unless a swap gives one of its polygons away
     assert all("/g" in m or (m.startswith("xg") and "/" not in m) for m in moves(mid))
     assert pos(mid.replace("powers", "base").replace(":rsx", ":-")).status() != []
+
+
+def test_svg_draws_every_piece_and_marks_the_accessible_ones() -> None:
+    import xml.dom.minidom
+
+    from boardproof.reports.svg import render
+
+    start = GAME.start(seed=3)
+    doc = xml.dom.minidom.parseString(render(start))
+    shapes = doc.getElementsByTagName("polygon")
+    assert len(shapes) == 80
+    outlined = [s for s in shapes if s.getAttribute("stroke-width") == "3"]
+    assert len(outlined) == len(start.accessible())
