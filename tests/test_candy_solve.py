@@ -181,3 +181,16 @@ def test_cli_solve_json(cli_run) -> None:
     data = json.loads(out)
     assert data["game"] == "candy" and data["result"] == "win" and data["winner"] == "1"
     assert data["plies"] == 3 and len(data["pv"]) == 3
+
+
+def test_cli_proof_is_checked(cli_run, tmp_path) -> None:
+    proof = tmp_path / "proof.json"
+    status, out, err = cli_run(
+        "solve", "candy", WIN_CASES[0][1], "--max-plies", "3", "--proof", str(proof)
+    )
+    if status == 2 and "No such command" in err:
+        pytest.skip("boardproof solve is not there yet")
+    assert status == 0, err
+    status, out, err = cli_run("check-proof", str(proof))
+    assert status == 0, err
+    assert out.startswith("proof OK: 1 wins candy")
