@@ -48,7 +48,14 @@ makes, in order, so two turns are different moves when the player does
 different things, even if they reach the same position (taking ``7`` then ``12``
 or ``12`` then ``7``; handing in ``g`` then ``y`` or ``y`` then ``g``). Only what
 the rules cannot tell apart is merged: polygons in a collection are identical
-copies, so a steal or swap names a polygon, not a copy.
+copies, so a steal or swap names a polygon, not a copy. (A swap of two identical
+polygons, ``xg3=2g3``, is legal: it only spends the token.)
+
+Scores and solver hooks: ``outcome().scores`` holds each player's final score
+(teams: every player gets its team's sum); the game says ``objective = "score"``
+so the solvers value positions by final score difference; ``successors()`` gives
+every turn with the position after it, and ``heuristic_scores()`` the scores as if
+the game ended now (the bounded best-turn search's horizon value).
 
 Library decisions where the rules file is silent (each a named constant below):
 :data:`EXPERT_POWER_OPTIONAL`, :data:`EXPERT_POWER_ONCE`,
