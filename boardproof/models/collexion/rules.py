@@ -65,6 +65,7 @@ Library decisions where the rules file is silent (each a named constant below):
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -229,9 +230,24 @@ def complete_sets(coll: tuple[int, ...]) -> list[int]:
     >>> complete_sets(tuple(1 if p // 4 == 1 or p % 4 == 0 else 0 for p in range(16)))
     [1, 4]
     """
-    found = [c for c in range(4) if all(coll[c * 4 + s] for s in range(4))]
-    found += [4 + s for s in range(4) if all(coll[c * 4 + s] for c in range(4))]
-    return found
+    if coll.count(0) > NUM_POLYGONS - 4:  # fewer than 4 kinds: no set
+        return []
+    mask = 0
+    for bit, count in zip(_BITS, coll, strict=True):
+        if count:
+            mask |= bit
+    return list(_sets_of_mask(mask))
+
+
+_BITS = tuple(1 << t for t in range(NUM_POLYGONS))
+#: the polygons of each set kind as a bit mask: colour sets 0..3, shape sets 4..7
+_SET_MASKS = tuple(0xF << (4 * c) for c in range(4)) + tuple(0x1111 << s for s in range(4))
+assert _SET_MASKS[4] == 0x1111 and _SET_MASKS[3] == 0xF000
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _sets_of_mask(mask: int) -> tuple[int, ...]:
+    return tuple(kind for kind, need in enumerate(_SET_MASKS) if mask & need == need)
 
 
 def _set_members(kind: int) -> list[int]:
