@@ -134,6 +134,40 @@ def test_coalition_wins_brute_force(name: str, text: str, plies: int) -> None:
     assert not forced_win(pos, 0, plies - 1)
 
 
+#: the same two open threes with four players: three blockers for four squares.
+COALITION_4P = (
+    "4Ox,1xS,2Ox,3oX,3Os/2sO,4Xo,2sX1xS,2Os,3oS/2Xo,2xO1oS,3Os,3xO1oX,4Sx/"
+    "4oS,.,3sX1xO,2Os,3sO/4Os,1sX,4Xs,1sX,4Xo 1 4"
+)
+
+
+def test_coalition_four_players_blocks_fail() -> None:
+    # the three others block three of the four completing squares: 1 still wins
+    pos = GAME.parse_position(COALITION_4P)
+    assert pos.status() == [] and not immediate_win(pos, 0)
+    after = pos.play(pos.parse_move("So@c3"))
+    squares = ("a3", "e3", "c1", "c5")
+    checked = 0
+    for first in [m for m in after.legal_moves() if str(m)[-2:] == "a3"]:
+        one = after.play(first)
+        for second in [m for m in one.legal_moves() if str(m)[-2:] in squares[1:]]:
+            two = one.play(second)
+            for third in [m for m in two.legal_moves() if str(m)[-2:] in squares[1:]]:
+                assert immediate_win(two.play(third), 0)
+                checked += 1
+    assert checked > 4
+
+
+@pytest.mark.long
+def test_coalition_win_four_players() -> None:
+    # df-pn proves it in about 4 minutes on a loaded 2-core machine
+    pos = GAME.parse_position(COALITION_4P)
+    assert pos.status() == [] and not immediate_win(pos, 0)
+    result = api.solve(pos, method="pns", max_plies=5, timeout=1200)
+    assert (result.value, result.winner) == ("win", 0)
+    assert str(result.best_move) == "So@c3"
+
+
 #: player 1 to move cannot stop player 2: b1-c1-d1 on floor 1 (no shape there can be
 #: hidden) is completed on a1 or on e1, and player 1 can only block one of them.
 DOUBLE_THREAT = {
