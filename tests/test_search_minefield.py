@@ -39,7 +39,7 @@ def test_3x3_sampled_positions_agree(solved3) -> None:
 
 @pytest.mark.long
 def test_3x3_every_reachable_position_agrees(solved3) -> None:
-    assert _check_positions(solved3, 1) > 3000
+    assert _check_positions(solved3, 1) == 2980  # every non-terminal position
 
 
 def test_3x3_with_pie_and_symmetry_folding() -> None:
