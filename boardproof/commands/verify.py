@@ -55,10 +55,11 @@ def register(group: click.Group) -> None:
                   help="Checkpoint file (default: under --out, or ~/.cache/boardproof).")
     @click.option("--fresh", is_flag=True, help="Ignore (delete) an existing checkpoint.")
     @click.option("--quiet", is_flag=True, help="No progress display.")
+    @click.option("--note", default="", help="A line added to the report (e.g. the load).")
     def verify_command(claim: str, sizes: str | None, out: str | None, as_json: bool,
                        workers: int, scheduler: str | None, method: str, solver: str,
                        certify_max: int, cubes: int, exhaustive_max: int,
-                       checkpoint: str | None, fresh: bool, quiet: bool) -> None:
+                       checkpoint: str | None, fresh: bool, quiet: bool, note: str) -> None:
         """Verify CLAIM (minefield-no-draw, minefield-orthodiagonal) per board size."""
         spec = claims.check_claim(claim)
         size_list = (claims.parse_sizes(sizes) if sizes is not None
@@ -80,14 +81,18 @@ def register(group: click.Group) -> None:
             proof_dir=proof_dir, cubes=cubes, exhaustive_max=exhaustive_max,
             progress=not quiet and not as_json, on_size=show,
         )
-        result["checkpoint"] = str(path)
+        if note:
+            result["note"] = note
         if out is not None:
-            command = "boardproof verify " + " ".join(
-                shlex.quote(a) for a in [claim, "--sizes", sizes or
-                                         f"{spec.default_sizes[0]}-{spec.default_sizes[1]}",
-                                         "--method", method, "--out", out])
+            args = [claim, "--sizes", sizes or f"{spec.default_sizes[0]}-{spec.default_sizes[1]}",
+                    "--method", method, "--solver", solver, "--exhaustive-max",
+                    str(exhaustive_max), "--certify-max", str(certify_max), "--out", out]
+            if cubes:
+                args += ["--cubes", str(cubes), "--workers", str(workers)]
+            command = "boardproof verify " + " ".join(shlex.quote(a) for a in args)
             written = nodraw.write_report(result, out, command=command)
             result["files"] = [str(p) for p in written]
+        result["checkpoint"] = str(path)
         if as_json:
             echo_json(result)
             return

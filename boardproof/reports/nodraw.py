@@ -143,9 +143,14 @@ def render_markdown(result: dict[str, Any], *, command: str | None = None,
               if result["holds"] else
               f"**Result: {_fmt_holds(result['holds'])}** (see the table).", ""]
     lines += ["## Results per size", "", _md_table(HEADER, summary_rows(result)), ""]
+    total = sum(s["seconds"] for s in result["sizes"])
     lines += [f"Solver: `{result['solver']}` (python-sat), method `{result['method']}`, "
-              f"workers {result['workers']}, cubes {result['cubes']}; wall time "
-              f"{result['wall_seconds']:.1f} s.", ""]
+              f"workers {result['workers']}, cubes {result['cubes']}. `seconds` is solver time "
+              f"per size ({total:.1f} s in all; the DRUP checks and the exhaustive walk are "
+              "timed separately below); tasks resumed from a checkpoint keep the times of "
+              "the run that computed them.", ""]
+    if result.get("note"):
+        lines += [f"Note: {result['note']}", ""]
     steps_rows = []
     for size in result["sizes"]:
         for step in size.get("steps", []):
