@@ -1,0 +1,287 @@
+"""Re-verify a puzzle without trusting the generator.
+
+:func:`check_puzzle` checks, in order (the first failure is the reason given):
+
+1. the format: ``format``/``version``, a game that has puzzles, its options;
+2. the notation: the position parses, is written canonically, is not finished,
+   ``to_move`` is its side to move; the solution and every PV move are legal and
+   canonical; the PV starts with the solution, has ``plies`` moves and ends in a
+   win for the side to move;
+3. the proof: :func:`boardproof.solvers.proof.check_proof` (rules only) accepts
+   it, it proves a win for ``to_move`` from ``position``, its first move is the
+   solution and its longest line has at most ``plies`` plies (so the solution
+   really wins in ``plies``);
+4. uniqueness, re-proved by :func:`forced_win`, a plain AND/OR search over the
+   rules that shares no code with the solvers: after every other first move,
+   the side to move has no forced win within ``plies - 1`` plies;
+5. the bookkeeping: ``rating`` is the formula of :mod:`boardproof.puzzles.rating`
+   applied to its stated inputs with the true number of legal moves, and the
+   ``source`` line (when given) leads from its start to the position.
+
+>>> import sys; sys.path.insert(0, "tests")
+>>> from games_toy import subtraction
+>>> forced_win(subtraction(5, 3), 0, 3), forced_win(subtraction(5, 3), 0, 2)
+(True, False)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from boardproof import models
+from boardproof.models.base import BoardproofError, Game, Position
+from boardproof.puzzles.generate import UNAVAILABLE
+from boardproof.puzzles.rating import rate
+from boardproof.puzzles.store import FORMAT, VERSION
+from boardproof.solvers.proof import ProofError, check_proof
+
+#: the most positions the uniqueness search may visit for one puzzle
+MAX_CHECK_NODES = 3_000_000
+
+
+class PuzzleCheckError(Exception):
+    """Why a puzzle is wrong (the message is one line)."""
+
+
+class SearchTooLarge(Exception):  # noqa: N818 - a control-flow signal
+    """The uniqueness search went past its node limit."""
+
+
+@dataclass
+class CheckResult:
+    """The verdict on one puzzle."""
+
+    ident: str
+    ok: bool
+    message: str
+    nodes: int = 0
+
+
+def _only_winner(pos: Position, player: int) -> bool:
+    outcome = pos.outcome()
+    return outcome is not None and outcome.winners == frozenset((player,))
+
+
+class _AndOr:
+    """Does ``player`` force a win within ``plies`` plies? Rules only, memoised."""
+
+    def __init__(self, player: int, max_nodes: int) -> None:
+        self.player = player
+        self.max_nodes = max_nodes
+        self.nodes = 0
+        self.memo: dict[tuple[Position, int], bool] = {}
+        #: per remaining depth, the reply that refuted last time (tried first)
+        self.killers: dict[int, Any] = {}
+
+    def wins(self, pos: Position, plies: int) -> bool:
+        outcome = pos.outcome()
+        if outcome is not None:
+            return outcome.winners == frozenset((self.player,))
+        if plies <= 0:
+            return False
+        key = (pos, plies)
+        known = self.memo.get(key)
+        if known is not None:
+            return known
+        self.nodes += 1
+        if self.nodes > self.max_nodes:
+            raise SearchTooLarge
+        moves = list(pos.legal_moves())
+        if pos.to_move == self.player:
+            children = [pos.play(m) for m in moves]
+            result = any(_only_winner(c, self.player) for c in children) or (
+                plies > 1 and any(self.wins(c, plies - 1) for c in children)
+            )
+        else:
+            killer = self.killers.get(plies)
+            if killer in moves:
+                moves.remove(killer)
+                moves.insert(0, killer)
+            result = True
+            for move in moves:
+                if not self.wins(pos.play(move), plies - 1):
+                    self.killers[plies] = move
+                    result = False
+                    break
+        self.memo[key] = result
+        return result
+
+
+def forced_win(
+    position: Position, player: int, plies: int, max_nodes: int = MAX_CHECK_NODES
+) -> bool:
+    """Whether ``player`` can force a win from ``position`` within ``plies`` plies.
+
+    Raises SearchTooLarge past ``max_nodes`` positions.
+    """
+    return _AndOr(player, max_nodes).wins(position, plies)
+
+
+def _game_of(data: dict[str, Any]) -> Game:
+    name = data.get("game")
+    if not isinstance(name, str):
+        raise PuzzleCheckError("field 'game' is missing")
+    try:
+        key = models.canonical_name(name)
+    except BoardproofError as error:
+        raise PuzzleCheckError(str(error)) from None
+    if key in UNAVAILABLE:
+        raise PuzzleCheckError(f"puzzles are not available for {key}")
+    options = data.get("options") or {}
+    if not isinstance(options, dict):
+        raise PuzzleCheckError(f"field 'options' is not an object: {options!r}")
+    try:
+        return models.get(key, **options)
+    except BoardproofError as error:
+        raise PuzzleCheckError(str(error)) from None
+
+
+def _field(data: dict[str, Any], name: str, kind: type) -> Any:
+    value = data.get(name)
+    if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
+        raise PuzzleCheckError(f"field {name!r} is missing or has the wrong type: {value!r}")
+    return value
+
+
+def _move(pos: Position, text: str, what: str) -> Any:
+    try:
+        move = pos.parse_move(text)
+    except BoardproofError as error:
+        raise PuzzleCheckError(f"{what}: {error}") from None
+    if move not in pos.legal_moves():
+        raise PuzzleCheckError(f"{what}: illegal move {text!r} in {pos.fen()!r}")
+    if str(move) != text:
+        raise PuzzleCheckError(f"{what}: not canonical notation (expected {str(move)!r}): {text!r}")
+    return move
+
+
+def _longest_line(proof: dict[str, Any]) -> int:
+    nodes = {node["id"]: node for node in proof["nodes"]}
+    height: dict[int, int] = {}
+    stack = [0]
+    while stack:
+        top = stack[-1]
+        pending = [c for c in nodes[top]["moves"].values() if c not in height]
+        if pending:
+            stack.extend(pending)
+            continue
+        stack.pop()
+        height[top] = 1 + max((height[c] for c in nodes[top]["moves"].values()), default=-1)
+    return height[0]
+
+
+def verify(data: dict[str, Any], max_nodes: int = MAX_CHECK_NODES) -> int:
+    """Check one puzzle; raises PuzzleCheckError with the reason. Returns search nodes."""
+    if data.get("format") != FORMAT:
+        raise PuzzleCheckError(f"expected format {FORMAT!r}, got {data.get('format')!r}")
+    if data.get("version") != VERSION:
+        raise PuzzleCheckError(
+            f"unsupported version: expected {VERSION}, got {data.get('version')!r}"
+        )
+    game = _game_of(data)
+    text = _field(data, "position", str)
+    try:
+        pos = game.parse_position(text)
+    except BoardproofError as error:
+        raise PuzzleCheckError(f"position: {error}") from None
+    if pos.fen() != text:
+        raise PuzzleCheckError(
+            f"position: not canonical notation (expected {pos.fen()!r}): {text!r}"
+        )
+    if pos.outcome() is not None:
+        raise PuzzleCheckError(f"position: the game is already over: {text!r}")
+    player = pos.to_move
+    symbol = game.symbol(player)
+    if data.get("to_move") != symbol:
+        raise PuzzleCheckError(
+            f"to_move: the position has {symbol!r} to move, got {data.get('to_move')!r}"
+        )
+    plies = _field(data, "plies", int)
+    if plies < 1:
+        raise PuzzleCheckError(f"plies: expected a number >= 1, got {plies!r}")
+    solution_text = _field(data, "solution", str)
+    solution = _move(pos, solution_text, "solution")
+    pv = _field(data, "pv", list)
+    if len(pv) != plies or not pv or pv[0] != solution_text:
+        raise PuzzleCheckError(
+            f"pv: expected {plies} moves starting with the solution {solution_text}, got {pv!r}"
+        )
+    line_pos = pos
+    for number, move_text in enumerate(pv, start=1):
+        if line_pos.outcome() is not None:
+            raise PuzzleCheckError(f"pv: the game is over before move {number}: {move_text!r}")
+        if not isinstance(move_text, str):
+            raise PuzzleCheckError(f"pv: move {number} is not a string: {move_text!r}")
+        line_pos = line_pos.play(_move(line_pos, move_text, f"pv move {number}"))
+    if not _only_winner(line_pos, player):
+        raise PuzzleCheckError(f"pv: the line does not end in a win for {symbol}: {pv!r}")
+
+    proof = _field(data, "proof", dict)
+    try:
+        report = check_proof(proof, game=game)
+    except ProofError as error:
+        raise PuzzleCheckError(f"proof: {error}") from None
+    except BoardproofError as error:
+        raise PuzzleCheckError(f"proof: {error}") from None
+    if report.root != pos.fen() or report.winner != symbol:
+        raise PuzzleCheckError(
+            f"proof: it proves a win for {report.winner} from {report.root!r}, "
+            f"not for {symbol} from the puzzle"
+        )
+    root_moves = list(proof["nodes"][0]["moves"]) if proof["nodes"] else []
+    if root_moves != [solution_text]:
+        raise PuzzleCheckError(f"proof: its first move is not the solution: {root_moves!r}")
+    longest = _longest_line(proof)
+    if longest > plies:
+        raise PuzzleCheckError(f"proof: its longest line has {longest} plies, more than {plies}")
+
+    search = _AndOr(player, max_nodes)
+    try:
+        for move in pos.legal_moves():
+            if move != solution and search.wins(pos.play(move), plies - 1):
+                raise PuzzleCheckError(f"not unique: {move} also wins within {plies} plies")
+    except SearchTooLarge:
+        raise PuzzleCheckError(f"uniqueness: not re-proved within {max_nodes} positions") from None
+
+    rating = _field(data, "rating", dict)
+    try:
+        expected = rate(plies, len(pos.legal_moves()), int(rating["decoys"]), int(rating["nodes"]))
+    except (KeyError, TypeError, ValueError):
+        raise PuzzleCheckError(f"rating: missing inputs: {rating!r}") from None
+    if rating != expected:
+        raise PuzzleCheckError(f"rating: expected {expected!r}, got {rating!r}")
+    source = data.get("source")
+    if isinstance(source, dict) and "start" in source:
+        _check_source(game, pos, source)
+    return search.nodes
+
+
+def _check_source(game: Game, pos: Position, source: dict[str, Any]) -> None:
+    try:
+        here = game.parse_position(str(source["start"]))
+        for number, text in enumerate(source.get("line") or [], start=1):
+            here = here.play(_move(here, str(text), f"source move {number}"))
+    except BoardproofError as error:
+        raise PuzzleCheckError(f"source: {error}") from None
+    if here != pos:
+        raise PuzzleCheckError(f"source: the line reaches {here.fen()!r}, not the position")
+
+
+def check_puzzle(data: dict[str, Any], number: int = 1) -> CheckResult:
+    """The verdict on one puzzle object (never raises for a bad puzzle)."""
+    ident = str(data.get("id") or f"#{number}")
+    try:
+        nodes = verify(data)
+    except PuzzleCheckError as error:
+        return CheckResult(ident, False, str(error))
+    except BoardproofError as error:  # an illegal move met while replaying
+        return CheckResult(ident, False, str(error))
+    plies = data["plies"]
+    return CheckResult(
+        ident,
+        True,
+        f"{data['game']} {data['to_move']} wins in {plies}: {data['solution']} (proof "
+        f"{len(data['proof']['nodes'])} positions, uniqueness {nodes} positions)",
+        nodes,
+    )

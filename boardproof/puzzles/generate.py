@@ -1,0 +1,481 @@
+"""Puzzle generation: seeded random playouts, then proofs by the solvers.
+
+A *task* ``(game, seed, index)`` owns its own ``random.Random`` (seeded from the
+text ``"boardproof-puzzle:<game>:<seed>:<index>"``, the same on every machine)
+and plays up to ``playouts`` random games from a start position (Minefield: a
+5x5, 6x6 or 7x7 board drawn by the same generator, rulebook win, no pie rule;
+Carpniches: the start position; Candy Conquest: 2 players). The playout policy
+is random, except that a player who can win at once does (so the games end the
+way they would between people who see one move ahead, and no playout position
+has a win in 1 for its side to move).
+
+The candidates are the positions 3, 5, …, ``max_plies + 2`` plies before the end
+of a playout, where the eventual winner is to move (farthest first). A candidate
+becomes a puzzle when, with ``N`` its exact distance to a forced win:
+
+1. :func:`boardproof.solvers.api.solve` (alpha-beta, ``max_plies``) proves a win
+   for the side to move in ``N`` plies, ``min_plies <= N <= max_plies``;
+2. every other first move is refuted: after it, the side to move has no forced
+   win within ``N - 1`` plies (alpha-beta on the same ply bound, one shared
+   transposition table for all the alternatives);
+3. :func:`boardproof.solvers.proof.build_proof` writes the proof tree, whose
+   first move must be the solution.
+
+The solvers run on node budgets, so the output is the same on every machine; a
+wall-clock ``timeout`` per candidate is only a safety net (a candidate that
+hits any budget is discarded, and counted in the statistics). ``generate`` runs
+tasks in index order through :func:`boardproof.solvers.executor.run_tasks`
+(in-process, a process pool or a Dask cluster) and keeps the first ``count``
+distinct puzzles by task index: the result does not depend on ``workers``.
+
+>>> result = generate("minefield", 1, seed=3, progress=False)
+>>> puzzle = result.puzzles[0]
+>>> puzzle["plies"] >= 3, puzzle["solution"] == puzzle["pv"][0]
+(True, True)
+>>> generate("minefield", 1, seed=3, progress=False).puzzles == result.puzzles
+True
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field, replace
+from typing import Any
+
+from boardproof import models
+from boardproof.models.base import InvalidOptionError, Position
+from boardproof.puzzles import PuzzleError, PuzzleUnavailableError
+from boardproof.puzzles.rating import rate
+from boardproof.puzzles.store import FORMAT, VERSION
+from boardproof.solvers.api import solve
+from boardproof.solvers.common import Budget, SearchTimeout
+from boardproof.solvers.executor import run_tasks
+from boardproof.solvers.proof import ProofTooLarge, build_proof
+from boardproof.solvers.search import WIN, WIN_MIN, AlphaBeta
+
+#: Minefield puzzle boards (the brief: 5..7), drawn by the task's generator
+MINEFIELD_SIZES = (5, 6, 7)
+#: a playout longer than this (Carpniches can cycle) is dropped
+MAX_PLAYOUT_PLIES = 300
+
+#: games without puzzles, and why (one line each)
+UNAVAILABLE = {
+    "collexion": "it is a score game (the winner is decided by points when the box is empty), "
+    "so 'a forced win in N plies' does not apply",
+}
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What a puzzle must be and how much search a candidate may cost.
+
+    Node budgets make generation deterministic; ``timeout`` (seconds per
+    candidate, None for none) is a safety net only.
+    """
+
+    min_plies: int = 3
+    max_plies: int = 5
+    #: fewest legal first moves (fewer is no puzzle)
+    min_moves: int = 4
+    #: playouts per task
+    playouts: int = 4
+    #: alpha-beta nodes for the candidate's own solve
+    root_nodes: int = 20_000
+    #: alpha-beta nodes for refuting all the other first moves
+    check_nodes: int = 60_000
+    #: alpha-beta nodes for finding decoys (slower wins); running out only stops the count
+    decoy_nodes: int = 20_000
+    #: most positions in the proof tree
+    proof_nodes: int = 50_000
+    timeout: float | None = 20.0
+
+    def validate(self) -> Settings:
+        if self.min_plies < 1:
+            raise InvalidOptionError(
+                f"invalid option --min-plies: expected a number >= 1, got {self.min_plies!r}"
+            )
+        if self.max_plies < self.min_plies:
+            raise InvalidOptionError(
+                "invalid option --max-plies: expected a number >= --min-plies "
+                f"({self.min_plies}), got {self.max_plies!r}"
+            )
+        return self
+
+
+#: per-game defaults (Candy Conquest has ~90 first moves: fewer plies, bigger budgets)
+DEFAULTS: dict[str, Settings] = {
+    "minefield": Settings(),
+    "carpniches": Settings(),
+    "candy": Settings(max_plies=3, root_nodes=30_000, check_nodes=150_000, decoy_nodes=20_000),
+}
+
+
+def settings_for(game: str, **changes: Any) -> Settings:
+    """The default settings of ``game`` with ``changes`` (None values ignored)."""
+    name = puzzle_game(game)
+    given = {k: v for k, v in changes.items() if v is not None}
+    return replace(DEFAULTS[name], **given).validate()
+
+
+def puzzle_game(name: str) -> str:
+    """The canonical name of a game that has puzzles; raises for ColleXion / unknown names.
+
+    >>> puzzle_game("candy-conquest")
+    'candy'
+    >>> puzzle_game("collexion")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    boardproof.puzzles.PuzzleUnavailableError: puzzles are not available for collexion: ...
+    """
+    key = models.canonical_name(name)
+    if key in UNAVAILABLE:
+        raise PuzzleUnavailableError(
+            f"puzzles are not available for {key}: {UNAVAILABLE[key]}: {name!r}"
+        )
+    return key
+
+
+def start_position(game: str, rng: random.Random) -> tuple[Position, dict[str, Any]]:
+    """A start position for a playout, and the game options it needs (for the proof)."""
+    if game == "minefield":
+        size = rng.choice(MINEFIELD_SIZES)
+        return models.get(game).start(size=size, pie=False), {}
+    if game == "candy":
+        return models.get(game).start(players=2), {}
+    return models.get(game).start(), {}
+
+
+def wins(position: Position, player: int) -> bool:
+    """Whether ``position`` is finished and ``player`` is its only winner."""
+    outcome = position.outcome()
+    return outcome is not None and outcome.winners == frozenset((player,))
+
+
+def playout(start: Position, rng: random.Random) -> list[tuple[Position, Any]] | None:
+    """A random game from ``start``: ``[(position, move played), …, (final, None)]``.
+
+    A player with an immediate win plays it (the first in canonical order).
+    None if the game is not over after ``MAX_PLAYOUT_PLIES``.
+    """
+    line: list[tuple[Position, Any]] = []
+    pos = start
+    while pos.outcome() is None:
+        if len(line) >= MAX_PLAYOUT_PLIES:
+            return None
+        moves = pos.legal_moves()
+        mover = pos.to_move
+        chosen = None
+        for move in moves:
+            if wins(pos.play(move), mover):
+                chosen = move
+                break
+        if chosen is None:
+            chosen = moves[rng.randrange(len(moves))]
+        line.append((pos, chosen))
+        pos = pos.play(chosen)
+    line.append((pos, None))
+    return line
+
+
+# ---------------------------------------------------------------------------
+# one candidate
+# ---------------------------------------------------------------------------
+
+
+class _Discard(Exception):  # noqa: N818 - control flow
+    """A candidate that hit a budget."""
+
+
+def _remaining(deadline: float | None) -> float | None:
+    if deadline is None:
+        return None
+    left = deadline - time.perf_counter()
+    if left <= 0:
+        raise _Discard
+    return left
+
+
+def win_within(search: AlphaBeta, position: Position, player: int, plies: int) -> int | None:
+    """Plies of ``player``'s fastest forced win from ``position`` if at most ``plies``."""
+    if wins(position, player):
+        return 0
+    if position.outcome() is not None or plies <= 0:
+        return None
+    value = search.value(position, plies)
+    if position.to_move != player:
+        value = -value
+    return WIN - value if value >= WIN_MIN else None
+
+
+def proof_line(proof: dict[str, Any], first: str) -> list[str]:
+    """The principal variation read from a proof: the winner's moves, and the replies that
+    put the end off longest (ties: the first written).
+
+    >>> proof = {"nodes": [{"id": 0, "moves": {"a": 1}}, {"id": 1, "moves": {"x": 2, "y": 3}},
+    ...     {"id": 2, "moves": {}}, {"id": 3, "moves": {"b": 2}}]}
+    >>> proof_line(proof, "a")
+    ['a', 'y', 'b']
+    """
+    nodes = {node["id"]: node for node in proof["nodes"]}
+    depth: dict[int, int] = {}
+
+    def height(node_id: int) -> int:
+        order: list[int] = [node_id]
+        while order:  # iterative post-order over the DAG
+            top = order[-1]
+            pending = [c for c in nodes[top]["moves"].values() if c not in depth]
+            if pending:
+                order.extend(pending)
+                continue
+            order.pop()
+            children = nodes[top]["moves"].values()
+            depth[top] = 1 + max((depth[c] for c in children), default=-1)
+        return depth[node_id]
+
+    line = [first]
+    node_id = nodes[0]["moves"][first]
+    while nodes[node_id]["moves"]:
+        moves = nodes[node_id]["moves"]
+        best = max(moves, key=lambda m: (height(moves[m]), -list(moves).index(m)))
+        line.append(best)
+        node_id = moves[best]
+    return line
+
+
+class _BoundedSearch(AlphaBeta):
+    """Alpha-beta whose root search stops at the puzzle's ply bound (for build_proof,
+    which would otherwise first settle the value without a depth limit)."""
+
+    def __init__(self, root: Position, bound: int, **kwargs: Any) -> None:
+        super().__init__(root, **kwargs)
+        self.bound = bound
+
+    def iterate(self, max_depth: int | None = None, distance: bool = True) -> Any:
+        return super().iterate(self.bound if max_depth is None else max_depth, distance)
+
+
+def evaluate(
+    pos: Position, settings: Settings, game: str, options: dict[str, Any]
+) -> tuple[dict[str, Any] | None, str]:
+    """The puzzle at ``pos`` (without ``id``/``source``), or None and the reason."""
+    deadline = None if settings.timeout is None else time.perf_counter() + settings.timeout
+    player = pos.to_move
+    if pos.outcome() is not None:
+        return None, "finished"
+    try:
+        first = solve(
+            pos,
+            method="alphabeta",
+            max_plies=settings.max_plies,
+            timeout=_remaining(deadline),
+            node_limit=settings.root_nodes,
+        )
+        if "budget" in first.note:
+            raise _Discard
+        if first.value != "win" or first.plies is None or first.best_move is None:
+            return None, "no win"
+        plies = first.plies
+        if plies < settings.min_plies:
+            return None, "too short"
+        solution = first.best_move
+        moves = list(pos.legal_moves())
+        if len(moves) < settings.min_moves:
+            return None, "too few moves"
+        search = AlphaBeta(
+            pos, player=player, budget=Budget(_remaining(deadline), settings.check_nodes)
+        )
+        if win_within(search, pos.play(solution), player, plies - 1) != plies - 1:
+            return None, "inconsistent"
+        alternatives = [m for m in moves if m != solution]
+        for move in alternatives:
+            if win_within(search, pos.play(move), player, plies - 1) is not None:
+                return None, "not unique"
+        nodes = first.nodes + search.nodes
+        decoys = _decoys(pos, alternatives, player, plies, settings, deadline)
+        prover = _BoundedSearch(
+            pos,
+            plies,
+            player=player,
+            budget=Budget(_remaining(deadline), settings.check_nodes),
+        )
+        proof = build_proof(
+            pos,
+            winner=player,
+            game_name=game,
+            options=options,
+            max_nodes=settings.proof_nodes,
+            searcher=prover,
+        )
+    except (_Discard, SearchTimeout, ProofTooLarge, RecursionError):
+        return None, "budget"
+    except ValueError as error:  # build_proof found no win: the budget ran out
+        if isinstance(error, PuzzleError):
+            raise
+        return None, "budget"
+    root_moves = proof["nodes"][0]["moves"]
+    if list(root_moves) != [str(solution)]:
+        return None, "inconsistent"
+    pv = proof_line(proof, str(solution))
+    if len(pv) != plies:
+        return None, "inconsistent"
+    symbol = pos.game.symbol(player)
+    puzzle: dict[str, Any] = {
+        "format": FORMAT,
+        "version": VERSION,
+        "game": game,
+        "options": dict(options),
+        "position": pos.fen(),
+        "to_move": symbol,
+        "plies": plies,
+        "solution": str(solution),
+        "pv": pv,
+        "decoys": [str(m) for m in decoys],
+        "rating": rate(plies, len(moves), len(decoys), nodes),
+        "proof": proof,
+    }
+    return puzzle, "puzzle"
+
+
+def _decoys(
+    pos: Position,
+    alternatives: list[Any],
+    player: int,
+    plies: int,
+    settings: Settings,
+    deadline: float | None,
+) -> list[Any]:
+    """Other first moves that still win, in ``plies + 2`` plies at most (budget-bounded)."""
+    found: list[Any] = []
+    search = AlphaBeta(
+        pos, player=player, budget=Budget(_remaining(deadline), settings.decoy_nodes)
+    )
+    try:
+        for move in alternatives:
+            if win_within(search, pos.play(move), player, plies + 1) is not None:
+                found.append(move)
+    except SearchTimeout:
+        pass
+    return found
+
+
+# ---------------------------------------------------------------------------
+# tasks and the generator
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Task:
+    """One unit of work: a few playouts of one generator, seeded by (game, seed, index)."""
+
+    game: str
+    seed: int
+    index: int
+    settings: Settings
+
+    def rng(self) -> random.Random:
+        return random.Random(f"boardproof-puzzle:{self.game}:{self.seed}:{self.index}")
+
+
+def run_task(task: Task) -> dict[str, Any]:
+    """Play the task's playouts; returns the first puzzle found (or None) and counts."""
+    rng = task.rng()
+    counts: dict[str, int] = {}
+    for _ in range(task.settings.playouts):
+        start, options = start_position(task.game, rng)
+        line = playout(start, rng)
+        if line is None:
+            continue
+        end = len(line) - 1
+        offsets = range(task.settings.max_plies + 2, 2, -1)
+        for offset in (o for o in offsets if o % 2 == 1 and end - o >= 0):
+            pos = line[end - offset][0]
+            if pos.to_move != line[end - 1][0].to_move:
+                continue
+            puzzle, reason = evaluate(pos, task.settings, task.game, options)
+            counts[reason] = counts.get(reason, 0) + 1
+            if puzzle is not None:
+                puzzle["source"] = {
+                    "seed": task.seed,
+                    "task": task.index,
+                    "start": start.fen(),
+                    "line": [str(move) for _, move in line[: end - offset]],
+                }
+                return {"puzzle": puzzle, "counts": counts}
+    return {"puzzle": None, "counts": counts}
+
+
+def _run_task_args(args: dict[str, Any]) -> dict[str, Any]:
+    """Picklable entry point for the executor (plain data in, plain data out)."""
+    settings = Settings(**args["settings"])
+    return run_task(Task(args["game"], args["seed"], args["index"], settings))
+
+
+@dataclass
+class Generated:
+    """The puzzles found, and what the search did to find them."""
+
+    puzzles: list[dict[str, Any]]
+    tasks: int
+    seconds: float
+    counts: dict[str, int] = field(default_factory=dict)
+
+
+def generate(
+    game: str,
+    count: int,
+    seed: int = 0,
+    settings: Settings | None = None,
+    *,
+    workers: int = 1,
+    scheduler: str | None = None,
+    max_tasks: int | None = None,
+    progress: bool = True,
+    on_puzzle: Callable[[dict[str, Any]], None] | None = None,
+) -> Generated:
+    """The first ``count`` distinct puzzles of the seeded task sequence of ``game``."""
+    name = puzzle_game(game)
+    if count < 1:
+        raise PuzzleError(f"invalid option --count: expected a number >= 1, got {count!r}")
+    chosen = (settings or DEFAULTS[name]).validate()
+    limit = max_tasks if max_tasks is not None else 20 * count + 40
+    start = time.perf_counter()
+    puzzles: list[dict[str, Any]] = []
+    seen: set[str] = set()
+    counts: dict[str, int] = {}
+    index = 0
+    while len(puzzles) < count and index < limit:
+        size = min(max(count - len(puzzles), 2 * workers), limit - index)
+        tasks = [
+            (
+                f"{index + k:06d}",
+                {"game": name, "seed": seed, "index": index + k, "settings": asdict(chosen)},
+            )
+            for k in range(size)
+        ]
+        results = run_tasks(
+            _run_task_args,
+            tasks,
+            workers=workers,
+            scheduler=scheduler,
+            progress=progress,
+            description=f"puzzles {name}",
+        )
+        index += size
+        for key in sorted(results):
+            found = results[key]
+            for reason, n in found["counts"].items():
+                counts[reason] = counts.get(reason, 0) + n
+            puzzle = found["puzzle"]
+            if puzzle is None or len(puzzles) >= count:
+                continue
+            if puzzle["position"] in seen:
+                counts["duplicate"] = counts.get("duplicate", 0) + 1
+                continue
+            seen.add(puzzle["position"])
+            puzzle = {"id": f"{name}-{seed}-{puzzle['source']['task']}", **puzzle}
+            puzzles.append(puzzle)
+            if on_puzzle is not None:
+                on_puzzle(puzzle)
+    return Generated(puzzles, index, time.perf_counter() - start, counts)
