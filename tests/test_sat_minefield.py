@@ -115,6 +115,8 @@ PREDICATES = {
              lambda b, n: E in b and not has_glyph(b, n) and stuck(b, n)),
     "full": (sat.Options(parts=("nopath",), fill="full", closed_in_stones=True),
              lambda b, n: E not in b and not has_crosscut(b, n) and no_path(b, n)),
+    "full-diagonal": (sat.Options(parts=("nopath",), fill="full", diagonal=True),
+                      lambda b, n: E not in b and not has_crosscut(b, n) and no_path(b, n)),
     "full-no-lemma": (sat.Options(lemmas=(), parts=("nopath",), fill="full"),
                       lambda b, n: E not in b and no_path(b, n)),
 }
@@ -329,3 +331,10 @@ def test_drup_checker_rejects_bad_proofs() -> None:
     assert not drat.check(formula[:3], ["2 0", "0"]).ok  # satisfiable formula
     assert not drat.check(formula, ["2 x"]).ok
     assert drat.check(formula, ["d 1 2 0", "2 0", "0"]).ok is False  # deleted what it needs
+
+
+def test_diagonal_closure_needs_full_boards_and_the_lemma() -> None:
+    with pytest.raises(sat.InvalidOptionError, match="diagonal"):
+        sat.Options(diagonal=True)
+    with pytest.raises(sat.InvalidOptionError, match="diagonal"):
+        sat.Options(lemmas=(), fill="full", diagonal=True)

@@ -86,6 +86,10 @@ class Options:
     - ``lemmas``: proved lemmas to add (names from :data:`LEMMAS`);
     - ``symmetry``: lex-leader symmetry breaking over the 8 symmetries of the claim,
       comparing the states of the first ``symmetry`` cells (centre outwards; 0 = off);
+    - ``diagonal``: the closed sets are also closed under diagonal steps between stones
+      of their colour. Only with ``fill="full"`` and the crosscut lemma: on a full
+      crosscut-free board two diagonal stones of one colour always share an orthogonal
+      neighbour of that colour, so 8-components are 4-components (the clauses are implied);
     - ``fill``: ``"some_empty"`` adds "some point is empty", ``"full"`` adds "every
       point is filled" (the two steps of the fast method, see :func:`fast_steps`);
     - ``equiv``: glyph-match witnesses are equivalences, not just implications;
@@ -101,6 +105,7 @@ class Options:
     both_sides: bool = False
     parts: tuple[str, ...] = PARTS
     fill: str = ""
+    diagonal: bool = False
 
     def __post_init__(self) -> None:
         for lemma in self.lemmas:
@@ -133,6 +138,8 @@ class Options:
             bits.append("closed")
         if self.both_sides:
             bits.append("both")
+        if self.diagonal:
+            bits.append("diagonal")
         if self.parts != PARTS:
             bits.append("parts=" + "+".join(self.parts))
         if self.fill:
@@ -151,7 +158,8 @@ def fast_steps(n: int) -> list[tuple[str, Options]]:
 
     ``fill``: glyph-free, stuck and *some point empty* (UNSAT: a stuck glyph-free
     board is full). ``full``: every point filled, no crosscut, neither path (UNSAT:
-    a full crosscut-free board has a winner). Together they refute the plain formula:
+    a full crosscut-free board has a winner); its closed sets are also closed under
+    diagonal steps (implied there, see :class:`Options`). Together they refute the plain formula:
     a model of it is full by the first and then a model of the second. Both break the
     claim's 8 symmetries (lex-leader on the n central points).
 
@@ -162,7 +170,9 @@ def fast_steps(n: int) -> list[tuple[str, Options]]:
         ("fill", Options(lemmas=(), parts=("glyph", "stuck"), fill="some_empty", symmetry=n)),
         (
             "full",
-            Options(parts=("nopath",), fill="full", closed_in_stones=True, symmetry=n),
+            Options(
+                parts=("nopath",), fill="full", closed_in_stones=True, diagonal=True, symmetry=n
+            ),
         ),
     ]
 
@@ -485,7 +495,16 @@ def _encode_no_path(enc: Encoding, colour: int, *, from_far_edge: bool) -> None:
             enc.clauses.append([-stone, reach[p]])
         if on_edge(p, not start_first):
             enc.clauses.append([-reach[p]])
-        for q in neighbours(n, p):
+        near = neighbours(n, p)
+        if enc.options.diagonal:
+            r, f = divmod(p, n)
+            near += [
+                (r + dr) * n + f + df
+                for dr in (-1, 1)
+                for df in (-1, 1)
+                if 0 <= r + dr < n and 0 <= f + df < n
+            ]
+        for q in near:
             enc.clauses.append([-reach[p], -enc.stone(q, colour), reach[q]])
         if enc.options.closed_in_stones:
             enc.clauses.append([-reach[p], stone])
