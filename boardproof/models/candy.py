@@ -744,8 +744,8 @@ def board_text(pos: CandyPosition) -> str:
             seen = "".join(str(c + 1) for c in visible_shapes(col))
             lines.append(f"  {SQUARE_NAMES[sq]}: {floors}   visible {seen or '-'}")
     for colour in range(pos.players):
-        for kind, cells in lines_of(pos.cols, colour):
-            where = " ".join(f"{SQUARE_NAMES[sq]}/f{floor}" for sq, floor in cells)
+        for kind, line_cells in lines_of(pos.cols, colour):
+            where = " ".join(f"{SQUARE_NAMES[sq]}/f{floor}" for sq, floor in line_cells)
             lines.append(f"line of player {colour + 1}: {kind} {where}")
     reserves = []
     for p in range(pos.players):
