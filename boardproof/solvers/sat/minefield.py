@@ -122,6 +122,11 @@ class Options:
                 raise InvalidOptionError(
                     f"invalid part: expected one of {', '.join(PARTS)}, got {part!r}"
                 )
+        if self.diagonal and (self.fill != "full" or "crosscut" not in self.lemmas):
+            raise InvalidOptionError(
+                "invalid option diagonal: needs fill='full' and the crosscut lemma, got "
+                f"fill={self.fill!r}, lemmas={self.lemmas!r}"
+            )
 
     def label(self) -> str:
         """A short description, e.g. ``'plain'``."""
