@@ -72,10 +72,12 @@ def test_verify_cubes_split_large_sizes() -> None:
     assert size["holds"] is True
     # --cubes only applies from n = 13 on; force it here through plan_tasks
     tasks = claims.plan_tasks("minefield-no-draw", [6], cubes=2, cube_min=2)
-    assert len(tasks) == 9 + 4  # fill: 3^2 cubes, full: 2^2 cubes
+    assert len(tasks) == 1 + 4  # fill: whole, full: 2^2 cubes
     results = {key: claims.run_task(task) for key, task in tasks}
     row = claims.assemble_size("minefield-no-draw", 6, results, "split", "cadical195")
-    assert row["holds"] is True and [s["cubes"] for s in row["steps"]] == [9, 4]
+    assert row["holds"] is True and [s["cubes"] for s in row["steps"]] == [1, 4]
+    plain = claims.plan_tasks("minefield-no-draw", [6], method="plain", cubes=2, cube_min=2)
+    assert len(plain) == 9
 
 
 def test_verify_orthodiagonal(cli_run, tmp_path) -> None:
