@@ -79,6 +79,8 @@ class Settings:
     max_plies: int = 5
     #: fewest legal first moves (fewer is no puzzle)
     min_moves: int = 4
+    #: most legal first moves (None: no limit); more is skipped before any search
+    max_moves: int | None = None
     #: playouts per task
     playouts: int = 4
     #: alpha-beta nodes for the candidate's own solve
@@ -86,7 +88,7 @@ class Settings:
     #: alpha-beta nodes for refuting all the other first moves
     check_nodes: int = 60_000
     #: alpha-beta nodes for finding decoys (slower wins); running out only stops the count
-    decoy_nodes: int = 20_000
+    decoy_nodes: int = 10_000
     #: most positions in the proof tree
     proof_nodes: int = 50_000
     timeout: float | None = 20.0
@@ -108,7 +110,14 @@ class Settings:
 DEFAULTS: dict[str, Settings] = {
     "minefield": Settings(),
     "carpniches": Settings(),
-    "candy": Settings(max_plies=3, root_nodes=30_000, check_nodes=150_000, decoy_nodes=20_000),
+    "candy": Settings(
+        max_plies=3,
+        max_moves=60,
+        playouts=20,
+        root_nodes=15_000,
+        check_nodes=150_000,
+        decoy_nodes=10_000,
+    ),
 }
 
 
@@ -264,6 +273,11 @@ def evaluate(
     player = pos.to_move
     if pos.outcome() is not None:
         return None, "finished"
+    count = len(pos.legal_moves())
+    if count < settings.min_moves or (
+        settings.max_moves is not None and count > settings.max_moves
+    ):
+        return None, "move count"
     try:
         first = solve(
             pos,
@@ -281,8 +295,6 @@ def evaluate(
             return None, "too short"
         solution = first.best_move
         moves = list(pos.legal_moves())
-        if len(moves) < settings.min_moves:
-            return None, "too few moves"
         search = AlphaBeta(
             pos, player=player, budget=Budget(_remaining(deadline), settings.check_nodes)
         )
@@ -446,7 +458,10 @@ def generate(
     counts: dict[str, int] = {}
     index = 0
     while len(puzzles) < count and index < limit:
-        size = min(max(count - len(puzzles), 2 * workers), limit - index)
+        wanted = count - len(puzzles)
+        if workers > 1 or scheduler is not None:
+            wanted = max(wanted, 2 * workers)
+        size = min(wanted, limit - index)
         tasks = [
             (
                 f"{index + k:06d}",

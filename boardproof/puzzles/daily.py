@@ -1,0 +1,64 @@
+"""The puzzle of the day: the same puzzle for a (game, date) on every machine.
+
+The day's seed is the first 12 hex digits of ``sha256("<game>:<YYYY-MM-DD>")``;
+the day's puzzle is the first puzzle that :func:`boardproof.puzzles.generate.generate`
+finds from that seed with the game's default settings (node budgets only, no
+clock, so nothing depends on the machine's speed). Its ``id`` is
+``<game>-<date>`` and it carries ``date``.
+
+>>> daily_seed("minefield", parse_date("2026-01-01"))
+205091985497001
+>>> parse_date("2026-02-30")
+Traceback (most recent call last):
+...
+boardproof.puzzles.PuzzleError: invalid date: expected YYYY-MM-DD, got '2026-02-30'
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+from dataclasses import replace
+from typing import Any
+
+from boardproof.puzzles import PuzzleError
+from boardproof.puzzles.generate import DEFAULTS, generate, puzzle_game
+
+#: tasks tried before giving up on a day (never reached in practice; an error if it is)
+DAILY_MAX_TASKS = 400
+
+
+def parse_date(text: str) -> dt.date:
+    """A ``YYYY-MM-DD`` date; raises PuzzleError naming the text."""
+    try:
+        if len(text) != 10:
+            raise ValueError
+        return dt.date.fromisoformat(text)
+    except ValueError:
+        raise PuzzleError(f"invalid date: expected YYYY-MM-DD, got {text!r}") from None
+
+
+def today() -> dt.date:
+    """Today's date in UTC."""
+    return dt.datetime.now(dt.UTC).date()
+
+
+def daily_seed(game: str, date: dt.date) -> int:
+    """The generator seed of ``game``'s puzzle on ``date``."""
+    digest = hashlib.sha256(f"{game}:{date.isoformat()}".encode()).hexdigest()
+    return int(digest[:12], 16)
+
+
+def daily_puzzle(game: str, date: dt.date | None = None) -> dict[str, Any]:
+    """The puzzle of ``game`` on ``date`` (default: today, UTC)."""
+    name = puzzle_game(game)
+    day = date if date is not None else today()
+    settings = replace(DEFAULTS[name], timeout=None)
+    found = generate(
+        name, 1, daily_seed(name, day), settings, max_tasks=DAILY_MAX_TASKS, progress=False
+    )
+    if not found.puzzles:
+        raise PuzzleError(f"no puzzle found for {name} on {day.isoformat()}: {game!r}")
+    puzzle = dict(found.puzzles[0])
+    puzzle["id"] = f"{name}-{day.isoformat()}"
+    return {"id": puzzle.pop("id"), "date": day.isoformat(), **puzzle}
