@@ -61,7 +61,11 @@ def analyse_move(
         winner = symbol(pos.to_move)
     elif result.value == "loss":
         winner = symbol(1 - pos.to_move)
+    dfpn = None
+    if result.proved and winner is not None:
+        dfpn = dfpn_confirms(pos, winner, result.plies)
     return {
+        "dfpn_confirms": dfpn,
         "move": str(move),
         "position": pos.fen(),
         "result": result.value,
@@ -76,6 +80,14 @@ def analyse_move(
     }
 
 
+def dfpn_confirms(pos: CarpnichesPosition, winner: str, plies: int | None) -> bool:
+    """Whether df-pn (an independent solver) proves the same winner within ``plies``."""
+    from boardproof.solvers.api import solve
+
+    found = solve(pos, method="pns", max_plies=plies)
+    return found.winner is not None and pos.game.symbol(found.winner) == winner
+
+
 def analyse_openings(
     max_plies: int = 9, timeout: float | None = None, start: CarpnichesPosition = START_POSITION
 ) -> dict[str, Any]:
@@ -85,20 +97,7 @@ def analyse_openings(
         row = analyse_move(start, moves[0], max_plies, timeout)
         row["same_as"] = [str(m) for m in moves[1:]]
         rows.append(row)
-    depths = [r["no_forced_win_within"] for r in rows]
-    open_rows = [d for d in depths if d is not None]
-    summary: dict[str, Any] = {
-        "classes": len(rows),
-        "first_moves": sum(1 + len(r["same_as"]) for r in rows),
-        "forced_wins_found": [
-            {"move": r["move"], "winner": r["winner"], "plies": r["plies"]}
-            for r in rows
-            if r["winner"] is not None
-        ],
-    }
-    if open_rows and len(open_rows) == len(rows):
-        # no first move wins for c within 1 + d_i plies, and p cannot win against every one
-        summary["no_forced_win_from_start_within"] = 1 + min(open_rows)
+    summary = summarise(rows)
     return {
         "game": "carpniches",
         "start": start.fen(),
@@ -110,19 +109,50 @@ def analyse_openings(
     }
 
 
+def summarise(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """What the per-move rows say about the start position.
+
+    The capybaras cannot force a win within n plies of the start if no first move gives
+    them one within n - 1 (a move the poodles refute never does); the poodles cannot if
+    some first move leaves them none within n - 1. With d the smallest searched depth
+    of the unresolved moves, neither side can force a win within 1 + d plies.
+    """
+    open_depths = [r["no_forced_win_within"] for r in rows if r["winner"] is None]
+    summary: dict[str, Any] = {
+        "classes": len(rows),
+        "first_moves": sum(1 + len(r["same_as"]) for r in rows),
+        "forced_wins_found": [
+            {
+                "move": r["move"],
+                "same_as": r["same_as"],
+                "winner": r["winner"],
+                "plies": r["plies"],
+                "dfpn_confirms": r.get("dfpn_confirms"),
+            }
+            for r in rows
+            if r["winner"] is not None
+        ],
+    }
+    capybara_wins = [r for r in rows if r["winner"] == "c"]
+    if open_depths and not capybara_wins:
+        summary["no_forced_win_from_start_within"] = 1 + min(open_depths)
+    return summary
+
+
 def to_markdown(report: dict[str, Any]) -> str:
     """The Markdown page of an analysis."""
     out = [
         "# Carpniches: the first moves",
         "",
-        f"Start position `{report['start']}` (capybaras to move). The start is kept by the",
-        "half turn and both diagonal mirrors, so its "
-        f"{report['summary']['first_moves']} first moves fall into "
-        f"{report['summary']['classes']} classes; one move of each class is searched.",
+        f"Start position `{report['start']}` (capybaras to move). The start is kept by",
+        "the half turn and both diagonal mirrors, so its "
+        f"{report['summary']['first_moves']} first moves fall",
+        f"into {report['summary']['classes']} classes; one move of each class is searched.",
         "",
-        f"Method: {report['method']}, at most {report['max_plies']} plies after the first "
-        f"move, time limit per move: {_seconds(report['timeout_per_move'])}. Repeated "
-        "positions count as draws and a proved win never relies on one.",
+        f"Method: {report['method']},",
+        f"at most {report['max_plies']} plies after the first move, time limit per move: "
+        f"{_seconds(report['timeout_per_move'])}.",
+        "Repeated positions count as draws and a proved win never relies on one.",
         "",
         "| first move | same as | result after it (poodles to move) | nodes | seconds |",
         "|---|---|---|---:|---:|",
@@ -139,21 +169,21 @@ def to_markdown(report: dict[str, Any]) -> str:
     summary = report["summary"]
     out.append("")
     if summary["forced_wins_found"]:
-        out.append(
-            "Forced wins found: "
-            + ", ".join(
-                f"{w['move']} ({w['winner']} in {w['plies']})" for w in summary["forced_wins_found"]
+        for w in summary["forced_wins_found"]:
+            same = f" (and {', '.join(w['same_as'])})" if w["same_as"] else ""
+            out.append(
+                f"Forced win found: after {w['move']}{same}, "
+                f"**{w['winner']} wins in {w['plies']} plies**"
+                + (" (df-pn proves it too)." if w.get("dfpn_confirms") else ".")
             )
-            + "."
-        )
     else:
         out.append("No forced win was found for either side.")
     if "no_forced_win_from_start_within" in summary:
         n = summary["no_forced_win_from_start_within"]
         out.append(
-            f"From the start position, neither side can force a win within **{n} plies** "
-            "(1 + the smallest depth above: every first move leaves no forced win for the "
-            "poodles, and none gives the capybaras one)."
+            f"From the start position, neither side can force a win within **{n} plies**\n"
+            "(1 + the smallest depth above: no first move gives the capybaras a forced win\n"
+            "that soon, and the unresolved first moves leave the poodles none)."
         )
     out.append("")
     out.append(
