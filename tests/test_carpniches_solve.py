@@ -48,3 +48,15 @@ def test_poodles_refute_f1_e1() -> None:
     pos = START_POSITION.play(START_POSITION.parse_move("f1-e1"))
     result = solve(pos, method="pns", max_plies=7)
     assert result.value == "win" and result.winner == POODLE
+
+
+def test_openings_command(cli_run, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    status, out, _ = cli_run("openings", "carpniches", "--max-plies", "2", "--out", str(tmp_path))
+    assert status == 0
+    lines = out.splitlines()
+    assert len(lines) == 7 and lines[0].startswith("f1-c1  no forced win within 2 plies")
+    page = (tmp_path / "carpniches-opening.md").read_text()
+    assert "neither side can force a win within **3 plies**" in page
+    assert (tmp_path / "carpniches-opening.json").exists()
+    status, _, err = cli_run("openings", "minefield")
+    assert status == 2 and "carpniches only" in err and err.count("\n") == 1
