@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from boardproof.models.carpniches import POODLE, START_POSITION, parse_position
 from boardproof.solvers.api import solve
 from boardproof.solvers.cp.pruned import PrunedAlphaBeta
@@ -43,6 +45,7 @@ def test_cp_pruning_keeps_the_search_result() -> None:
     assert pruned_open.nodes <= plain_open.nodes
 
 
+@pytest.mark.long
 def test_poodles_refute_f1_e1() -> None:
     """The opening report's forced win: after f1-e1 the poodles win within 7 plies."""
     pos = START_POSITION.play(START_POSITION.parse_move("f1-e1"))

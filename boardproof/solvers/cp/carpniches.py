@@ -423,7 +423,7 @@ def line_distance(
     first turns are not supported (the first-turn rules depend on alternation).
 
     >>> from boardproof.models.carpniches import parse_position
-    >>> line_distance(parse_position("6/6/6/6/3c2/cc4 p -"), 0)  # capybaras: d2-c1
+    >>> line_distance(parse_position("6/6/6/6/3c2/cc4 p -"), 0, max_moves=2)  # d2-c1
     1
     """
     if position.opening != OPENING_OVER:
