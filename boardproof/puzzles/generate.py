@@ -83,6 +83,10 @@ class Settings:
     max_moves: int | None = None
     #: playouts per task
     playouts: int = 4
+    #: playout policy: a player who can win at once does (False: purely random moves,
+    #: much cheaper where move generation is expensive; candidates with a win in 1
+    #: are then rejected by the ply bound)
+    greedy: bool = True
     #: alpha-beta nodes for the candidate's own solve
     root_nodes: int = 20_000
     #: alpha-beta nodes for refuting all the other first moves
@@ -109,10 +113,11 @@ class Settings:
 #: per-game defaults (Candy Conquest has ~90 first moves: fewer plies, bigger budgets)
 DEFAULTS: dict[str, Settings] = {
     "minefield": Settings(),
-    "carpniches": Settings(),
+    "carpniches": Settings(greedy=False),
     "candy": Settings(
         max_plies=3,
         max_moves=60,
+        greedy=False,
         playouts=20,
         root_nodes=15_000,
         check_nodes=150_000,
@@ -162,10 +167,12 @@ def wins(position: Position, player: int) -> bool:
     return outcome is not None and outcome.winners == frozenset((player,))
 
 
-def playout(start: Position, rng: random.Random) -> list[tuple[Position, Any]] | None:
+def playout(
+    start: Position, rng: random.Random, greedy: bool = True
+) -> list[tuple[Position, Any]] | None:
     """A random game from ``start``: ``[(position, move played), …, (final, None)]``.
 
-    A player with an immediate win plays it (the first in canonical order).
+    With ``greedy``, a player with an immediate win plays it (the first in canonical order).
     None if the game is not over after ``MAX_PLAYOUT_PLIES``.
     """
     line: list[tuple[Position, Any]] = []
@@ -176,7 +183,7 @@ def playout(start: Position, rng: random.Random) -> list[tuple[Position, Any]] |
         moves = pos.legal_moves()
         mover = pos.to_move
         chosen = None
-        for move in moves:
+        for move in moves if greedy else ():
             if wins(pos.play(move), mover):
                 chosen = move
                 break
@@ -396,7 +403,7 @@ def run_task(task: Task) -> dict[str, Any]:
     counts: dict[str, int] = {}
     for _ in range(task.settings.playouts):
         start, options = start_position(task.game, rng)
-        line = playout(start, rng)
+        line = playout(start, rng, task.settings.greedy)
         if line is None:
             continue
         end = len(line) - 1
