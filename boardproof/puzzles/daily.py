@@ -7,7 +7,7 @@ clock, so nothing depends on the machine's speed). Its ``id`` is
 ``<game>-<date>`` and it carries ``date``.
 
 >>> daily_seed("minefield", parse_date("2026-01-01"))
-205091985497001
+57237796566284
 >>> parse_date("2026-02-30")
 Traceback (most recent call last):
 ...
