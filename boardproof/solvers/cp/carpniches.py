@@ -471,6 +471,8 @@ def can_win_within(
         return False
     if position.opening != OPENING_OVER:
         return True
+    if _witness(position, plies, player, [WITNESS_NODES]):
+        return True  # a short depth-first look found a cooperative win: no model needed
     plan = PlanModel(position, **_real_play(position, plies))
     m = plan.model
     ends = plan.ends()
@@ -497,6 +499,26 @@ def can_win_within(
     if status == cp_model.INFEASIBLE:
         return False
     return None
+
+
+#: the node budget of the depth-first witness search tried before the CP-SAT model
+WITNESS_NODES = 400
+
+
+def _witness(pos: CarpnichesPosition, plies: int, player: int | None, budget: list[int]) -> bool:
+    """Depth-first search for a cooperative win, within a shared node budget.
+
+    True only with a witness in hand; False means "none found" (maybe none exists).
+    """
+    if budget[0] <= 0:
+        return False
+    budget[0] -= 1
+    outcome = pos.outcome()
+    if outcome is not None:
+        return player is None or player in outcome.winners
+    if plies == 0:
+        return False
+    return any(_witness(pos.play(m), plies - 1, player, budget) for m in pos.legal_moves())
 
 
 def prune(
