@@ -460,8 +460,10 @@ def can_win_within(
 ) -> bool | None:
     """Can ``player`` (any player if None) win within ``plies`` plies if both cooperate?
 
-    True (with a witness found), False (the bounded model is infeasible: no sequence of
-    at most ``plies`` legal plies ends the game with that result), None (time limit).
+    True (a witness was found: first by a depth-first look of at most
+    :data:`WITNESS_NODES` nodes, else by CP-SAT), False (the bounded CP-SAT model is
+    infeasible: no sequence of at most ``plies`` legal plies ends the game with that
+    result), None (time limit).
     Positions in the first turns are answered with True (not modelled: no pruning).
     """
     outcome = position.outcome()
