@@ -218,3 +218,19 @@ def test_reach_command(cli_run) -> None:  # type: ignore[no-untyped-def]
     assert status == 2 and err.count("\n") == 1 and "carpniches only" in err
     status, _, err = cli_run("reach", "carpniches", start, "6/6 c -", "--max-plies", "1")
     assert status == 2 and err.startswith("error: invalid rows")
+
+
+def test_can_win_within_model_alone_matches_brute_force(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The same check with the depth-first witness look switched off: CP-SAT decides."""
+    import boardproof.solvers.cp.carpniches as cp
+
+    monkeypatch.setattr(cp, "WITNESS_NODES", 0)
+    rng = random.Random(9)
+    seen = set()
+    for n in (11, 16):
+        pos = random_position(rng, n)
+        for player in (None, CAPYBARA, POODLE):
+            want = brute_can_win(pos, 2, player)
+            assert can_win_within(pos, 2, player) == want, (pos.fen(), player)
+            seen.add(want)
+    assert seen == {True, False}
