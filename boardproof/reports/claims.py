@@ -169,7 +169,7 @@ def plan_tasks(
                 cells = sorted(
                     range(n * n),
                     key=lambda p: (abs(p // n - centre) + abs(p % n - centre), p),
-                )[:cubes]
+                )[n : n + cubes]  # past the n points the lex-leader clauses compare
                 parts: list[list[tuple[int, int]]] = [[]]
                 for p in cells:
                     parts = [c + [(p, s)] for c in parts for s in _state_sets(step)]
