@@ -73,6 +73,17 @@ small independent forward RUP checker (two watched literals; shares no code with
 solver), verified every lemma and the final conflict. No DRAT checker is packaged for
 Debian or PyPI here, hence the built-in one; its tests include tampered formulas and
 bogus proofs. The proofs are written to `OUT/proofs/` (`--certify-max`).
+
+## Limits
+
+The *full* step dominates from n = 14 on and grows steeply (see the plot): it asks the
+solver to re-prove, for one n at a time, a Hex-like theorem. That theorem is classical
+for every n: a full black/white colouring of the square grid has a black 4-connected
+top-bottom path or a white 8-connected left-right path (the Hex/Gale argument), and on a
+crosscut-free board an 8-connected path contains a 4-connected one (two diagonal stones
+of one colour share an orthogonal neighbour of that colour, otherwise their 2x2 area is a
+crosscut). The SAT rows above do not rely on it; sizes past the SAT range would need
+only the cheap *fill* step plus that theorem, and are not claimed here.
 """
 
 
