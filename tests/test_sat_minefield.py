@@ -255,9 +255,12 @@ def test_weakened_encoding_finds_unreachable_static_draws() -> None:
     for board in candidates:
         assert has_crosscut(board, 3)  # what the lemma excludes
         assert reach_search(sat.board_fen(board, 3)).line is None
-    # the automatic candidate loop reaches the same verdict
-    outcome = _handle_candidate(3, "cadical195")
-    assert outcome["holds"] is True and outcome["excluded"] == []  # plain has the lemma
+    # the automatic candidate loop excludes them one by one and reaches UNSAT
+    outcome = _handle_candidate(3, "cadical195", sat.Options(lemmas=()), limit=1000)
+    assert outcome["holds"] is True and outcome["counterexample"] is None
+    assert sorted(e["board"] for e in outcome["excluded"]) == sorted(
+        sat.board_fen(b, 3) for b in candidates)
+    assert _handle_candidate(3, "cadical195")["excluded"] == []  # plain has the lemma
 
 
 def test_reach_search_finds_real_games() -> None:

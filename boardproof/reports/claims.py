@@ -187,7 +187,9 @@ def plan_tasks(
 # ---------------------------------------------------------------------------
 
 
-def _handle_candidate(n: int, solver: str) -> dict[str, Any]:
+def _handle_candidate(
+    n: int, solver: str, options: sat.Options = sat.PLAIN, limit: int = MAX_CANDIDATES
+) -> dict[str, Any]:
     """A step found a model: look for a reachable counterexample on the plain formula.
 
     Every unreachable candidate is excluded by a blocking clause (sound: the search
@@ -195,11 +197,11 @@ def _handle_candidate(n: int, solver: str) -> dict[str, Any]:
     """
     from boardproof.reports.minefield_exhaustive import reach_search
 
-    enc = sat.encode(n, sat.PLAIN)
+    enc = sat.encode(n, options)
     excluded: list[dict[str, Any]] = []
     began = time.perf_counter()
     with Solver(name=solver, bootstrap_with=enc.clauses) as s:
-        while len(excluded) < MAX_CANDIDATES:
+        while len(excluded) < limit:
             if not s.solve():
                 return {"holds": True, "excluded": excluded, "counterexample": None,
                         "seconds": time.perf_counter() - began}
