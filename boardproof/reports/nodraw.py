@@ -64,8 +64,8 @@ legal game that reaches it (forward search over positions whose stones are a sub
 the candidate's). A reachable candidate is a counterexample (reported with a picture and
 the game); an unreachable one is excluded by a blocking clause (the search is the proof)
 and the solver is asked again. The test suite removes the lemma: at n = 3 the weakened
-formula has static "draws" (all holding a crosscut), and the search proves each one
-unreachable.
+formula has 118 static "draws" (all holding a crosscut), and the search proves each one
+unreachable; the candidate loop then excludes all 118 and reaches UNSAT.
 
 **Certificates.** For the sizes marked *DRUP checked*, CaDiCaL 1.9.5 (python-sat,
 `with_proof=True`) wrote a DRUP proof of each step, and `boardproof.solvers.sat.drat`, a
