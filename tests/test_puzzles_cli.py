@@ -100,6 +100,8 @@ def test_check_reports_a_tampered_puzzle(cli_run, tmp_path) -> None:
         (("puzzle", "generate", "minefield", "--count", "1", "--max-plies", "1"),
          "error: invalid option --max-plies"),
         (("puzzle", "generate", "collexion", "--count", "1"), "error: puzzles are not available"),
+        (("puzzle", "generate", "minefield", "--count", "1", "--out", "/nonexistent/p.jsonl"),
+         "error: invalid option --out: cannot write"),
         (("puzzle", "check", "/nonexistent/file.jsonl"),
          "error: invalid puzzle file: cannot read"),
     ],

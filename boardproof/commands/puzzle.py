@@ -116,6 +116,8 @@ def register(group: click.Group) -> None:
         if timeout is not None and timeout <= 0:
             raise InvalidOptionError(f"invalid option --timeout: expected > 0, got {timeout!r}")
         settings = settings_for(game, min_plies=min_plies, max_plies=max_plies, timeout=timeout)
+        if out_file is not None:
+            write_puzzles(out_file, [])  # fail now, not after the search, if it cannot be written
 
         def show(puzzle: dict[str, Any]) -> None:
             if out_file is None:

@@ -14,7 +14,8 @@ Every line is one JSON object::
 - ``plies``: the side to move forces a win in exactly this many plies (its own
   moves and the replies), and ``solution`` is the only first move that does;
 - ``pv``: a principal variation (the solution, then the longest defence);
-- ``decoys``: other first moves that also win, but only in ``plies + 2`` or more;
+- ``decoys``: other first moves that still force a win, but only in ``plies + 1`` or
+  ``plies + 2`` plies (searched on a node budget, so possibly not all of them);
 - ``proof``: the proof tree of the win, checked by ``boardproof check-proof``;
 - ``source``: where the position comes from (a playout from ``start``);
 - daily puzzles also carry ``date``.
