@@ -47,6 +47,23 @@ nav a { margin-right: 1em; }
 """
 
 
+#: how the pages name the games and the sides (the notation letters stay in the positions)
+DISPLAY = {"minefield": "Minefield", "carpniches": "Carpniches", "candy": "Candy Conquest"}
+SIDES = {
+    "minefield": {"b": "Black", "w": "White"},
+    "carpniches": {"c": "Capybaras", "p": "Poodles"},
+}
+
+
+def side_name(game: str, symbol: str) -> str:
+    """How a page names a side.
+
+    >>> side_name("minefield", "b"), side_name("candy", "2")
+    ('Black', 'Player 2')
+    """
+    return SIDES.get(game, {}).get(symbol, f"Player {symbol}")
+
+
 def puzzle_games() -> list[str]:
     """The games that have puzzles (ColleXion does not)."""
     return [name for name in models.names() if name not in UNAVAILABLE]
@@ -80,11 +97,11 @@ def puzzle_page(puzzle: dict[str, Any], previous: str | None, following: str | N
     if picture.startswith("<?xml"):
         picture = picture.split("?>", 1)[1].lstrip()
     rating = puzzle["rating"]
-    side = html.escape(puzzle["to_move"])
+    side = html.escape(side_name(puzzle["game"], puzzle["to_move"]))
     plies = int(puzzle["plies"])
     own = (plies + 1) // 2
     date = html.escape(puzzle["date"])
-    name = html.escape(puzzle["game"])
+    name = html.escape(DISPLAY.get(puzzle["game"], puzzle["game"]))
     nav = ['<a href="../index.html">all puzzles</a>']
     if previous is not None:
         nav.append(f'<a href="../{html.escape(previous)}">previous day</a>')
@@ -120,7 +137,7 @@ def puzzle_page(puzzle: dict[str, Any], previous: str | None, following: str | N
 
 def index_page(dates: Sequence[str], games: Sequence[str], ratings: dict[str, str]) -> str:
     """The index: one row per day (newest first), one cell per game."""
-    head = "".join(f"<th>{html.escape(g)}</th>" for g in games)
+    head = "".join(f"<th>{html.escape(DISPLAY.get(g, g))}</th>" for g in games)
     rows = []
     for date in dates:
         cells = []
