@@ -219,3 +219,11 @@ def test_workers_give_the_same_puzzles(minefield_puzzles: list[dict[str, Any]]) 
 def test_candy_puzzles_check() -> None:
     puzzles = generate("candy", 1, seed=1, progress=False).puzzles
     assert puzzles and all(check_puzzle(p).ok for p in puzzles)
+
+
+@pytest.mark.long
+def test_seven_ply_puzzles_check() -> None:
+    settings = Settings(min_plies=7, max_plies=7)
+    puzzles = generate("minefield", 2, seed=1, settings=settings, progress=False).puzzles
+    assert [p["plies"] for p in puzzles] == [7, 7]
+    assert all(check_puzzle(p).ok for p in puzzles)
