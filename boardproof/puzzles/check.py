@@ -13,7 +13,8 @@
    really wins in ``plies``);
 4. uniqueness, re-proved by :func:`forced_win`, a plain AND/OR search over the
    rules that shares no code with the solvers: after every other first move,
-   the side to move has no forced win within ``plies - 1`` plies;
+   the side to move has no forced win within ``plies - 1`` plies; and after the
+   solution none within ``plies - 3`` (``plies`` is the exact distance);
 5. the bookkeeping: ``rating`` is the formula of :mod:`boardproof.puzzles.rating`
    applied to its stated inputs with the true number of legal moves, and the
    ``source`` line (when given) leads from its start to the position.
@@ -241,6 +242,9 @@ def verify(data: dict[str, Any], max_nodes: int = MAX_CHECK_NODES) -> int:
         for move in pos.legal_moves():
             if move != solution and search.wins(pos.play(move), plies - 1):
                 raise PuzzleCheckError(f"not unique: {move} also wins within {plies} plies")
+        # and "win in N" is exact: the solution does not already win within N - 2
+        if plies >= 3 and search.wins(pos.play(solution), plies - 3):
+            raise PuzzleCheckError(f"plies: {solution_text} already wins within {plies - 2} plies")
     except SearchTooLarge:
         raise PuzzleCheckError(f"uniqueness: not re-proved within {max_nodes} positions") from None
 
