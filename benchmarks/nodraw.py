@@ -5,6 +5,7 @@ Usage::
     python benchmarks/nodraw.py                    # sizes 2-12, plain vs split, same run
     python benchmarks/nodraw.py --big 16           # plus one large size (split only)
     python benchmarks/nodraw.py --big 18 --workers 2 --cubes 2   # cubes across workers
+    python benchmarks/nodraw.py --sizes 2-2 --fill 20     # the fill step alone, n = 20
 
 Prints a Markdown table (seconds are solver time; the load average is printed too,
 since the machine is shared).
@@ -41,6 +42,7 @@ def main() -> None:
     parser.add_argument("--big", type=int, default=0, help="also one large size (split)")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--cubes", type=int, default=0)
+    parser.add_argument("--fill", type=int, default=0, help="the fill step alone for this n")
     args = parser.parse_args()
     lo, hi = (int(x) for x in args.sizes.split("-"))
     methods = args.methods.split(",")
@@ -63,6 +65,11 @@ def main() -> None:
         print(f"\nspeed-up split vs plain, sizes {lo}-{hi}: "
               f"{totals['plain'] / totals['split']:.2f}x")
     print(f"load average after: {os.getloadavg()[0]:.2f}")
+    if args.fill:
+        enc = sat.encode(args.fill, sat.fast_steps(args.fill)[0][1])
+        r = sat.solve(enc, args.solver)
+        print(f"\nfill step alone, n = {args.fill}: {r.result}, {r.variables} variables, "
+              f"{r.clauses} clauses, {r.seconds:.1f} s, load average {os.getloadavg()[0]:.2f}")
     if args.big:
         began = time.perf_counter()
         result = verify("minefield-no-draw", [args.big], workers=args.workers,
