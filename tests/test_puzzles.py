@@ -125,6 +125,7 @@ def test_other_tampering_fails(minefield_puzzles: list[dict[str, Any]]) -> None:
         "version": _tampered(puzzle, version=99),
         "game": _tampered(puzzle, game="collexion"),
         "source": _tampered(puzzle, source={**puzzle["source"], "line": []}),
+        "duals": _tampered(puzzle, duals=[] if puzzle["duals"] else [3]),
     }
     for field, bad in cases.items():
         verdict = check_puzzle(bad)

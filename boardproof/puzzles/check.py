@@ -15,9 +15,11 @@
    rules that shares no code with the solvers: after every other first move,
    the side to move has no forced win within ``plies - 1`` plies; and after the
    solution none within ``plies - 3`` (``plies`` is the exact distance);
-5. the bookkeeping: ``rating`` is the formula of :mod:`boardproof.puzzles.rating`
-   applied to its stated inputs with the true number of legal moves, and the
-   ``source`` line (when given) leads from its start to the position.
+5. the bookkeeping: ``duals`` (when not null) lists exactly the plies of the main
+   line where the winner has another move that also wins in time, ``rating`` is
+   the formula of :mod:`boardproof.puzzles.rating` applied to its stated inputs
+   with the true number of legal moves, and the ``source`` line (when given)
+   leads from its start to the position.
 
 >>> import sys; sys.path.insert(0, "tests")
 >>> from games_toy import subtraction
@@ -248,6 +250,9 @@ def verify(data: dict[str, Any], max_nodes: int = MAX_CHECK_NODES) -> int:
     except SearchTooLarge:
         raise PuzzleCheckError(f"uniqueness: not re-proved within {max_nodes} positions") from None
 
+    duals = data.get("duals")
+    if duals is not None:
+        _check_duals(pos, pv, player, plies, duals, search)
     rating = _field(data, "rating", dict)
     try:
         expected = rate(plies, len(pos.legal_moves()), int(rating["decoys"]), int(rating["nodes"]))
@@ -259,6 +264,26 @@ def verify(data: dict[str, Any], max_nodes: int = MAX_CHECK_NODES) -> int:
     if isinstance(source, dict) and "start" in source:
         _check_source(game, pos, source)
     return search.nodes
+
+
+def _check_duals(
+    pos: Position, pv: list[str], player: int, plies: int, stated: Any, search: _AndOr
+) -> None:
+    """``duals`` lists the plies of the main line where the winner has another winning move."""
+    found: list[int] = []
+    here = pos
+    try:
+        for index, text in enumerate(pv):
+            move = here.parse_move(text)
+            if index > 0 and here.to_move == player:
+                others = (m for m in here.legal_moves() if m != move)
+                if any(search.wins(here.play(m), plies - index - 1) for m in others):
+                    found.append(index + 1)
+            here = here.play(move)
+    except SearchTooLarge:
+        raise PuzzleCheckError("duals: not re-proved within the node limit") from None
+    if stated != found:
+        raise PuzzleCheckError(f"duals: expected {found!r}, got {stated!r}")
 
 
 def _check_source(game: Game, pos: Position, source: dict[str, Any]) -> None:

@@ -351,10 +351,37 @@ def evaluate(
         "solution": str(solution),
         "pv": pv,
         "decoys": [str(m) for m in decoys],
+        "duals": _duals(pos, pv, player, plies, settings),
         "rating": rate(plies, len(moves), len(decoys), nodes),
         "proof": proof,
     }
     return puzzle, "puzzle"
+
+
+def _duals(
+    pos: Position, pv: list[str], player: int, plies: int, settings: Settings
+) -> list[int] | None:
+    """The plies of the main line (1-based, after the first) where the winner has another
+    move that also wins in time; None if the node budget ran out first."""
+    found: list[int] = []
+    search = AlphaBeta(pos, player=player, budget=Budget(None, settings.check_nodes))
+    here = pos
+    try:
+        for index, text in enumerate(pv):
+            move = here.parse_move(text)
+            if index > 0 and here.to_move == player:
+                for other in here.legal_moves():
+                    if (
+                        other != move
+                        and win_within(search, here.play(other), player, plies - index - 1)
+                        is not None
+                    ):
+                        found.append(index + 1)
+                        break
+            here = here.play(move)
+    except SearchTimeout:
+        return None
+    return found
 
 
 def _decoys(

@@ -5,7 +5,7 @@ Every line is one JSON object::
     {"id": "minefield-7-0", "format": "boardproof-puzzle", "version": 1,
      "game": "minefield", "options": {},
      "position": "<canonical notation>", "to_move": "b", "plies": 3,
-     "solution": "c2", "pv": ["c2", "e1", "d2"], "decoys": ["b3"],
+     "solution": "c2", "pv": ["c2", "e1", "d2"], "decoys": ["b3"], "duals": [],
      "rating": {"rating": 1480, "label": "medium", "plies": 3, "legal_moves": 11,
                 "decoys": 1, "nodes": 2311},
      "proof": {<a boardproof-proof, see boardproof.solvers.proof>},
@@ -16,6 +16,9 @@ Every line is one JSON object::
 - ``pv``: a principal variation (the solution, then the longest defence);
 - ``decoys``: other first moves that still force a win, but only in ``plies + 1`` or
   ``plies + 2`` plies (searched on a node budget, so possibly not all of them);
+- ``duals``: the plies of the PV (1-based, after the first) where the winner has
+  another move that also wins in time (``[]``: the whole line is forced for the
+  winner too; null: not established within the node budget);
 - ``proof``: the proof tree of the win, checked by ``boardproof check-proof``;
 - ``source``: where the position comes from (a playout from ``start``);
 - daily puzzles also carry ``date``.

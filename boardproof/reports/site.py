@@ -113,6 +113,14 @@ def puzzle_page(puzzle: dict[str, Any], previous: str | None, following: str | N
         if decoys
         else ""
     )
+    duals = puzzle.get("duals")
+    if duals == []:
+        dual_text = f"<p>{side} has exactly one winning move at every turn of this line.</p>\n"
+    elif duals:
+        where = ", ".join(str(n) for n in duals)
+        dual_text = f"<p>At ply {where} of this line, {side} also has other winning moves.</p>\n"
+    else:
+        dual_text = ""
     body = (
         f"<nav>{' '.join(nav)}</nav>\n"
         f"<h1>{name} — {date}</h1>\n"
@@ -125,7 +133,7 @@ def puzzle_page(puzzle: dict[str, Any], previous: str | None, following: str | N
         "<details>\n<summary>Solution</summary>\n"
         f"<p>First move: {_moves([puzzle['solution']])}</p>\n"
         f"<p>Main line: {_moves(puzzle['pv'])}</p>\n"
-        f"{decoy_text}"
+        f"{dual_text}{decoy_text}"
         f"<p>Every other first move is refuted; the win is certified by a proof tree of "
         f"{len(puzzle['proof']['nodes'])} positions "
         f'(<a href="{html.escape(puzzle["game"])}.jsonl">puzzle file</a>, check it with '
