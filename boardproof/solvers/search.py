@@ -190,6 +190,8 @@ class AlphaBeta:
         self.path: set[Hashable] = set()
         self.history: dict[Any, int] = {}
         self.etc = True
+        #: set while :meth:`prove` runs unbounded: a cyclic game needs deepening instead
+        self.abort_on_repetition = False
         self.use_killers = True
         self.killers: dict[int, Any] = {}
 
@@ -218,6 +220,8 @@ class AlphaBeta:
         raw = pos.key()
         if raw in self.path:
             self.reps += 1
+            if self.abort_on_repetition:
+                raise _Repetition
             return 0
         key, sym = self.keyfn(pos) if ply < self.sym_plies else (raw, 0)
         entry: Entry | None = self.tt.get(key)
@@ -377,7 +381,11 @@ class AlphaBeta:
                     label = "loss"
                 elif self.horizon == horizon0:
                     label = "draw"
-        except (SearchTimeout, RecursionError):
+        except SearchTimeout:
+            timed_out = True
+        except RecursionError:
+            if self.abort_on_repetition:
+                raise _Repetition from None  # too deep for one pass: deepen instead
             timed_out = True
         proved = label != "unknown"
         best_move = None
@@ -421,7 +429,16 @@ class AlphaBeta:
 
     def _iterate(self, max_depth: int | None, distance: bool) -> SearchResult:
         if max_depth is None:
-            first = self.prove()
+            # unbounded null-window search is the fastest way to settle a finite game;
+            # a game whose positions repeat may not be finite: deepen step by step there
+            self.abort_on_repetition = True
+            try:
+                first = self.prove()
+            except _Repetition:
+                # the table keeps only results of finished nodes: still sound
+                self.abort_on_repetition = False
+                return self._deepen(None)
+            self.abort_on_repetition = False
             if not distance or not first.proved or first.value == "draw":
                 return first
             exact = self._deepen(None)
@@ -512,6 +529,10 @@ class AlphaBeta:
             pv.append(move)
             pos = pos.play(move)
         return pv
+
+
+class _Repetition(Exception):  # noqa: N818 - a control-flow signal
+    """An unbounded :meth:`AlphaBeta.prove` met a repetition or went too deep."""
 
 
 def _canon_move(pos: Position, move: Any, sym: int) -> Any:
