@@ -83,7 +83,9 @@ top-bottom path or a white 8-connected left-right path (the Hex/Gale argument), 
 crosscut-free board an 8-connected path contains a 4-connected one (two diagonal stones
 of one colour share an orthogonal neighbour of that colour, otherwise their 2x2 area is a
 crosscut). The SAT rows above do not rely on it; sizes past the SAT range would need
-only the cheap *fill* step plus that theorem, and are not claimed here.
+only the cheap *fill* step plus that theorem (the fill step alone is UNSAT for n = 20
+and n = 24 in about 3 minutes each: `benchmarks/RESULTS.md`); they are not claimed in
+the table above.
 """
 
 
