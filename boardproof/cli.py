@@ -96,7 +96,9 @@ def games() -> None:
 @cli.command()
 @click.argument("game")
 @click.argument("position")
-@click.option("--svg", "svg_file", type=click.Path(dir_okay=False), help="Also write an SVG picture.")
+@click.option(
+    "--svg", "svg_file", type=click.Path(dir_okay=False), help="Also write an SVG picture."
+)
 @win_option
 def show(game: str, position: str, svg_file: str | None, win: str | None) -> None:
     """Draw POSITION as a text board (and optionally an SVG file)."""

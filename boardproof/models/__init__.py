@@ -4,10 +4,11 @@
 ('minefield', 'carpniches', 'candy', 'collexion')
 >>> get("candy-conquest").name
 'candy'
->>> get("chess")
-Traceback (most recent call last):
-...
-boardproof.models.base.UnknownGameError: unknown game: expected one of minefield, carpniches, candy, collexion, got 'chess'
+>>> try:
+...     get("chess")
+... except ValueError as error:
+...     print(error)
+unknown game: expected one of minefield, carpniches, candy, collexion, got 'chess'
 """
 
 from __future__ import annotations
