@@ -231,9 +231,13 @@ def test_three_player_coalition() -> None:
 
 
 def test_timeout_answers_unknown() -> None:
-    result = solve(TicTacToe().start(), method="alphabeta", node_limit=50)
-    assert result.value == "unknown" and result.winner is None
-    assert solve(TicTacToe().start(), method="pns", node_limit=50).value == "unknown"
+    from boardproof import models
+
+    big = models.get("minefield").start(size=4, pie=False)  # needs ~350,000 nodes
+    for method in ("alphabeta", "pns", "auto"):
+        result = solve(big, method=method, node_limit=2000)
+        assert result.value == "unknown" and result.winner is None, method
+        assert result.best_move is None and result.pv == [], method
     assert solve(TicTacToe().start(), method="enumerate", node_limit=50).value == "unknown"
 
 

@@ -55,6 +55,8 @@ INF = 10 * WIN
 EXACT, LOWER, UPPER = 0, 1, 2
 #: without a cheap ``canonical()`` hook, symmetric keys are used this many plies deep
 SYMMETRY_PLIES = 4
+#: nodes of iterative deepening tried on a cyclic game before one unbounded pass
+DEEPEN_FIRST_NODES = 100_000
 #: the depth of an unbounded search (deeper than any game without repetitions here)
 FULL_DEPTH = 100_000
 
@@ -437,7 +439,7 @@ class AlphaBeta:
             except _Repetition:
                 # the table keeps only results of finished nodes: still sound
                 self.abort_on_repetition = False
-                return self._deepen(None)
+                return self._cyclic()
             self.abort_on_repetition = False
             if not distance or not first.proved or first.value == "draw":
                 return first
@@ -449,6 +451,26 @@ class AlphaBeta:
             first.note = "the value is proved; the distance was not found within the budget"
             return first
         return self._deepen(max_depth)
+
+    def _cyclic(self) -> SearchResult:
+        """A game with repetitions: deepen first (short wins), then one unbounded pass.
+
+        Deepening finds short wins fast but may never finish a drawn cyclic region;
+        the unbounded pass (repetitions score 0) settles small graphs, draws included.
+        """
+        outer = self.budget
+        inner = Budget(None, self.nodes + DEEPEN_FIRST_NODES)
+        inner.deadline = outer.deadline
+        if outer.node_limit is not None:
+            inner.node_limit = min(outer.node_limit, inner.node_limit or outer.node_limit)
+        self.budget = inner
+        try:
+            found = self._deepen(None)
+        finally:
+            self.budget = outer
+        if found.proved or outer.expired(self.nodes):
+            return found
+        return self.prove()
 
     def _deepen(self, max_depth: int | None) -> SearchResult:
         root = self.root
