@@ -87,3 +87,34 @@ def test_bad_input_exits_2_with_one_line(cli_run, tmp_path) -> None:
     bad.write_text("{not json")
     status, _, err = cli_run("check-proof", str(bad))
     assert status == 2 and "invalid proof: not a JSON file" in err
+
+
+def test_minefield_win_in_5_with_one_winning_move(cli_run) -> None:
+    # found by retrograde enumeration: White wins in 5 plies, b3 is the only winning move
+    fen = "1b2/2w1/1bb1/w3 w -"
+    status, out, _ = cli_run("moves", "minefield", fen)
+    moves = out.split()
+    assert len(moves) == 10
+    for method in ("alphabeta", "enumerate", "auto"):
+        status, out, _ = cli_run("solve", "minefield", fen, "--method", method, "--json")
+        data = json.loads(out)
+        assert (data["result"], data["winner"], data["plies"], data["best_move"]) == (
+            "win", "w", 5, "b3",
+        ), method  # fmt: skip
+    for method in ("alphabeta", "pns", "enumerate"):
+        status, out, _ = cli_run(
+            "solve", "minefield", fen, "--max-plies", "4", "--method", method, "--json"
+        )
+        data = json.loads(out)
+        assert (data["result"], data["winner"], data["best_move"]) == ("unknown", None, None)
+        assert "within 4 plies" in data["note"], method
+        status, out, _ = cli_run(
+            "solve", "minefield", fen, "--max-plies", "5", "--method", method, "--json"
+        )
+        assert json.loads(out)["result"] == "win", method
+    # every other move lets Black win or at least stops White's win
+    for move in moves:
+        if move != "b3":
+            status, out, _ = cli_run("play", "minefield", fen, move)
+            status, out, _ = cli_run("solve", "minefield", out.strip(), "--json")
+            assert json.loads(out)["result"] in ("win", "draw")  # Black (to move) is not lost
