@@ -186,10 +186,11 @@ def to_markdown(report: dict[str, Any]) -> str:
             "that soon, and the unresolved first moves leave the poodles none)."
         )
     out.append("")
-    out.append(
-        "Reproduce: `boardproof openings carpniches --max-plies "
-        f"{report['max_plies']}` (writes this page and its JSON)."
-    )
+    command = f"boardproof openings carpniches --max-plies {report['max_plies']}"
+    if report["timeout_per_move"] is not None:
+        command += f" --timeout {report['timeout_per_move']:g}"
+    out.append(f"Reproduce: `{command}` (writes this page and its JSON; with a time limit,")
+    out.append("the depth reached depends on the machine, every depth reported is proved).")
     return "\n".join(out) + "\n"
 
 
