@@ -177,14 +177,21 @@ def _solve_alphabeta(
     players = num_players(position)
     mover = position.to_move
     search = AlphaBeta(position, tt_capacity=tt_capacity, budget=budget, symmetry=symmetry)
+    # auto on a cyclic game: short wins by deepening, then the exact enumeration of a
+    # small reachable graph, and only then the (possibly very long) unbounded pass
+    search.unbounded_pass = method != "auto"
     first = search.iterate(max_plies, distance=distance)
-    nodes = search.nodes
-    if method == "auto" and not first.proved and not first.timed_out and first.repetitions:
+    unsettled = not first.proved and first.repetitions and not budget.expired(search.nodes)
+    if method == "auto" and unsettled:
         settled = _try_enumerate(position, max_plies, budget, AUTO_MAX_STATES)
         if settled is not None:
-            settled.nodes += nodes
+            settled.nodes += search.nodes
             settled.method = "auto:enumerate"
             return settled
+        if max_plies is None and not budget.expired(search.nodes):
+            search.unbounded_pass = True
+            first = search.iterate(None, distance=distance)
+    nodes = search.nodes
     name = "alphabeta" if method == "alphabeta" else "auto:alphabeta"
     if first.value == "win":
         return _from_search(position, first, mover, nodes, name)

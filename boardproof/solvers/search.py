@@ -194,6 +194,9 @@ class AlphaBeta:
         self.etc = True
         #: set while :meth:`prove` runs unbounded: a cyclic game needs deepening instead
         self.abort_on_repetition = False
+        #: whether a cyclic game, once deepening gives up, gets one unbounded pass
+        #: (``solve(method="auto")`` first tries the enumeration of a small graph)
+        self.unbounded_pass = True
         self.use_killers = True
         self.killers: dict[int, Any] = {}
 
@@ -468,7 +471,7 @@ class AlphaBeta:
             found = self._deepen(None)
         finally:
             self.budget = outer
-        if found.proved or outer.expired(self.nodes):
+        if found.proved or outer.expired(self.nodes) or not self.unbounded_pass:
             return found
         return self.prove()
 
