@@ -44,6 +44,7 @@ from boardproof.solvers.common import (
     key_function,
     num_players,
     raw_key,
+    symmetric_key,
     terminal_sign,
 )
 
@@ -184,6 +185,8 @@ class AlphaBeta:
             self.sym_plies = FULL_DEPTH
         else:
             self.sym_plies = SYMMETRY_PLIES
+        #: the hook itself, called directly on the hot path (same keys as ``keyfn``)
+        self.canonical = self.keyfn is symmetric_key and self.sym_plies == FULL_DEPTH
         self.tt = TranspositionTable(tt_capacity)
         self.budget = budget if budget is not None else Budget(None)
         self.nodes = 0
@@ -228,7 +231,12 @@ class AlphaBeta:
             if self.abort_on_repetition:
                 raise _Repetition
             return 0
-        key, sym = self.keyfn(pos) if ply < self.sym_plies else (raw, 0)
+        if self.canonical:
+            key, sym = pos.canonical()  # type: ignore[attr-defined]
+        elif ply < self.sym_plies:
+            key, sym = self.keyfn(pos)
+        else:
+            key, sym = raw, 0
         entry: Entry | None = self.tt.get(key)
         stored_move = None
         if entry is not None:
@@ -328,11 +336,17 @@ class AlphaBeta:
     def _etc(
         self, children: list[tuple[Any, Position]], depth: int, beta: int, ply: int, my_side: bool
     ) -> int | None:
+        canonical = self.canonical
+        path = self.path
+        get = self.tt.get
         for _, child in children:
             raw = child.key()
-            if raw in self.path:
+            if raw in path:
                 continue
-            entry = self.tt.get(self.key_at(child, ply)[0] if ply < self.sym_plies else raw)
+            if canonical:
+                entry = get(child.canonical()[0])  # type: ignore[attr-defined]
+            else:
+                entry = get(self.key_at(child, ply)[0] if ply < self.sym_plies else raw)
             if entry is None:
                 continue
             e_depth, flag, stored, _, complete = entry

@@ -314,6 +314,7 @@ class Tables:
                     g, q = symmetry_point(s, f, r, n)
                     masks[r * width + f] = 1 << (q * width + g)
             self.image_masks.append(masks)
+        self._canonical: CanonicalFunction | None = None
 
     def map_bits(self, bitboard: int, symmetry: int) -> int:
         """Image of a bitboard under a symmetry (a loop over its set bits only)."""
@@ -324,6 +325,34 @@ class Tables:
             image |= masks[low.bit_length() - 1]
             bitboard ^= low
         return image
+
+    @property
+    def canonicalise(self) -> CanonicalFunction:
+        """The generated ``f(black, white, to_move)`` of this size (built on first use).
+
+        See :func:`compile_canonical_function`.
+        """
+        function = self._canonical
+        if function is None:
+            if self.n <= CANON_TABLE_MAX_SIZE:
+                function = compile_canonical_function(self)
+            else:
+                function = self._canonical_by_transforms
+            self._canonical = function
+        return function
+
+    def _canonical_by_transforms(
+        self, black: int, white: int, to_move: int
+    ) -> tuple[int, int, int, int]:
+        """The same as the generated canonicaliser, one image at a time (large boards)."""
+        best = (black, white, to_move)
+        best_sym = 0
+        for s in range(1, 8):
+            b, w = self.map_bits(black, s), self.map_bits(white, s)
+            image = (w, b, 1 - to_move) if s >= 4 else (b, w, to_move)
+            if image < best:
+                best, best_sym = image, s
+        return best[0], best[1], best[2], best_sym
 
     def placements(self, own: int, opp: int) -> int:
         """Bitboard of the legal placements of the colour whose stones are ``own``."""
@@ -363,6 +392,112 @@ class Tables:
         move = self.moves[bit]
         assert move is not None
         return str(move)
+
+
+# ---------------------------------------------------------------------------
+# Symmetry-canonical keys
+# ---------------------------------------------------------------------------
+
+#: ``f(black, white, to_move) -> (black', white', to_move', s)``
+CanonicalFunction = Callable[[int, int, int], tuple[int, int, int, int]]
+
+#: boards up to this size get lookup tables (a few MB at most); larger ones map bit by bit
+CANON_TABLE_MAX_SIZE = 12
+#: largest chunk of a bitboard looked up in one table (2**bits entries per table)
+CANON_CHUNK_BITS = 13
+#: from this size on, smaller chunks keep the tables small (memory grows with n**2)
+CANON_SMALL_CHUNKS_FROM = 6
+CANON_SMALL_CHUNK_BITS = 8
+
+
+def canonical_chunks(t: Tables) -> list[tuple[int, int]]:
+    """(shift, bits) of the chunks a bitboard is cut into: each starts and ends at a point.
+
+    >>> canonical_chunks(tables(4)), canonical_chunks(tables(5))
+    ([(0, 11), (14, 11)], [(0, 13), (16, 13), (32, 5)])
+    """
+    limit = CANON_CHUNK_BITS if t.n < CANON_SMALL_CHUNKS_FROM else CANON_SMALL_CHUNK_BITS
+    points = [bit for bit, move in enumerate(t.moves) if move is not None]
+    chunks: list[tuple[int, int]] = []
+    i = 0
+    while i < len(points):
+        start = points[i]
+        j = i
+        while j + 1 < len(points) and points[j + 1] < start + limit:
+            j += 1
+        chunks.append((start, points[j] - start + 1))
+        i = j + 1
+    return chunks
+
+
+def compile_canonical_function(t: Tables) -> CanonicalFunction:
+    """Generate the symmetry canonicaliser of one board size: all 8 images at once.
+
+    For a symmetry ``s`` the image of a position is packed into one number
+    ``V_s = black' << (F + 1) | white' << 1 | to_move'`` (``F`` = bits of a
+    bitboard; the transposes ``s >= 4`` exchange the colours and the side to
+    move). The eight ``V_s`` sit side by side in one big int, in slots of
+    ``2F + 1`` bits, and that int is an OR of table lookups: one per chunk of
+    each colour (tables built per size from :attr:`Tables.image_masks`) plus
+    the side-to-move bits. The smallest ``V_s`` is the lexicographically
+    smallest ``(black', white', to_move')`` over the images, i.e. the image
+    with the smallest :meth:`key`, and ``s`` the symmetry that gives it.
+
+    >>> f = tables(3).canonicalise
+    >>> f(1 << 2, 0, 1)  # a black stone on c1, White to move: a white one on a1, Black to move
+    (0, 1, 0, 6)
+    """
+    n, width = t.n, t.width
+    bits = n * width
+    slot = 2 * bits + 1
+    chunks = canonical_chunks(t)
+    # the packed images of each single point, as the first colour and as the second
+    as_black = [0] * bits
+    as_white = [0] * bits
+    for source in range(bits):
+        if t.moves[source] is None:
+            continue
+        for s in range(8):
+            image = t.image_masks[s][source]
+            hi, lo = s * slot + bits + 1, s * slot + 1
+            as_black[source] |= image << (hi if s < 4 else lo)
+            as_white[source] |= image << (lo if s < 4 else hi)
+
+    def table(single: list[int], shift: int, size: int) -> tuple[int, ...]:
+        entries = [0] * (1 << size)
+        for value in range(1, 1 << size):
+            low = value & -value
+            entries[value] = entries[value ^ low] | single[shift + low.bit_length() - 1]
+        return tuple(entries)
+
+    sides = tuple(
+        sum(((side if s < 4 else 1 - side) << (s * slot)) for s in range(8)) for side in (0, 1)
+    )
+    namespace: dict[str, Any] = {"SIDES": sides}
+    terms = []
+    for k, (shift, size) in enumerate(chunks):
+        # guard bits inside a chunk are always 0: a table over all 2**size values is simple
+        namespace[f"B{k}"] = table(as_black, shift, size)
+        namespace[f"W{k}"] = table(as_white, shift, size)
+        mask = (1 << size) - 1
+        picked_b = f"(b >> {shift}) & {mask}" if shift else f"b & {mask}"
+        picked_w = f"(w >> {shift}) & {mask}" if shift else f"w & {mask}"
+        terms.append(f"B{k}[{picked_b}] | W{k}[{picked_w}]")
+    field_mask = (1 << slot) - 1
+    slots = ", ".join(
+        f"(p >> {s * slot}) & {field_mask}" if s else f"p & {field_mask}" for s in range(8)
+    )
+    lines = [
+        "def canonicalise(b, w, side):",
+        "    p = (SIDES[side] | " + "\n        | ".join(terms) + ")",
+        f"    images = ({slots})",
+        "    best = min(images)",
+        f"    return best >> {bits + 1}, (best >> 1) & {(1 << bits) - 1}, best & 1, "
+        "images.index(best)",
+    ]
+    exec("\n".join(lines), namespace)  # noqa: S102 - generated from the tables above
+    function: CanonicalFunction = namespace["canonicalise"]
+    return function
 
 
 def flood(group: int, own: int, width: int, diagonal: bool) -> int:

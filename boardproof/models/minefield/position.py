@@ -27,6 +27,7 @@ from boardproof.models.minefield.board import (
     SYMBOLS,
     WHITE,
     WIN_RULES,
+    CanonicalFunction,
     Move,
     Tables,
     symmetry_point,
@@ -245,13 +246,17 @@ _OUTCOMES: tuple[Outcome | None, ...] = (
 )
 
 
+#: board size -> its generated canonicaliser (see ``MinefieldPosition.canonical``)
+_CANONICALISERS: dict[int, CanonicalFunction] = {}
+
+
 @dataclass(frozen=True, slots=True, repr=False)
 class MinefieldPosition:
     """An immutable Minefield position: stones as bitboards, side to move, pie flag.
 
     ``black`` / ``white`` follow the bit layout drawn in
     :mod:`boardproof.models.minefield.board` (bit ``r * (n + 3) + f`` for file f, rank r).
-    The cached fields (``_winner``, ``_result``, ``_legal``) take no part in
+    The cached fields (``_winner``, ``_result``, ``_legal``, ``_canon``) take no part in
     equality or hashing.
     """
 
@@ -267,6 +272,8 @@ class MinefieldPosition:
     _result: int = field(default=_UNKNOWN, compare=False)
     #: cache: legal placements of the side to move, or -1
     _legal: int = field(default=-1, compare=False)
+    #: cache: ``canonical()`` (the solver asks for a child's key twice: cutoff probe, search)
+    _canon: Any = field(default=None, compare=False)
 
     # -- construction and notation ---------------------------------------
 
@@ -448,6 +455,40 @@ class MinefieldPosition:
 
     def play(self, move: Move | str) -> MinefieldPosition:
         """The position after ``move``; raises IllegalMoveError naming the move."""
+        if move.__class__ is Move and move.file >= 0:
+            # fast path (the solvers' hot loop): a legal placement while nobody has won;
+            # anything else falls through to the checks below
+            winner = self._winner
+            if winner == _UNKNOWN:
+                self.winner()
+                winner = self._winner
+            file, rank = move
+            n = self.n
+            if winner == _NOBODY and file < n and 0 <= rank < n:
+                width = n + GUARD
+                bit = 1 << (rank * width + file)
+                legal = self._legal
+                if legal < 0:
+                    legal = self.legal_placements()
+                if bit & legal:
+                    mover = self.to_move
+                    black, white = self.black, self.white
+                    if mover == BLACK:
+                        own = black = black | bit
+                    else:
+                        own = white = white | bit
+                    first, second = tables(n).edges[mover]
+                    won = (
+                        own & first
+                        and own & second
+                        and wins_with(bit, own, first, second, width, self.game.diagonal)
+                    )
+                    pie = self.pie and pie_after_placement(True, self.black | self.white)
+                    if won:
+                        return MinefieldPosition(
+                            self.game, n, black, white, 1 - mover, pie, mover, mover
+                        )
+                    return MinefieldPosition(self.game, n, black, white, 1 - mover, pie, _NOBODY)
         if isinstance(move, str):
             move = self.parse_move(move)
         if self.winner() is not None:
@@ -545,6 +586,32 @@ class MinefieldPosition:
         if symmetry >= 4:
             black, white, to_move = white, black, 1 - to_move
         return MinefieldPosition(self.game, self.n, black, white, to_move, self.pie)
+
+    def canonical(self) -> tuple[tuple[int, int, int, int, bool], int]:
+        """The symmetry-canonical key and the symmetry ``s`` that gives it (solver hook).
+
+        The key is ``self.transform(s).key()`` for the image with the smallest
+        key over the 8 symmetries, computed from per-size lookup tables without
+        building any image (see ``board.compile_canonical_function``).
+        Symmetric positions get the same key; the transposes exchange the colours
+        and the side to move, so the value for the side to move is the same for all.
+
+        >>> pos = make_game().parse_position("3/3/2b w -")
+        >>> pos.canonical()
+        ((3, 0, 1, 0, False), 6)
+        >>> pos.transform(6).fen(), pos.transform(6).key() == pos.canonical()[0]
+        ('3/3/w2 b -', True)
+        """
+        found = self._canon
+        if found is None:
+            n = self.n
+            canonicalise = _CANONICALISERS.get(n)
+            if canonicalise is None:
+                canonicalise = _CANONICALISERS[n] = tables(n).canonicalise
+            black, white, to_move, symmetry = canonicalise(self.black, self.white, self.to_move)
+            found = ((n, black, white, to_move, self.pie), symmetry)
+            object.__setattr__(self, "_canon", found)
+        return found  # type: ignore[no-any-return]
 
     def transform_move(self, move: Move, symmetry: int) -> Move:
         """Image of ``move`` under symmetry ``symmetry`` (swap and pass are fixed)."""
