@@ -237,7 +237,10 @@ class AlphaBeta:
             key, sym = self.keyfn(pos)
         else:
             key, sym = raw, 0
-        entry: Entry | None = self.tt.get(key)
+        tt = self.tt
+        entry: Entry | None = tt.new.get(key)  # TranspositionTable.get, inlined
+        if entry is None:
+            entry = tt.old.get(key)
         stored_move = None
         if entry is not None:
             e_depth, flag, stored, stored_move, complete = entry

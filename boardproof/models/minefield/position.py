@@ -15,6 +15,7 @@ from boardproof.models.base import (
     Outcome,
 )
 from boardproof.models.minefield.board import (
+    _TABLES,
     BLACK,
     DEFAULT_SIZE,
     FILES,
@@ -373,7 +374,7 @@ class MinefieldPosition:
         legal = self._legal
         if legal < 0:
             own, opp = self._own_opp()
-            legal = tables(self.n).placements(own, opp)
+            legal = (_TABLES.get(self.n) or tables(self.n)).placements(own, opp)
             object.__setattr__(self, "_legal", legal)
         return legal
 
@@ -477,7 +478,7 @@ class MinefieldPosition:
                         own = black = black | bit
                     else:
                         own = white = white | bit
-                    first, second = tables(n).edges[mover]
+                    first, second = (_TABLES.get(n) or tables(n)).edges[mover]
                     won = (
                         own & first
                         and own & second
