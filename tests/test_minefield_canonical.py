@@ -127,3 +127,11 @@ def test_values_with_and_without_symmetric_keys_agree() -> None:
             assert after.outcome() is not None or after.legal_moves()
         checked += 1
     assert solve(GAME.start(size=3, pie=False), method="alphabeta").value == "win"
+
+
+def test_search_restores_the_gc_threshold() -> None:
+    import gc
+
+    before = gc.get_threshold()
+    AlphaBeta(GAME.start(size=3, pie=False)).iterate()
+    assert gc.get_threshold() == before

@@ -31,6 +31,7 @@ complete has proved its value, draws included.
 
 from __future__ import annotations
 
+import gc
 import sys
 from collections.abc import Hashable
 from dataclasses import dataclass, field
@@ -60,6 +61,9 @@ SYMMETRY_PLIES = 4
 DEEPEN_FIRST_NODES = 100_000
 #: the depth of an unbounded search (deeper than any game without repetitions here)
 FULL_DEPTH = 100_000
+
+#: allocations between two young-generation garbage collections while a search runs
+GC_THRESHOLD = 100_000
 
 #: entries of the transposition table: (depth, flag, value, move, complete)
 Entry = tuple[int, int, int, Any, bool]
@@ -444,10 +448,15 @@ class AlphaBeta:
         """
         old_limit = sys.getrecursionlimit()
         sys.setrecursionlimit(max(old_limit, 20_000))
+        # the search allocates millions of small acyclic objects (positions, keys, table
+        # entries): collect cycles less often while it runs (5-15% faster on Minefield 4x4)
+        old_threshold = gc.get_threshold()
+        gc.set_threshold(max(old_threshold[0], GC_THRESHOLD), *old_threshold[1:])
         try:
             return self._iterate(max_depth, distance)
         finally:
             sys.setrecursionlimit(old_limit)
+            gc.set_threshold(*old_threshold)
 
     def _iterate(self, max_depth: int | None, distance: bool) -> SearchResult:
         if max_depth is None:
