@@ -61,5 +61,5 @@ def test_openings_command(cli_run, tmp_path) -> None:  # type: ignore[no-untyped
     page = (tmp_path / "carpniches-opening.md").read_text()
     assert "neither side can force a win within **3 plies**" in page
     assert (tmp_path / "carpniches-opening.json").exists()
-    status, _, err = cli_run("openings", "minefield")
-    assert status == 2 and "carpniches only" in err and err.count("\n") == 1
+    status, _, err = cli_run("openings", "candy")
+    assert status == 2 and "minefield and carpniches" in err and err.count("\n") == 1

@@ -1,4 +1,4 @@
-"""The Minefield opening-table report: small sizes, consistency, reproducibility, resume."""
+"""The Minefield openings report: small sizes, consistency, reproducibility, resume."""
 
 from __future__ import annotations
 
@@ -28,11 +28,11 @@ def test_table_entries_match_direct_solves() -> None:
 
 def test_command_writes_reproducible_files_and_resumes(cli_run, tmp_path) -> None:
     out1, out2 = tmp_path / "a", tmp_path / "b"
-    status, text, _ = cli_run("opening-table", "minefield", "--sizes", "2-3", "--out", str(out1))
+    status, text, _ = cli_run("openings", "minefield", "--sizes", "2-3", "--out", str(out1))
     assert status == 0 and "3x3: empty board won by b (first move a2)" in text
     checkpoint = tmp_path / "cp.json"
     status, _, _ = cli_run(
-        "opening-table", "minefield", "--sizes", "2-3", "--out", str(out2),
+        "openings", "minefield", "--sizes", "2-3", "--out", str(out2),
         "--checkpoint", str(checkpoint), "--workers", "2",
     )  # fmt: skip
     assert status == 0 and checkpoint.exists()
@@ -47,13 +47,16 @@ def test_command_writes_reproducible_files_and_resumes(cli_run, tmp_path) -> Non
     data = json.loads(checkpoint.read_text())
     assert "n=3 empty" in data
     status, _, err = cli_run(
-        "opening-table", "minefield", "--sizes", "2-3", "--out", str(out2),
+        "openings", "minefield", "--sizes", "2-3", "--out", str(out2),
         "--checkpoint", str(checkpoint),
     )  # fmt: skip
     assert status == 0 and "from checkpoint" in err
 
 
 def test_bad_options(cli_run) -> None:
-    assert cli_run("opening-table", "carpniches")[0] == 2
-    assert cli_run("opening-table", "minefield", "--sizes", "1-3")[0] == 2
-    assert cli_run("opening-table", "minefield", "--sizes", "x")[0] == 2
+    assert cli_run("openings", "candy")[0] == 2
+    assert cli_run("openings", "carpniches", "--sizes", "2-3")[0] == 2
+    assert cli_run("openings", "minefield", "--max-plies", "3")[0] == 2
+    assert cli_run("openings", "minefield", "--win", "sideways")[0] == 2
+    assert cli_run("openings", "minefield", "--sizes", "1-3")[0] == 2
+    assert cli_run("openings", "minefield", "--sizes", "x")[0] == 2

@@ -1,11 +1,31 @@
-"""``boardproof openings carpniches``: search every first move, write the opening report."""
+"""``boardproof openings GAME``: opening analysis, one command for every game that has one.
+
+- ``minefield``: the empty-board value and the opening table of each board size
+  (``--sizes``, ``--workers``, ``--checkpoint``, ``--win``); report
+  ``minefield-openings.md``/``.json``/``.svg`` (:mod:`boardproof.reports.openings`).
+- ``carpniches``: every first move of the start position searched to ``--max-plies``;
+  report ``carpniches-opening.md``/``.json`` (:mod:`boardproof.reports.carpniches_openings`).
+
+Options that do not apply to the game are refused with a one-line error.
+"""
 
 from __future__ import annotations
+
+import os
+import time
 
 import click
 
 from boardproof import models
 from boardproof.models.base import InvalidOptionError
+
+#: the games with an opening analysis, and the options each one takes
+GAME_OPTIONS: dict[str, frozenset[str]] = {
+    "minefield": frozenset({"sizes", "workers", "checkpoint", "win", "timeout", "out"}),
+    "carpniches": frozenset({"max_plies", "timeout", "out"}),
+}
+DEFAULT_SIZES = "2-4"
+DEFAULT_MAX_PLIES = 9
 
 
 def register(group: click.Group) -> None:
@@ -14,33 +34,98 @@ def register(group: click.Group) -> None:
 
 @click.command(name="openings")
 @click.argument("game")
-@click.option(
-    "--max-plies",
-    "max_plies",
-    type=click.IntRange(min=1),
-    default=9,
-    show_default=True,
-    help="Search depth after each first move.",
-)
-@click.option(
-    "--timeout",
-    "timeout",
-    type=float,
-    default=None,
-    help="Time limit per first move in seconds (none by default).",
-)
-@click.option(
-    "--out",
-    "out_dir",
-    default="reports",
-    show_default=True,
-    type=click.Path(file_okay=False),
-    help="Folder for the .md and .json files.",
-)
-def openings_command(game: str, max_plies: int, timeout: float | None, out_dir: str) -> None:
-    """Analyse every first move of GAME (carpniches only) and write the opening report."""
-    if models.canonical_name(game) != "carpniches":
-        raise InvalidOptionError(f"invalid game: openings supports carpniches only, got {game!r}")
+@click.option("--sizes", default=None, help=f"Minefield: board sizes, e.g. 2-5 [{DEFAULT_SIZES}].")
+@click.option("--workers", type=click.IntRange(min=1), default=None,
+              help="Minefield: local worker processes [1].")  # fmt: skip
+@click.option("--checkpoint", default=None, type=click.Path(dir_okay=False),
+              help="Minefield: resume file (default: in OUT, removed when done).")  # fmt: skip
+@click.option("--win", default=None, metavar="RULE",
+              help="Minefield: 'orthogonal' (rulebook, default) or 'orthodiagonal'.")  # fmt: skip
+@click.option("--max-plies", "max_plies", type=click.IntRange(min=1), default=None,
+              help=f"Carpniches: plies after each first move [{DEFAULT_MAX_PLIES}].")  # fmt: skip
+@click.option("--timeout", type=click.FloatRange(min=0, min_open=True), default=None,
+              help="Seconds per entry or first move (unsolved ones are reported so).")  # fmt: skip
+@click.option("--out", "out_dir", default="reports", show_default=True,
+              type=click.Path(file_okay=False), help="Folder for the report files.")  # fmt: skip
+def openings_command(
+    game: str,
+    sizes: str | None,
+    workers: int | None,
+    checkpoint: str | None,
+    win: str | None,
+    max_plies: int | None,
+    timeout: float | None,
+    out_dir: str,
+) -> None:
+    """Analyse the openings of GAME (minefield or carpniches) and write its report."""
+    name = models.canonical_name(game)
+    if name not in GAME_OPTIONS:
+        raise InvalidOptionError(
+            f"invalid game: openings supports {' and '.join(GAME_OPTIONS)}, got {game!r}"
+        )
+    given = {"sizes": sizes, "workers": workers, "checkpoint": checkpoint, "win": win,
+             "max_plies": max_plies}  # fmt: skip
+    for option, value in given.items():
+        if value is not None and option not in GAME_OPTIONS[name]:
+            flag = "--" + option.replace("_", "-")
+            raise InvalidOptionError(
+                f"invalid option {flag}: {name} does not take it, got {value!r}"
+            )
+    if name == "minefield":
+        _minefield(sizes or DEFAULT_SIZES, workers or 1, out_dir, checkpoint, timeout, win)
+    else:
+        _carpniches(max_plies or DEFAULT_MAX_PLIES, timeout, out_dir)
+
+
+def _minefield(
+    sizes: str,
+    workers: int,
+    out_dir: str,
+    checkpoint: str | None,
+    timeout: float | None,
+    win: str | None,
+) -> None:
+    from boardproof.reports.claims import parse_sizes
+    from boardproof.reports.openings import build_report, write_report
+
+    size_list = parse_sizes(sizes)
+    if win is not None:
+        models.get("minefield", win=win)  # a bad rule is refused before any work
+    cp = checkpoint or os.path.join(out_dir, "minefield-openings.checkpoint.json")
+    start = time.perf_counter()
+    command = f"boardproof openings minefield --sizes {sizes} --workers {workers}"
+    if timeout is not None:
+        command += f" --timeout {timeout:g}"
+    if win is not None:
+        command += f" --win {win}"
+    command += f" --out {out_dir}"
+    report = build_report(
+        size_list,
+        win=win or "orthogonal",
+        workers=workers,
+        checkpoint=cp,
+        timeout=timeout,
+        command=command,
+    )
+    elapsed = time.perf_counter() - start
+    for size in report["sizes"]:
+        empty = size["empty"]
+        points = ", ".join(size["black_wins"]) or "none"
+        if size["unsolved"]:
+            points += f" (unsolved: {', '.join(size['unsolved'])})"
+        click.echo(
+            f"{size['n']}x{size['n']}: empty board won by {empty['winner'] or '?'}"
+            + (f" (first move {empty['best_move']})" if empty["winner"] == "b" else "")
+            + f"; Black wins after: {points}"
+        )
+    for path in write_report(report, out_dir):
+        click.echo(f"wrote {path}")
+    if checkpoint is None and os.path.exists(cp):
+        os.remove(cp)
+    click.echo(f"seconds: {elapsed:.1f} (workers: {workers})")
+
+
+def _carpniches(max_plies: int, timeout: float | None, out_dir: str) -> None:
     from boardproof.reports.carpniches_openings import analyse_openings, write_report
 
     report = analyse_openings(max_plies=max_plies, timeout=timeout)

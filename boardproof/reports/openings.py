@@ -37,7 +37,7 @@ from boardproof.solvers.common import symmetric_key
 from boardproof.solvers.executor import run_tasks
 
 #: the command that regenerates the published report
-COMMAND = "boardproof opening-table minefield --sizes 2-4 --workers 2 --out reports"
+COMMAND = "boardproof openings minefield --sizes 2-4 --workers 2 --out reports"
 
 
 def _game(win: str) -> Any:
