@@ -20,12 +20,24 @@ start="(cpc)4(pcp)/6/6/6/6/(pcp)4(cpc) c 1"
 step boardproof new carpniches
 step boardproof show carpniches "$start" --svg "$out/carpniches.svg"
 step boardproof perft carpniches "$start" 3
+step boardproof solve carpniches "(cpc)4p/3p2/6/4c1/6/(pcp)4(cpc) c -" --max-plies 5
+step boardproof reach carpniches "$start" "(cp)4(pcp)/1c4/6/6/1p4/(pc)4(cpc) c -" --max-plies 4
 
 echo; echo "== Candy Conquest =="
 step boardproof new candy --players 3
 step boardproof perft candy ".,.,.,.,./.,.,.,.,./.,.,.,.,./.,.,.,.,./.,.,.,.,. 1 2" 2
+step boardproof show candy ".,.,.,.,./.,.,.,.,./.,.,1Os2Sx3Xo,.,./.,.,.,.,./.,1xO,.,.,. 2 3" --svg "$out/candy.svg"
 
 echo; echo "== ColleXion =="
 step boardproof new collexion --players 2 --seed 7
+P="base 1:g3<3.4,2:g4<4,3:y3,4:g8,5:p3<1,6:p4 g3.g5.y8:2:-/b3.p5:-:- 34/234/234/234 1"
+step boardproof show collexion "$P" --svg "$out/collexion.svg"
+step boardproof solve collexion "$P"
+
+echo; echo "== Puzzles =="
+step boardproof puzzle daily minefield --date 2026-11-29
+step boardproof puzzle generate minefield --count 3 --seed 1 --out "$out/puzzles.jsonl"
+step boardproof puzzle check "$out/puzzles.jsonl"
+step boardproof site --out "$out/site" --days 2 --date 2026-11-29
 
 echo; echo "Pictures and proofs are in $out/."
