@@ -6,6 +6,7 @@ summary table (or ``--json``) and writes the report files with ``--out``.
 
 from __future__ import annotations
 
+import json
 import os
 import shlex
 from pathlib import Path
@@ -27,6 +28,22 @@ def default_checkpoint(claim: str, method: str, solver: str, cubes: int,
     return Path(cache) / "boardproof" / name
 
 
+def _load_report(path: str) -> dict[str, Any]:
+    """An earlier report's JSON (for ``--merge``), read before anything is overwritten."""
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as error:
+        reason = getattr(error, "strerror", None) or getattr(error, "msg", str(error))
+        raise claims.InvalidOptionError(
+            f"invalid option --merge: cannot read a report JSON ({reason}): {path!r}"
+        ) from None
+    if not isinstance(data, dict) or not isinstance(data.get("sizes"), list):
+        raise claims.InvalidOptionError(
+            f"invalid option --merge: not a verify report (no 'sizes' list): {path!r}"
+        )
+    return data
+
+
 def register(group: click.Group) -> None:
     from boardproof.cli import echo_json
 
@@ -41,7 +58,8 @@ def register(group: click.Group) -> None:
                   help="Local worker processes.")
     @click.option("--scheduler", default=None, help="Dask scheduler address (tcp://HOST:PORT).")
     @click.option("--method", default="split", show_default=True,
-                  help="SAT method: split (fill + full steps), plain (baseline) or fast.")
+                  help="SAT method: split (fill + full steps), fill (fill step by SAT, "
+                       "full step by Lemma H), plain (baseline) or fast.")
     @click.option("--solver", default="cadical195", show_default=True,
                   help=f"python-sat backend: {', '.join(sat.SOLVERS)}.")
     @click.option("--certify-max", type=int, default=claims.DEFAULT_CERTIFY_MAX,
@@ -56,10 +74,13 @@ def register(group: click.Group) -> None:
     @click.option("--fresh", is_flag=True, help="Ignore (delete) an existing checkpoint.")
     @click.option("--quiet", is_flag=True, help="No progress display.")
     @click.option("--note", default="", help="A line added to the report (e.g. the load).")
+    @click.option("--merge", "merge_file", type=click.Path(dir_okay=False), default=None,
+                  help="An earlier report's JSON: keep its rows for the sizes not run now.")
     def verify_command(claim: str, sizes: str | None, out: str | None, as_json: bool,
                        workers: int, scheduler: str | None, method: str, solver: str,
                        certify_max: int, cubes: int, exhaustive_max: int,
-                       checkpoint: str | None, fresh: bool, quiet: bool, note: str) -> None:
+                       checkpoint: str | None, fresh: bool, quiet: bool, note: str,
+                       merge_file: str | None) -> None:
         """Verify CLAIM (minefield-no-draw, minefield-orthodiagonal) per board size."""
         spec = claims.check_claim(claim)
         size_list = (claims.parse_sizes(sizes) if sizes is not None
@@ -71,6 +92,7 @@ def register(group: click.Group) -> None:
         if fresh and path.exists():
             path.unlink()
         proof_dir = Path(out) / "proofs" if out is not None else None
+        previous = _load_report(merge_file) if merge_file is not None else None
 
         def show(row: dict[str, Any]) -> None:
             pass
@@ -83,14 +105,22 @@ def register(group: click.Group) -> None:
         )
         if note:
             result["note"] = note
+        args = [claim, "--sizes", sizes or f"{spec.default_sizes[0]}-{spec.default_sizes[1]}",
+                "--method", method, "--solver", solver, "--exhaustive-max",
+                str(exhaustive_max), "--certify-max", str(certify_max)]
+        if cubes:
+            args += ["--cubes", str(cubes)]
+        if cubes or workers != 1:
+            args += ["--workers", str(workers)]
+        if merge_file is not None:
+            args += ["--merge", merge_file]
         if out is not None:
-            args = [claim, "--sizes", sizes or f"{spec.default_sizes[0]}-{spec.default_sizes[1]}",
-                    "--method", method, "--solver", solver, "--exhaustive-max",
-                    str(exhaustive_max), "--certify-max", str(certify_max), "--out", out]
-            if cubes:
-                args += ["--cubes", str(cubes), "--workers", str(workers)]
-            command = "boardproof verify " + " ".join(shlex.quote(a) for a in args)
-            written = nodraw.write_report(result, out, command=command)
+            args += ["--out", out]
+        result["commands"] = ["boardproof verify " + " ".join(shlex.quote(a) for a in args)]
+        if previous is not None:
+            result = claims.merge(result, previous, str(merge_file))
+        if out is not None:
+            written = nodraw.write_report(result, out, command="\n".join(result["commands"]))
             result["files"] = [str(p) for p in written]
         result["checkpoint"] = str(path)
         if as_json:

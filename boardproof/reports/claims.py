@@ -10,7 +10,10 @@ Claims:
 - ``minefield-no-draw`` (rules/minefield.md claim 1): no reachable dead position
   without a winner. SAT per size (:mod:`boardproof.solvers.sat.minefield`): the
   *split* method proves (1) a glyph-free stuck board is full and (2) a full
-  crosscut-free board has a path; the *plain* method refutes the single formula.
+  crosscut-free board has a path; the *fill* method proves (1) by SAT and (2) for
+  every n by Lemma H (:data:`~boardproof.solvers.sat.minefield.FULL_BOARD_LEMMA`);
+  the *plain* method refutes the single formula. :func:`merge` joins an earlier
+  report's rows (e.g. small sizes by split, large ones by fill) into one report.
   Sizes up to 4 are also enumerated exhaustively, and must agree.
 - ``minefield-orthodiagonal`` (claim 3): a colour with an ortho-diagonal path always
   ends up with an orthogonal one. Exhaustively on small boards; on larger ones it
@@ -102,6 +105,8 @@ def check_claim(name: str) -> Claim:
 def _step_options(n: int, method: str) -> list[tuple[str, sat.Options]]:
     if method == "split":
         return sat.fast_steps(n)
+    if method == "fill":  # the split method's fill step; the full step is Lemma H
+        return sat.fast_steps(n)[:1]
     return [(method, sat.ENCODINGS[method])]
 
 
@@ -250,7 +255,8 @@ def assemble_size(
             agg["certificate"] = value["certificate"]
             agg["proof_lines"] = value["proof_lines"]
     row["steps"] = list(steps.values())
-    row["method"] = f"sat-{method}"
+    row["method"] = "sat-fill+lemma-hex" if method == "fill" else f"sat-{method}"
+    row["full_step"] = sat.FULL_STEP[method]
     row["variables"] = sum(s["variables"] for s in steps.values())
     row["clauses"] = sum(s["clauses"] for s in steps.values())
     row["seconds"] = round(sum(s["seconds"] for s in steps.values()), 3)
@@ -271,7 +277,7 @@ def assemble_size(
         if exhaustive["dead"] and row["counterexample"] is None:
             row["counterexample"] = exhaustive["dead_examples"][0]
     if claim == "minefield-orthodiagonal":
-        row["method"] = f"sat-{method}+crossing-lemma"
+        row["method"] = f"{row['method']}+crossing-lemma"
     return row
 
 
@@ -316,11 +322,7 @@ def verify(
         rows.append(row)
         if on_size is not None:
             on_size(row)
-    holds_all: bool | None = True
-    if any(r["holds"] is False for r in rows):
-        holds_all = False
-    elif any(r["holds"] is None for r in rows):
-        holds_all = None
+    holds_all = _holds_all(rows)
     return {
         "claim": claim,
         "statement": CLAIMS[claim].statement,
@@ -328,11 +330,91 @@ def verify(
         "sizes": rows,
         "method": method,
         "solver": solver,
-        "lemmas": {name: sat.LEMMA_PROOFS[name] for name in sat.LEMMAS},
+        "lemmas": lemma_texts(rows),
         "wall_seconds": round(time.perf_counter() - began, 3),
         "workers": workers,
         "cubes": cubes,
     }
+
+
+def full_step(row: dict[str, Any]) -> str:
+    """How a report row settled the full-board step: ``"sat"`` or ``"lemma-hex"``.
+
+    Rows written before the field existed were all SAT (methods split/plain/fast).
+
+    >>> full_step({"n": 5}), full_step({"n": 20, "full_step": "lemma-hex"})
+    ('sat', 'lemma-hex')
+    """
+    return str(row.get("full_step", "sat"))
+
+
+def lemma_texts(rows: list[dict[str, Any]]) -> dict[str, str]:
+    """The lemmas a report relies on, by name: Lemma H only if a row uses it.
+
+    >>> list(lemma_texts([{"n": 5}])), len(lemma_texts([{"full_step": "lemma-hex"}]))
+    (['crosscut'], 2)
+    """
+    out = {name: sat.LEMMA_PROOFS[name] for name in sat.LEMMAS}
+    if any(full_step(r) == "lemma-hex" for r in rows):
+        out[sat.FULL_BOARD_LEMMA_NAME] = sat.FULL_BOARD_LEMMA
+    return out
+
+
+def _holds_all(rows: list[dict[str, Any]]) -> bool | None:
+    if any(r["holds"] is False for r in rows):
+        return False
+    if any(r["holds"] is None for r in rows):
+        return None
+    return True
+
+
+def merge(result: dict[str, Any], previous: dict[str, Any],
+          source: str = "") -> dict[str, Any]:
+    """One report from ``result`` and an earlier report ``previous`` of the same claim.
+
+    The earlier rows are kept as they are (not recomputed) for every size the new run
+    did not check; a size in both comes from the new run. The verdict and the lemma list
+    are recomputed over all rows; ``merged`` records where the kept rows came from, and
+    the reproduce commands of both runs are kept (``commands``).
+
+    >>> old = verify("minefield-no-draw", [2], progress=False)
+    >>> new = verify("minefield-no-draw", [3], method="fill", progress=False,
+    ...              exhaustive_max=0)
+    >>> both = merge(new, old, "old.json")
+    >>> [(r["n"], r["method"]) for r in both["sizes"]]
+    [(2, 'sat-split'), (3, 'sat-fill+lemma-hex')]
+    >>> both["holds"], both["merged"][0]["sizes"], sat.FULL_BOARD_LEMMA_NAME in both["lemmas"]
+    (True, [2], True)
+    """
+    if previous.get("claim") != result["claim"]:
+        raise InvalidOptionError(
+            f"invalid option --merge: expected a {result['claim']} report, got "
+            f"{previous.get('claim')!r}"
+        )
+    new_sizes = {r["n"] for r in result["sizes"]}
+    kept = [r for r in previous.get("sizes", []) if r["n"] not in new_sizes]
+    rows = sorted(kept + list(result["sizes"]), key=lambda r: r["n"])
+    out = dict(result)
+    out["sizes"] = rows
+    out["holds"] = _holds_all(rows)
+    out["lemmas"] = lemma_texts(rows)
+    kept_sizes = {r["n"] for r in kept}
+    merged = []
+    for entry in previous.get("merged", []):  # rows the earlier report itself merged
+        sizes = [n for n in entry["sizes"] if n in kept_sizes]
+        if sizes:
+            merged.append({**entry, "sizes": sizes})
+    own = sorted(kept_sizes - {n for entry in merged for n in entry["sizes"]})
+    if own:
+        merged.append({
+            "from": source, "sizes": own,
+            "method": previous.get("method"), "solver": previous.get("solver"),
+            "workers": previous.get("workers"), "cubes": previous.get("cubes"),
+            "note": previous.get("note", ""),
+        })
+    out["merged"] = merged
+    out["commands"] = list(previous.get("commands", [])) + list(result.get("commands", []))
+    return out
 
 
 def parse_sizes(text: str) -> list[int]:

@@ -18,6 +18,7 @@ import math
 from pathlib import Path
 from typing import Any
 
+from boardproof.reports.claims import full_step
 from boardproof.reports.svg import SvgDocument
 from boardproof.solvers.sat import minefield as sat
 
@@ -76,21 +77,77 @@ bogus proofs. The proofs are written to `OUT/proofs/` (`--certify-max`).
 
 ## Limits
 
-The *full* step dominates from n = 14 on and grows steeply (see the plot): it asks the
-solver to re-prove, for one n at a time, a Hex-like theorem. That theorem is classical
-for every n: a full black/white colouring of the square grid has a black 4-connected
-top-bottom path or a white 8-connected left-right path (the Hex/Gale argument), and on a
-crosscut-free board an 8-connected path contains a 4-connected one (two diagonal stones
-of one colour share an orthogonal neighbour of that colour, otherwise their 2x2 area is a
-crosscut). The SAT rows above do not rely on it; sizes past the SAT range would need
-only the cheap *fill* step plus that theorem (the fill step alone is UNSAT for n = 20
-and n = 24 in about 3 minutes each: `benchmarks/RESULTS.md`); they are not claimed in
-the table above.
+The SAT *full* step dominates from n = 14 on and grows steeply (see the plot): it asks
+the solver to re-prove, for one n at a time, a Hex-type theorem, which is hard for CDCL
+solvers (n = 17: 640 s, n = 18: 1249 s of solver time). That theorem holds for every n:
+it is **Lemma H** (above), proved once from the Hex theorem.
+
+The **fill** method (`--method fill`) therefore runs only the SAT *fill* step and takes
+the full step from Lemma H: a reachable dead position without a winner would be
+glyph-free and stuck, hence full (fill step, SAT), crosscut-free (crosscut lemma), hence
+won (Lemma H), a contradiction. Its rows say so: method `sat-fill+lemma-hex`, steps
+`fill:unsat (SAT) + full: Lemma H`, and `"full_step": "lemma-hex"` in the JSON (rows of
+the split method have `"full_step": "sat"`, or no such field in rows written before it
+existed). Lemma H is checked by brute force on every full board for n <= 4 (and n = 5 in
+the long tests): every crosscut-free full board has a winner, while full boards *with*
+a crosscut and no winner exist, so the check can fail (`tests/test_lemma_hex.py`). The
+*fill* step's formula is the split method's, unchanged (same symmetry breaking, no
+lemma).
 """
 
 
 def _fmt_holds(value: bool | None) -> str:
     return {True: "holds", False: "FAILS", None: "undecided"}[value]
+
+
+def steps_text(size: dict[str, Any]) -> str:
+    """How a row's steps were settled, e.g. ``'fill:unsat (SAT) + full: Lemma H'``.
+
+    >>> steps_text({"steps": [{"step": "fill", "result": "unsat"}],
+    ...             "full_step": "lemma-hex"})
+    'fill:unsat (SAT) + full: Lemma H'
+    >>> steps_text({"steps": [{"step": "fill", "result": "unsat"},
+    ...                       {"step": "full", "result": "unsat"}]})
+    'fill:unsat + full:unsat'
+    """
+    steps = size.get("steps", [])
+    if full_step(size) == "lemma-hex":
+        return " + ".join([f"{s['step']}:{s['result']} (SAT)" for s in steps]
+                          + ["full: Lemma H"])
+    return " + ".join(f"{s['step']}:{s['result']}" for s in steps) or "-"
+
+
+def coverage(result: dict[str, Any]) -> str:
+    """Which sizes rest on SAT alone and which on SAT plus Lemma H (for the headline).
+
+    >>> coverage({"sizes": [{"n": 2}, {"n": 3}, {"n": 4, "full_step": "lemma-hex"}]})
+    'n = 2..3 by SAT alone; n = 4 by the SAT fill step and Lemma H'
+    >>> coverage({"sizes": [{"n": 2}, {"n": 3}]})
+    ''
+    """
+    by_sat = [s["n"] for s in result["sizes"] if full_step(s) != "lemma-hex"]
+    by_lemma = [s["n"] for s in result["sizes"] if full_step(s) == "lemma-hex"]
+    if not by_lemma:
+        return ""
+    parts = []
+    if by_sat:
+        parts.append(f"n = {_ranges(by_sat)} by SAT alone")
+    parts.append(f"n = {_ranges(by_lemma)} by the SAT fill step and Lemma H")
+    return "; ".join(parts)
+
+
+def _ranges(ns: list[int]) -> str:
+    """``[2, 3, 4, 7]`` as ``'2..4, 7'``."""
+    out: list[str] = []
+    start = prev = ns[0]
+    for n in [*ns[1:], None]:
+        if n is not None and n == prev + 1:
+            prev = n
+            continue
+        out.append(str(start) if start == prev else f"{start}..{prev}")
+        if n is not None:
+            start = prev = n
+    return ", ".join(out)
 
 
 def summary_rows(result: dict[str, Any]) -> list[list[str]]:
@@ -103,6 +160,8 @@ def summary_rows(result: dict[str, Any]) -> list[list[str]]:
             certs = [s.get("certificate") for s in steps]
             if all(c is not None and c["ok"] for c in certs):
                 cert = "DRUP checked"
+                if full_step(size) == "lemma-hex":
+                    cert += " (fill step)"
             elif any(c is not None and not c["ok"] for c in certs):
                 cert = "CHECK FAILED"
         exh = size.get("exhaustive")
@@ -110,7 +169,7 @@ def summary_rows(result: dict[str, Any]) -> list[list[str]]:
             str(size["n"]),
             _fmt_holds(size["holds"]),
             size["method"],
-            " + ".join(f"{s['step']}:{s['result']}" for s in steps) or "-",
+            steps_text(size),
             str(size.get("variables", "-")),
             str(size.get("clauses", "-")),
             f"{size['seconds']:.2f}",
@@ -133,7 +192,9 @@ def text_table(result: dict[str, Any]) -> str:
     lines.insert(1, "  ".join("-" * w for w in widths))
     verdict = _fmt_holds(result["holds"])
     sizes = [s["n"] for s in result["sizes"]]
+    how = coverage(result)
     lines.append(f"{result['claim']}: {verdict} for n = {sizes[0]}..{sizes[-1]}"
+                 + (f" ({how})" if how else "")
                  if sizes else f"{result['claim']}: no sizes")
     return "\n".join(lines)
 
@@ -151,19 +212,37 @@ def render_markdown(result: dict[str, Any], *, command: str | None = None,
     lines = [f"# Minefield: `{claim}`", ""]
     lines += [f"**Claim.** {result['statement']}", ""]
     sizes = [s["n"] for s in result["sizes"]]
+    how = coverage(result)
     lines += [f"**Result: the claim {_fmt_holds(result['holds'])} for every size checked "
-              f"(n = {', '.join(map(str, sizes))}).**"
+              f"(n = {', '.join(map(str, sizes))}"
+              + (f"; {how}" if how else "") + ").**"
               if result["holds"] else
               f"**Result: {_fmt_holds(result['holds'])}** (see the table).", ""]
     lines += ["## Results per size", "", _md_table(HEADER, summary_rows(result)), ""]
     total = sum(s["seconds"] for s in result["sizes"])
-    lines += [f"Solver: `{result['solver']}` (python-sat), method `{result['method']}`, "
-              f"workers {result['workers']}, cubes {result['cubes']}. `seconds` is solver time "
-              f"per size ({total:.1f} s in all; the DRUP checks and the exhaustive walk are "
+    merged = result.get("merged", [])
+    own = sorted(set(sizes) - {n for entry in merged for n in entry["sizes"]})
+    run_text = (f"Solver: `{result['solver']}` (python-sat), method `{result['method']}`, "
+                f"workers {result['workers']}, cubes {result['cubes']}")
+    if merged and own:
+        run_text += f" for n = {_ranges(own)}"
+    for entry in merged:
+        run_text += (f"; n = {_ranges(entry['sizes'])} kept from an earlier report "
+                     f"(`{entry['from']}`: solver `{entry['solver']}`, method "
+                     f"`{entry['method']}`, workers {entry['workers']}, cubes "
+                     f"{entry['cubes']}; not recomputed)")
+    lines += [run_text + ". `seconds` is solver time per size "
+              f"({total:.1f} s in all; the DRUP checks and the exhaustive walk are "
               "timed separately below); tasks resumed from a checkpoint keep the times of "
-              "the run that computed them.", ""]
+              "the run that computed them. For rows proved with Lemma H, `seconds`, "
+              "`variables` and `clauses` are those of the fill step alone (the lemma "
+              "costs nothing per n).", ""]
+    for entry in merged:
+        if entry.get("note"):
+            lines += [f"Note (n = {_ranges(entry['sizes'])}): {entry['note']}", ""]
     if result.get("note"):
-        lines += [f"Note: {result['note']}", ""]
+        label = f" (n = {_ranges(own)})" if merged and own else ""
+        lines += [f"Note{label}: {result['note']}", ""]
     steps_rows = []
     for size in result["sizes"]:
         for step in size.get("steps", []):
@@ -226,27 +305,39 @@ def render_markdown(result: dict[str, Any], *, command: str | None = None,
     return "\n".join(lines)
 
 
+#: plot colours of the SAT steps (other step names, e.g. ``plain``, take the last)
+_STEP_COLOURS = {"fill": "#1f5fa8", "full": "#d1651b", "": "#2a8a3a"}
+
+
 def plot_svg(result: dict[str, Any]) -> str:
-    """Two panels: solve time per n (log scale) and clauses per n."""
+    """Two panels, one line per SAT step: solve time per n (log scale), clauses per n.
+
+    Sizes whose full step is Lemma H have only a fill-step point; the legend says so.
+    """
     rows = [s for s in result["sizes"] if s.get("steps")]
-    doc = SvgDocument(640, 300)
-    doc.rect(0, 0, 640, 300, fill="white")
-    panels = [("seconds (log10)", [max(s["seconds"], 1e-3) for s in rows], True),
-              ("clauses", [float(s["clauses"]) for s in rows], False)]
-    for k, (title, values, log) in enumerate(panels):
+    series: dict[str, list[tuple[int, dict[str, Any]]]] = {}
+    for size in rows:
+        for step in size["steps"]:
+            series.setdefault(step["step"], []).append((size["n"], step))
+    doc = SvgDocument(640, 320)
+    doc.rect(0, 0, 640, 320, fill="white")
+    panels = [("seconds (log10)", "seconds", True), ("clauses", "clauses", False)]
+    ns_all = [s["n"] for s in rows]
+    for k, (title, key, log) in enumerate(panels):
         x0, y0, w, h = 50 + k * 320, 30, 250, 220
         doc.rect(x0, y0, w, h, fill="none", stroke="#888")
-        doc.text(x0 + w / 2, 20, f"{title} per n — {result['claim']}", size=11)
+        doc.text(x0 + w / 2, 20, f"{title} per n and step — {result['claim']}", size=11)
         if not rows:
             continue
-        ns = [s["n"] for s in rows]
-        ys = [math.log10(v) for v in values] if log else values
-        lo, hi = (min(ys), max(ys)) if ys else (0.0, 1.0)
+        values = {name: [(n, max(float(step[key]), 1e-3)) for n, step in points]
+                  for name, points in series.items()}
+        ys_all = [math.log10(v) if log else v for pts in values.values() for _, v in pts]
+        lo, hi = min(ys_all), max(ys_all)
         if log:
             lo, hi = math.floor(lo), math.ceil(hi)
         if hi == lo:
             hi = lo + 1
-        n_lo, n_hi = min(ns), max(ns)
+        n_lo, n_hi = min(ns_all), max(ns_all)
         span = max(n_hi - n_lo, 1)
 
         def px(n: float, y: float, x0: float = x0, y0: float = y0, w: float = w, h: float = h,
@@ -255,16 +346,34 @@ def plot_svg(result: dict[str, Any]) -> str:
             return (x0 + 10 + (w - 20) * (n - n_lo) / span,
                     y0 + h - 10 - (h - 20) * (y - lo) / (hi - lo))
 
-        points = [px(n, y) for n, y in zip(ns, ys, strict=True)]
-        doc.polyline(points, stroke="#1f5fa8", stroke_width=2)
-        for (x, y), n in zip(points, ns, strict=True):
-            doc.circle(x, y, 3, fill="#1f5fa8")
-            doc.text(x, y0 + h + 14, str(n), size=9)
-        for tick in (lo, hi):
+        for name, pts in values.items():
+            colour = _STEP_COLOURS.get(name, _STEP_COLOURS[""])
+            points = [px(n, math.log10(v) if log else v) for n, v in pts]
+            doc.polyline(points, stroke=colour, stroke_width=2)
+            for x, y in points:
+                doc.circle(x, y, 3, fill=colour)
+        every = 1 if len(ns_all) <= 12 else 2
+        for n in ns_all:
+            if n % every == 0 or n in (n_lo, n_hi):
+                x, _ = px(n, lo)
+                doc.text(x, y0 + h + 14, str(n), size=9)
+        ticks = range(int(lo), int(hi) + 1) if log else (lo, hi)
+        for tick in ticks:
             _, y = px(n_lo, tick)
             label = f"1e{int(tick)}" if log else f"{int(tick)}"
             doc.text(x0 - 22, y + 3, label, size=9)
-    doc.text(320, 292, "n (board size)", size=10)
+    legend = [(f"{name} step (SAT)", _STEP_COLOURS.get(name, _STEP_COLOURS[""]), True)
+              for name in series]
+    lemma_ns = [s["n"] for s in rows if full_step(s) == "lemma-hex"]
+    if lemma_ns:
+        legend.append((f"full step by Lemma H for n = {_ranges(lemma_ns)} (no SAT point)",
+                       "#888", False))
+    x = 60.0
+    for text, colour, filled in legend:
+        doc.rect(x, 297, 10, 10, fill=colour if filled else "none", stroke=colour)
+        doc.text(x + 14, 306, text, size=9, text_anchor="start")
+        x += 14 + 5.4 * len(text) + 18
+    doc.text(320, 284, "n (board size)", size=10)
     return doc.to_string()
 
 

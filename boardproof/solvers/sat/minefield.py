@@ -74,6 +74,39 @@ LEMMA_PROOFS = {
     ),
 }
 
+#: Lemma H, the general (every n) replacement for the SAT *full* step, used by the
+#: ``fill`` method (:data:`METHODS`); checked by brute force in
+#: ``tests/test_lemma_hex.py`` (every full board, n <= 4; n = 5 as a long test).
+FULL_BOARD_LEMMA_NAME = "Lemma H (full boards)"
+FULL_BOARD_LEMMA = (
+    "On a full board (every point holds a stone) with no 2x2 crosscut, one colour has an "
+    "orthogonal path joining its two edges. Proof. Index points (r, c), rank index r and "
+    "file index c from 0 to n-1, and view the n x n board as an n x n Hex rhombus: (r, c) is "
+    "adjacent to its (at most) 4 orthogonal neighbours and to the two diagonal points "
+    "(r-1, c+1) and (r+1, c-1) (one diagonal direction only). Every point then has at most "
+    "6 neighbours and the cells form the usual Hex board. Give Black the Hex sides r = 0 and "
+    "r = n-1 (ranks 1 and n) and White the sides c = 0 and c = n-1 (files a and the last "
+    "file); each player owns two opposite sides. By the Hex theorem (D. Gale, 'The Game of "
+    "Hex and the Brouwer Fixed-Point Theorem', Amer. Math. Monthly 86 (1979) 818-827), every "
+    "colouring of all the cells in two colours contains a black chain of Hex-adjacent "
+    "black cells joining Black's sides or a white chain of Hex-adjacent white cells joining "
+    "White's sides; let X be that colour and Y the other. Each step of the chain is "
+    "orthogonal or diagonal. Take a diagonal step between X stones at (r, c) and "
+    "(r+1, c-1) (the step from (r, c) to (r-1, c+1) is the same step read backwards). Its "
+    "2x2 area (ranks r, r+1; files c-1, c) has two other points, (r, c-1) and (r+1, c). "
+    "If (r, c-1) holds X, replace the step by (r, c) -> (r, c-1) -> (r+1, c-1); if (r+1, c) "
+    "holds X, by (r, c) -> (r+1, c) -> (r+1, c-1): two orthogonal steps between X stones. "
+    "Otherwise both points hold Y (the board is full), so the area is X on one diagonal and "
+    "Y on the other with all four points filled: a crosscut, excluded. Replacing every "
+    "diagonal step this way keeps the chain's first and last points, so the result is an "
+    "orthogonally connected sequence of X stones from one of X's edges to the other: an "
+    "orthogonal path, i.e. X has won. (The inserted points lie inside the board, in the "
+    "step's own 2x2 area.) Use in the no-draw proof: a reachable dead position without a "
+    "winner would be glyph-free and stuck, hence full by the SAT *fill* step; crosscut-free "
+    "by the crosscut lemma; hence won by Lemma H: a contradiction. So for every n on which "
+    "the fill step is UNSAT, the claim holds, and the SAT *full* step is not needed."
+)
+
 #: the SAT backends offered (python-sat names); the first is the default
 SOLVERS = ("cadical195", "cadical153", "glucose4", "lingeling", "minisat22", "kissat404")
 PROOF_SOLVERS = ("cadical195", "cadical153", "glucose4", "lingeling")
@@ -184,7 +217,11 @@ def fast_steps(n: int) -> list[tuple[str, Options]]:
 
 #: encodings selectable by name: "split" is the two-step method of :func:`fast_steps`
 ENCODINGS = {"plain": PLAIN, "fast": FAST}
-METHODS = ("split", "plain", "fast")
+#: "fill" runs only the split method's fill step and proves the full step by
+#: :data:`FULL_BOARD_LEMMA` (Lemma H) instead of SAT
+METHODS = ("split", "plain", "fast", "fill")
+#: how each method settles the full-board step (the ``full_step`` field of a report row)
+FULL_STEP = {"split": "sat", "plain": "sat", "fast": "sat", "fill": "lemma-hex"}
 
 
 # ---------------------------------------------------------------------------

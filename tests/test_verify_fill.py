@@ -1,0 +1,103 @@
+"""``verify --method fill`` (SAT fill step + Lemma H) and ``--merge`` of earlier reports."""
+
+from __future__ import annotations
+
+import json
+
+from boardproof.reports import claims, nodraw
+from boardproof.solvers.sat import minefield as sat
+
+
+def test_fill_method_plans_only_the_fill_step() -> None:
+    tasks = claims.plan_tasks("minefield-no-draw", [5, 6], method="fill", exhaustive_max=0)
+    assert [key for key, _ in tasks] == ["n=5/fill", "n=6/fill"]
+    split = dict(claims.plan_tasks("minefield-no-draw", [5], exhaustive_max=0))
+    fill = dict(tasks)
+    # the same formula as the split method's fill step
+    assert {**fill["n=5/fill"], "method": "split"} == split["n=5/fill"]
+
+
+def test_fill_and_split_agree_and_fill_rows_say_how() -> None:
+    sizes = [2, 3, 4, 5, 6, 7]
+    split = claims.verify("minefield-no-draw", sizes, progress=False, exhaustive_max=3)
+    fill = claims.verify("minefield-no-draw", sizes, method="fill", progress=False,
+                         exhaustive_max=3)
+    assert split["holds"] is True and fill["holds"] is True
+    assert [r["holds"] for r in fill["sizes"]] == [r["holds"] for r in split["sizes"]]
+    for a, b in zip(split["sizes"], fill["sizes"], strict=True):
+        assert a["method"] == "sat-split" and a["full_step"] == "sat"
+        assert b["method"] == "sat-fill+lemma-hex" and b["full_step"] == "lemma-hex"
+        assert [s["step"] for s in b["steps"]] == ["fill"]
+        # the fill step is the same formula in both methods
+        assert (b["steps"][0]["variables"], b["steps"][0]["clauses"]) == \
+            (a["steps"][0]["variables"], a["steps"][0]["clauses"])
+        assert nodraw.steps_text(b) == "fill:unsat (SAT) + full: Lemma H"
+        assert nodraw.steps_text(a) == "fill:unsat + full:unsat"
+    # exhaustive enumeration agrees on the small sizes
+    assert all(r["agree"] for r in fill["sizes"] if r["n"] <= 3)
+    assert sat.FULL_BOARD_LEMMA_NAME in fill["lemmas"]
+    assert sat.FULL_BOARD_LEMMA_NAME not in split["lemmas"]
+
+
+def test_fill_method_cli_table(cli_run, tmp_path) -> None:
+    status, out, err = cli_run("verify", "minefield-no-draw", "--sizes", "4-5", "--method",
+                               "fill", "--exhaustive-max", "0", "--quiet", "--checkpoint",
+                               str(tmp_path / "cp.json"))
+    assert status == 0, err
+    assert out.count("fill:unsat (SAT) + full: Lemma H") == 2
+    assert "holds for n = 4..5 (n = 4..5 by the SAT fill step and Lemma H)" in out
+
+
+def test_merge_keeps_earlier_rows(cli_run, tmp_path) -> None:
+    out_dir = tmp_path / "reports"
+    status, _, err = cli_run("verify", "minefield-no-draw", "--sizes", "2-4", "--out",
+                             str(out_dir), "--quiet", "--note", "first run")
+    assert status == 0, err
+    report = out_dir / "minefield-no-draw.json"
+    first = json.loads(report.read_text())
+    status, out, err = cli_run("verify", "minefield-no-draw", "--sizes", "4-6", "--method",
+                               "fill", "--exhaustive-max", "0", "--workers", "2", "--merge",
+                               str(report), "--out", str(out_dir), "--quiet")
+    assert status == 0, err
+    data = json.loads(report.read_text())
+    assert [r["n"] for r in data["sizes"]] == [2, 3, 4, 5, 6]
+    # rows 2-3 kept as they were (not recomputed); 4 comes from the new run
+    assert data["sizes"][:2] == first["sizes"][:2]
+    assert [r["method"] for r in data["sizes"]] == ["sat-split"] * 2 + ["sat-fill+lemma-hex"] * 3
+    assert data["holds"] is True
+    assert data["merged"] == [{"from": str(report), "sizes": [2, 3], "method": "split",
+                               "solver": "cadical195", "workers": 1, "cubes": 0,
+                               "note": "first run"}]
+    assert len(data["commands"]) == 2 and "--merge" in data["commands"][1]
+    assert "--method fill" in data["commands"][1] and "--workers 2" in data["commands"][1]
+    md = (out_dir / "minefield-no-draw.md").read_text()
+    assert "n = 2..3 by SAT alone; n = 4..6 by the SAT fill step and Lemma H" in md
+    assert "Note (n = 2..3): first run" in md
+    assert sat.FULL_BOARD_LEMMA in md and "Gale" in md
+    for command in data["commands"]:
+        assert command in md
+    assert "Lemma H for n = 4..6" in (out_dir / "minefield-no-draw.svg").read_text()
+    # merging again (the merged report into a new run) keeps the provenance
+    status, _, err = cli_run("verify", "minefield-no-draw", "--sizes", "7", "--method", "fill",
+                             "--exhaustive-max", "0", "--merge", str(report), "--out",
+                             str(out_dir), "--quiet")
+    assert status == 0, err
+    again = json.loads(report.read_text())
+    assert [r["n"] for r in again["sizes"]] == [2, 3, 4, 5, 6, 7]
+    assert again["sizes"][:5] == data["sizes"]
+    assert [m["sizes"] for m in again["merged"]] == [[2, 3], [4, 5, 6]]
+    assert len(again["commands"]) == 3
+
+
+def test_merge_rejects_bad_files(cli_run, tmp_path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text("[1, 2]")
+    for path in (str(bad), str(tmp_path / "missing.json")):
+        status, _, err = cli_run("verify", "minefield-no-draw", "--sizes", "2", "--merge", path,
+                                 "--checkpoint", str(tmp_path / "cp.json"))
+        assert status == 2 and "--merge" in err and len(err.strip().splitlines()) == 1
+    other = tmp_path / "other.json"
+    other.write_text(json.dumps({"claim": "minefield-orthodiagonal", "sizes": []}))
+    status, _, err = cli_run("verify", "minefield-no-draw", "--sizes", "2", "--merge",
+                             str(other), "--checkpoint", str(tmp_path / "cp.json"))
+    assert status == 2 and "--merge" in err
