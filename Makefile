@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed
 
 .PHONY: demo test test-long lint bench clean
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml setup.py boardproof/solvers/native/minefield.c
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[test]'

@@ -6,8 +6,11 @@
 - ``pns``: df-pn proving/disproving each player's forced win (no distances);
 - ``enumerate``: retrograde analysis of the whole reachable graph (small games;
   exact draws through cycles);
-- ``auto`` (default): alpha-beta; if the game repeats positions and no win shows
-  up, it tries the enumeration of a small reachable graph to settle draws.
+- ``native``: the C search of :mod:`boardproof.solvers.native` (Minefield up to
+  8 x 8 only; exact distances, unless ``distance=False``);
+- ``auto`` (default): ``native`` where it applies and was built; otherwise
+  alpha-beta, and if the game repeats positions and no win shows up, the
+  enumeration of a small reachable graph to settle draws.
 
 ``objective="score"`` solves two-player games whose final outcomes carry scores
 (value = the mover's final score minus the opponent's); ``auto`` picks it when
@@ -42,12 +45,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from boardproof.models.base import InvalidOptionError, Position
+from boardproof.solvers import native
 from boardproof.solvers.common import Budget, SearchTimeout, num_players
 from boardproof.solvers.enumerate import TooManyStates, solve_graph
 from boardproof.solvers.pns import DFPN
 from boardproof.solvers.search import AlphaBeta, ScoreSearch, SearchResult
 
-METHODS = ("auto", "alphabeta", "pns", "enumerate")
+METHODS = ("auto", "alphabeta", "pns", "enumerate", "native")
 
 #: the enumeration limit of ``method="enumerate"`` (states kept in memory)
 MAX_STATES = 2_000_000
@@ -143,6 +147,8 @@ def solve(
         result = _solve_enumerate(position, max_plies, budget, max_states or MAX_STATES)
     elif method == "pns":
         result = _solve_pns(position, max_plies, budget, tt_capacity, symmetry)
+    elif method == "native" or (method == "auto" and native.supports_any(position)):
+        result = _solve_native(position, max_plies, timeout, node_limit, distance, method)
     else:
         result = _solve_alphabeta(
             position, max_plies, budget, tt_capacity, symmetry, method, distance
@@ -279,6 +285,41 @@ def _solve_pns(
     if timed_out:
         note = "stopped by the time or node budget before a proof"
     return SolveResult(position, "unknown", None, None, None, [], nodes, 0.0, "pns", note=note)
+
+
+def _solve_native(
+    position: Position,
+    max_plies: int | None,
+    timeout: float | None,
+    node_limit: int | None,
+    distance: bool,
+    method: str,
+) -> SolveResult:
+    name = "native" if method == "native" else "auto:native"
+    if not native.supports_any(position):
+        why = "the C module was not built" if not native.available() else (
+            "it solves Minefield boards up to 8x8 only")
+        raise InvalidOptionError(f"invalid option --method native: {why}, got {position!r}")
+    if position.outcome() is not None:
+        return _solve_alphabeta(position, max_plies, Budget(timeout, node_limit), 1 << 10,
+                                True, "alphabeta", distance)  # fmt: skip
+    exact = distance or max_plies is not None
+    found = native.solve_any(position, distance=exact, node_limit=node_limit or 0,
+                             timeout=timeout)  # fmt: skip
+    mover = position.to_move
+    if found.value == "unknown":
+        note = "stopped by the time or node budget before a proof"
+        return SolveResult(position, "unknown", None, None, None, [], found.nodes, 0.0, name,
+                           note=note)  # fmt: skip
+    if max_plies is not None and (found.plies is None or found.plies > max_plies):
+        note = f"no forced win for either side within {max_plies} plies"
+        return SolveResult(position, "unknown", None, None, None, [], found.nodes, 0.0, name,
+                           note=note)  # fmt: skip
+    winner = {"win": mover, "loss": 1 - mover}.get(found.value)
+    pv = native.principal_line(position, distance=exact) if exact else [found.best_move]
+    note = "" if exact else "value only: the distance was not computed"
+    return SolveResult(position, found.value, winner, found.best_move, found.plies, pv,
+                       found.nodes, 0.0, name, note=note)  # fmt: skip
 
 
 def _try_enumerate(

@@ -1,0 +1,513 @@
+/*
+ * A dedicated Minefield solver: win/draw/loss alpha-beta over 64-bit boards.
+ *
+ * The rules are not written here: the Python wrapper (boardproof/solvers/native/
+ * __init__.py) hands over, per board size, the glyph "roles" of every point (the masks
+ * of mover / opponent / empty points that make a placement there illegal, generated from
+ * boardproof.models.minefield.board.glyph_roles), the edges, and the 8 symmetries as
+ * point permutations. This file only searches.
+ *
+ * Points: p = rank * n + file (a1 = 0), n <= 8. A node is (me, op, black): the stones of
+ * the side to move, of the other side, and whether the side to move is Black (Black joins
+ * rank 1 to rank n, White file a to the last file).
+ *
+ * Values are for the side to move: +1 win, 0 draw (a dead position: nobody can place),
+ * -1 loss. The transposition table stores lower/upper bounds under a symmetry-canonical
+ * key; the 4 symmetries that exchange the edges also exchange the colours.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+typedef uint64_t u64;
+
+#define MAXCELLS 64
+#define MAXROLES 40
+#define NO_MOVE (-1)
+#define PASS_MOVE (-2)
+#define MAXPLY 160
+
+static int N = 0, CELLS = 0, DIAG = 0;
+static u64 FULL, NOT_FIRST_FILE, NOT_LAST_FILE;
+static u64 EDGE[2][2]; /* [0 = black, 1 = white][first, second] */
+static int NROLES[MAXCELLS];
+static u64 ROLE_M[MAXCELLS][MAXROLES], ROLE_O[MAXCELLS][MAXROLES], ROLE_E[MAXCELLS][MAXROLES];
+static int PERM[8][MAXCELLS], INV[8][MAXCELLS];
+static u64 SYMTAB[8][8][256];
+
+typedef struct {
+    u64 a, b;       /* canonical stones of the mover and of the other side */
+    int16_t lo, hi; /* value bounds */
+    uint8_t work;   /* log2 of the nodes searched below (replacement priority) */
+    uint8_t side;   /* 0 = empty slot, 1 = mover White, 2 = mover Black (canonical) */
+    int8_t best;    /* best move in canonical points, or NO_MOVE / PASS_MOVE */
+} Entry;
+
+/* Values. Win/draw/loss mode: +1, 0, -1. Distance mode: a win in d plies is WIN - d,
+   a loss in d plies -(WIN - d), a draw 0 (fastest win, longest defence). */
+static int DIST = 0;
+#define WIN_DIST 1000
+static int WIN = 1;
+
+/* The parent's value of a child valued c (for the child's mover), one ply further. */
+static inline int up(int c) {
+    int v = -c;
+    if (DIST) v -= (v > 0) - (v < 0);
+    return v;
+}
+/* The child's value that corresponds to the parent's value a (inverse of up). */
+static inline int down(int a) {
+    if (!DIST) return -a;
+    return a > 0 ? -a - 1 : (a < 0 ? -a + 1 : 0);
+}
+
+static Entry *TT = NULL;
+static u64 TT_MASK = 0;
+static int TT_BITS = 0;
+
+static u64 nodes, node_limit;
+static double deadline;
+static int aborted; /* 1 budget, 2 Python error (signal, callback) */
+static PyObject *progress_cb = NULL;
+static u64 progress_every = 0;
+static int history[2][MAXCELLS];
+static int killer[MAXPLY][2];
+static u64 tt_hits, tt_stores, threat_cuts;
+
+static inline int lowbit(u64 x) { return __builtin_ctzll(x); }
+static inline u64 bit(int p) { return (u64)1 << p; }
+
+static double now(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* ---------------------------------------------------------------- rules */
+
+static inline int forbidden_at(int p, u64 me, u64 op, u64 empty) {
+    const u64 *rm = ROLE_M[p], *ro = ROLE_O[p], *re = ROLE_E[p];
+    for (int k = 0, K = NROLES[p]; k < K; k++) {
+        if ((me & rm[k]) == rm[k] && (op & ro[k]) == ro[k] && (empty & re[k]) == re[k])
+            return 1;
+    }
+    return 0;
+}
+
+static inline u64 legal_moves(u64 me, u64 op) {
+    u64 empty = FULL & ~(me | op), legal = 0, e = empty;
+    while (e) {
+        int p = lowbit(e);
+        e &= e - 1;
+        if (!forbidden_at(p, me, op, empty)) legal |= bit(p);
+    }
+    return legal;
+}
+
+static inline int has_legal(u64 me, u64 op) {
+    u64 empty = FULL & ~(me | op), e = empty;
+    while (e) {
+        int p = lowbit(e);
+        e &= e - 1;
+        if (!forbidden_at(p, me, op, empty)) return 1;
+    }
+    return 0;
+}
+
+static inline u64 neighbours(u64 g) {
+    u64 h = g | ((g << 1) & NOT_FIRST_FILE) | ((g >> 1) & NOT_LAST_FILE);
+    if (DIAG) return (h | (h << N) | (h >> N)) & FULL;
+    return (h | (g << N) | (g >> N)) & FULL;
+}
+
+static inline u64 flood(u64 g, u64 own) {
+    for (;;) {
+        u64 grown = neighbours(g) & own;
+        if (grown == g) return g;
+        g = grown;
+    }
+}
+
+/* The points where the colour with stones `own` would complete its path by placing
+   (legality aside): the new stone joins every group next to it. */
+static inline u64 winning_points(u64 own, int black) {
+    const u64 first = EDGE[black ? 0 : 1][0], second = EDGE[black ? 0 : 1][1];
+    u64 f1 = flood(own & first, own), f2 = flood(own & second, own);
+    u64 a = first | neighbours(f1), b = second | neighbours(f2);
+    return a & b & FULL & ~own;
+}
+
+/* ------------------------------------------------------- transpositions */
+
+static inline u64 map_bits(int s, u64 x) {
+    const u64(*t)[256] = SYMTAB[s];
+    u64 r = 0;
+    for (int c = 0; x; c++, x >>= 8) r |= t[c][x & 0xFF];
+    return r;
+}
+
+typedef struct { u64 a, b; uint8_t side; int sym; } Key;
+
+static inline Key canonical(u64 me, u64 op, int black) {
+    Key best = {me, op, (uint8_t)(black ? 2 : 1), 0};
+    for (int s = 1; s < 8; s++) {
+        uint8_t side = (uint8_t)(((s >= 4) ^ black) ? 2 : 1);
+        if (side > best.side) continue;
+        u64 a = map_bits(s, me);
+        if (side == best.side && a > best.a) continue;
+        u64 b = map_bits(s, op);
+        if (side < best.side || a < best.a || (a == best.a && b < best.b)) {
+            best.a = a; best.b = b; best.side = side; best.sym = s;
+        }
+    }
+    return best;
+}
+
+static inline u64 hash_key(const Key *k) {
+    u64 h = k->a * 0x9E3779B97F4A7C15ULL ^ (k->b + 0x632BE59BD9B4E019ULL) * 0xC2B2AE3D27D4EB4FULL;
+    h ^= (u64)k->side * 0x165667B19E3779F9ULL;
+    h ^= h >> 29;
+    h *= 0xBF58476D1CE4E5B9ULL;
+    return h ^ (h >> 32);
+}
+
+static inline Entry *tt_find(const Key *k) {
+    Entry *slot = &TT[hash_key(k) & TT_MASK & ~(u64)1];
+    for (int i = 0; i < 2; i++)
+        if (slot[i].side == k->side && slot[i].a == k->a && slot[i].b == k->b) return &slot[i];
+    return NULL;
+}
+
+static inline void tt_store(const Key *k, int lo, int hi, int best, u64 work) {
+    Entry *slot = &TT[hash_key(k) & TT_MASK & ~(u64)1];
+    uint8_t w = (uint8_t)(64 - __builtin_clzll(work | 1));
+    int8_t cbest = (int8_t)(best >= 0 ? PERM[k->sym][best] : best);
+    tt_stores++;
+    for (int i = 0; i < 2; i++) {
+        Entry *e = &slot[i];
+        if (e->side == k->side && e->a == k->a && e->b == k->b) {
+            if (lo > e->lo) e->lo = (int16_t)lo;
+            if (hi < e->hi) e->hi = (int16_t)hi;
+            if (e->lo > e->hi) { e->lo = (int16_t)lo; e->hi = (int16_t)hi; } /* cannot happen */
+            if (w > e->work) e->work = w;
+            if (best != NO_MOVE) e->best = cbest;
+            return;
+        }
+    }
+    Entry fresh = {k->a, k->b, (int16_t)lo, (int16_t)hi, w, k->side, cbest};
+    if (slot[0].side == 0 || w >= slot[0].work) {
+        if (slot[0].side != 0) slot[1] = slot[0];
+        slot[0] = fresh;
+    } else {
+        slot[1] = fresh;
+    }
+}
+
+/* ---------------------------------------------------------------- search */
+
+static void check_budget(void) {
+    if (node_limit && nodes >= node_limit) { aborted = 1; return; }
+    if (deadline > 0 && now() >= deadline) { aborted = 1; return; }
+    if (PyErr_CheckSignals() < 0) { aborted = 2; return; }
+    if (progress_cb != NULL && progress_every && nodes % progress_every < 0x10000) {
+        PyObject *r = PyObject_CallFunction(progress_cb, "K", (unsigned long long)nodes);
+        if (r == NULL) { aborted = 2; return; }
+        Py_DECREF(r);
+    }
+}
+
+/* Does a stone of ours at q leave the opponent (stones op, colour !black) without any
+   legal winning placement among `threats`? */
+static inline int defends(int q, u64 me, u64 op, u64 threats) {
+    u64 me2 = me | bit(q), empty = FULL & ~(me2 | op), t = threats & ~bit(q);
+    while (t) {
+        int p = lowbit(t);
+        t &= t - 1;
+        if (!forbidden_at(p, op, me2, empty)) return 0;
+    }
+    return 1;
+}
+
+static int negamax(u64 me, u64 op, int black, int alpha, int beta, int ply, int *best_out) {
+    if ((++nodes & 0xFFFF) == 0 || nodes == node_limit) check_budget();
+    if (aborted) return 0;
+    u64 legal = legal_moves(me, op);
+    if (!legal) {
+        if (!has_legal(op, me)) { *best_out = NO_MOVE; return 0; } /* dead: a draw */
+        int dummy;
+        *best_out = PASS_MOVE;
+        return up(negamax(op, me, !black, down(beta), down(alpha), ply + 1, &dummy));
+    }
+    u64 wins_now = legal & winning_points(me, black);
+    if (wins_now) { *best_out = lowbit(wins_now); return DIST ? WIN - 1 : 1; }
+
+    Key key = canonical(me, op, black);
+    Entry *e = tt_find(&key);
+    int ttbest = NO_MOVE;
+    if (e) {
+        tt_hits++;
+        if (e->lo >= beta) { *best_out = e->best >= 0 ? INV[key.sym][e->best] : e->best; return e->lo; }
+        if (e->hi <= alpha) { *best_out = e->best >= 0 ? INV[key.sym][e->best] : e->best; return e->hi; }
+        if (e->lo > alpha) alpha = e->lo;
+        if (e->hi < beta) beta = e->hi;
+        if (e->best >= 0) ttbest = INV[key.sym][e->best];
+    }
+    const int alpha0 = alpha;
+    const u64 start_nodes = nodes;
+
+    /* the opponent's immediate wins: a move that leaves one of them legal loses at once
+       (our stone can make a winning point illegal for the opponent, or legal again) */
+    u64 candidates = legal;
+    u64 threats = winning_points(op, !black) & ~me;
+    if (threats) {
+        u64 c = legal;
+        candidates = 0;
+        while (c) {
+            int q = lowbit(c);
+            c &= c - 1;
+            if (defends(q, me, op, threats)) candidates |= bit(q);
+        }
+        if (!candidates) {
+            threat_cuts++;
+            *best_out = lowbit(legal);
+            int v = DIST ? -(WIN - 2) : -1;
+            tt_store(&key, v, v, lowbit(legal), nodes - start_nodes + 1);
+            return v;
+        }
+    }
+
+    /* move order: table move, killers, then by history */
+    int moves[MAXCELLS], count = 0;
+    int side = black ? 0 : 1;
+    if (ttbest >= 0 && (candidates & bit(ttbest))) { moves[count++] = ttbest; candidates &= ~bit(ttbest); }
+    int kp = ply < MAXPLY ? ply : MAXPLY - 1;
+    for (int i = 0; i < 2; i++) {
+        int k = killer[kp][i];
+        if (k >= 0 && (candidates & bit(k))) { moves[count++] = k; candidates &= ~bit(k); }
+    }
+    int first_sorted = count;
+    while (candidates) {
+        int p = lowbit(candidates);
+        candidates &= candidates - 1;
+        int h = history[side][p], j = count++;
+        while (j > first_sorted && history[side][moves[j - 1]] < h) { moves[j] = moves[j - 1]; j--; }
+        moves[j] = p;
+    }
+    /* moves not tried because they lose at once still need a best move if all lose */
+    int best = -WIN - 1, bestmove = moves[0];
+    if (count < __builtin_popcountll(legal)) best = DIST ? -(WIN - 2) : -1; /* skipped moves */
+    for (int i = 0; i < count; i++) {
+        int p = moves[i], dummy;
+        int a = alpha > best ? alpha : best;
+        int v = up(negamax(op, me | bit(p), !black, down(beta), down(a), ply + 1, &dummy));
+        if (aborted) return 0;
+        if (v > best) {
+            best = v;
+            bestmove = p;
+            if (best >= beta) {
+                history[side][p] += (int)(CELLS - __builtin_popcountll(me | op));
+                if (killer[kp][0] != p) { killer[kp][1] = killer[kp][0]; killer[kp][0] = p; }
+                break;
+            }
+        }
+    }
+    int lo = best <= alpha0 ? -WIN : best, hi = best >= beta ? WIN : best;
+    if (best > alpha0 && best < beta) lo = hi = best;
+    tt_store(&key, lo, hi, bestmove, nodes - start_nodes + 1);
+    *best_out = bestmove;
+    return best;
+}
+
+/* ------------------------------------------------------------ interface */
+
+static int tt_alloc(int bits) {
+    if (TT != NULL && TT_BITS == bits) {
+        memset(TT, 0, sizeof(Entry) * ((size_t)1 << bits));
+        return 0;
+    }
+    free(TT);
+    TT = calloc((size_t)1 << bits, sizeof(Entry));
+    if (TT == NULL) { TT_BITS = 0; PyErr_NoMemory(); return -1; }
+    TT_BITS = bits;
+    TT_MASK = ((u64)1 << bits) - 1;
+    return 0;
+}
+
+static u64 get_u64(PyObject *seq, Py_ssize_t i, int *err) {
+    PyObject *item = PySequence_GetItem(seq, i);
+    if (item == NULL) { *err = 1; return 0; }
+    u64 v = PyLong_AsUnsignedLongLong(item);
+    Py_DECREF(item);
+    if (PyErr_Occurred()) *err = 1;
+    return v;
+}
+
+PyDoc_STRVAR(setup_doc,
+"setup(n, diagonal, edges, roles, perms, tt_bits, distance)\n\n"
+"Install the tables of one board size and clear the transposition table.\n"
+"edges: 4 masks (black first, black second, white first, white second);\n"
+"roles: per point, a sequence of (mover, opponent, empty) masks that forbid a placement;\n"
+"perms: 8 sequences mapping each point to its image;\n"
+"distance: values count plies (a win in d plies is 1000 - d), else win/draw/loss +1/0/-1.");
+
+static PyObject *py_setup(PyObject *self, PyObject *args) {
+    int n, diag, bits, dist;
+    PyObject *edges, *roles, *perms;
+    if (!PyArg_ParseTuple(args, "ipOOOip", &n, &diag, &edges, &roles, &perms, &bits, &dist))
+        return NULL;
+    DIST = dist;
+    WIN = dist ? WIN_DIST : 1;
+    if (n < 2 || n > 8) { PyErr_SetString(PyExc_ValueError, "n must be 2..8"); return NULL; }
+    if (bits < 4 || bits > 30) { PyErr_SetString(PyExc_ValueError, "tt_bits must be 4..30"); return NULL; }
+    int err = 0;
+    N = n; CELLS = n * n; DIAG = diag;
+    FULL = CELLS == 64 ? ~(u64)0 : bit(CELLS) - 1;
+    u64 first_file = 0, last_file = 0;
+    for (int r = 0; r < n; r++) { first_file |= bit(r * n); last_file |= bit(r * n + n - 1); }
+    NOT_FIRST_FILE = FULL & ~first_file;
+    NOT_LAST_FILE = FULL & ~last_file;
+    for (int i = 0; i < 4; i++) EDGE[i / 2][i % 2] = get_u64(edges, i, &err);
+    if (err) return NULL;
+    if (PySequence_Size(roles) != CELLS || PySequence_Size(perms) != 8) {
+        PyErr_SetString(PyExc_ValueError, "roles needs n*n entries and perms 8");
+        return NULL;
+    }
+    for (int p = 0; p < CELLS; p++) {
+        PyObject *list = PySequence_GetItem(roles, p);
+        if (list == NULL) return NULL;
+        Py_ssize_t k = PySequence_Size(list);
+        if (k < 0 || k > MAXROLES) {
+            Py_DECREF(list);
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "too many roles");
+            return NULL;
+        }
+        NROLES[p] = (int)k;
+        for (Py_ssize_t j = 0; j < k; j++) {
+            PyObject *triple = PySequence_GetItem(list, j);
+            if (triple == NULL) { Py_DECREF(list); return NULL; }
+            ROLE_M[p][j] = get_u64(triple, 0, &err);
+            ROLE_O[p][j] = get_u64(triple, 1, &err);
+            ROLE_E[p][j] = get_u64(triple, 2, &err);
+            Py_DECREF(triple);
+        }
+        Py_DECREF(list);
+        if (err) return NULL;
+    }
+    for (int s = 0; s < 8; s++) {
+        PyObject *perm = PySequence_GetItem(perms, s);
+        if (perm == NULL) return NULL;
+        for (int p = 0; p < CELLS; p++) {
+            int q = (int)get_u64(perm, p, &err);
+            if (err || q < 0 || q >= CELLS) {
+                Py_DECREF(perm);
+                if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "bad permutation");
+                return NULL;
+            }
+            PERM[s][p] = q;
+            INV[s][q] = p;
+        }
+        Py_DECREF(perm);
+        memset(SYMTAB[s], 0, sizeof(SYMTAB[s]));
+        for (int c = 0; c < 8; c++)
+            for (int v = 1; v < 256; v++) {
+                u64 img = 0;
+                for (int j = 0; j < 8; j++) {
+                    int p = c * 8 + j;
+                    if ((v >> j & 1) && p < CELLS) img |= bit(PERM[s][p]);
+                }
+                SYMTAB[s][c][v] = img;
+            }
+    }
+    memset(history, 0, sizeof(history));
+    for (int i = 0; i < MAXPLY; i++) killer[i][0] = killer[i][1] = -1;
+    if (tt_alloc(bits) < 0) return NULL;
+    Py_RETURN_NONE;
+}
+
+PyDoc_STRVAR(solve_doc,
+"solve(me, op, black, alpha, beta, node_limit, seconds, progress, every)\n"
+"-> (value, best, nodes, status)\n\n"
+"Alpha-beta value in [alpha, beta] for the side to move (stones `me`, Black if `black`):\n"
+"an exact value inside the window, a bound outside. best: a point, -2 pass, -1 none.\n"
+"status: 0 done, 1 budget spent (value meaningless). Node and time limits of 0 mean none.\n"
+"The transposition table is kept between calls of one setup().");
+
+static PyObject *py_solve(PyObject *self, PyObject *args) {
+    unsigned long long me, op, limit;
+    int black, alpha, beta;
+    double seconds;
+    PyObject *cb;
+    unsigned long long every;
+    if (!PyArg_ParseTuple(args, "KKpiiKdOK", &me, &op, &black, &alpha, &beta, &limit, &seconds,
+                          &cb, &every))
+        return NULL;
+    if (TT == NULL) { PyErr_SetString(PyExc_RuntimeError, "setup() first"); return NULL; }
+    if ((me & op) || ((me | op) & ~FULL)) {
+        PyErr_SetString(PyExc_ValueError, "stones overlap or lie off the board");
+        return NULL;
+    }
+    nodes = 0;
+    node_limit = limit;
+    deadline = seconds > 0 ? now() + seconds : 0;
+    aborted = 0;
+    progress_cb = cb == Py_None ? NULL : cb;
+    progress_every = every;
+    int best = NO_MOVE;
+    int value = negamax(me, op, black, alpha, beta, 0, &best);
+    progress_cb = NULL;
+    if (aborted == 2) return NULL;
+    return Py_BuildValue("iiKi", value, best, (unsigned long long)nodes, aborted);
+}
+
+static PyObject *py_stats(PyObject *self, PyObject *args) {
+    u64 used = 0;
+    if (TT != NULL)
+        for (u64 i = 0; i <= TT_MASK; i++) used += TT[i].side != 0;
+    return Py_BuildValue("{s:K,s:K,s:K,s:K,s:i}", "tt_used", (unsigned long long)used,
+                         "tt_hits", (unsigned long long)tt_hits, "tt_stores",
+                         (unsigned long long)tt_stores, "threat_cuts",
+                         (unsigned long long)threat_cuts, "tt_bits", TT_BITS);
+}
+
+static PyObject *py_legal(PyObject *self, PyObject *args) {
+    unsigned long long me, op;
+    if (!PyArg_ParseTuple(args, "KK", &me, &op)) return NULL;
+    return PyLong_FromUnsignedLongLong(legal_moves(me, op));
+}
+
+static PyObject *py_winning(PyObject *self, PyObject *args) {
+    unsigned long long own;
+    int black;
+    if (!PyArg_ParseTuple(args, "Kp", &own, &black)) return NULL;
+    return PyLong_FromUnsignedLongLong(winning_points(own, black));
+}
+
+static PyObject *py_canonical(PyObject *self, PyObject *args) {
+    unsigned long long me, op;
+    int black;
+    if (!PyArg_ParseTuple(args, "KKp", &me, &op, &black)) return NULL;
+    Key k = canonical(me, op, black);
+    return Py_BuildValue("KKii", (unsigned long long)k.a, (unsigned long long)k.b, k.side == 2, k.sym);
+}
+
+static PyMethodDef methods[] = {
+    {"setup", py_setup, METH_VARARGS, setup_doc},
+    {"solve", py_solve, METH_VARARGS, solve_doc},
+    {"stats", py_stats, METH_NOARGS, "Transposition-table statistics."},
+    {"legal", py_legal, METH_VARARGS, "legal(me, op): mask of the mover's legal placements."},
+    {"winning", py_winning, METH_VARARGS,
+     "winning(own, black): mask of the points that would complete own's path."},
+    {"canonical", py_canonical, METH_VARARGS,
+     "canonical(me, op, black) -> (me', op', black', symmetry)."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_minefield",
+    "Native Minefield search (see boardproof.solvers.native).", -1, methods, NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__minefield(void) { return PyModule_Create(&module); }

@@ -1,0 +1,18 @@
+"""Build the optional native Minefield search (C). Everything else is in pyproject.toml.
+
+``optional=True``: without a C compiler the package still installs, and
+:mod:`boardproof.solvers.native` reports that the native search is unavailable.
+"""
+
+from setuptools import Extension, setup
+
+setup(
+    ext_modules=[
+        Extension(
+            "boardproof.solvers.native._minefield",
+            ["boardproof/solvers/native/minefield.c"],
+            extra_compile_args=["-O3", "-std=c11", "-Wall", "-Wextra", "-Wno-unused-parameter"],
+            optional=True,
+        )
+    ]
+)
