@@ -3,8 +3,10 @@
 Usage: ``.venv/bin/python benchmarks/solve.py [--quick] [--table]``
 
 - the empty-board value of 3x3 and 4x4 (no pie) with alpha-beta (who wins), then
-  with exact distances, with df-pn and (3x3) with retrograde enumeration;
-- ``--table``: the 4x4 opening table through the report code (one worker).
+  with exact distances, with df-pn and (3x3) with retrograde enumeration, and with the
+  native (C) search, who wins and exact distance (a fresh table each time);
+- ``--table``: the 4x4 opening table through the report code (one worker), with the
+  Python alpha-beta and with the native search.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from boardproof import models
+from boardproof.solvers import native
 from boardproof.solvers.api import solve
 
 
@@ -55,19 +58,29 @@ def main() -> None:
         timed(f"{n}x{n} value, df-pn", lambda e=empty: solve(e, method="pns"))
         if n == 3:
             timed(f"{n}x{n} value, enumeration", lambda e=empty: solve(e, method="enumerate"))
+        if native.available():
+            native.reset()
+            timed(f"{n}x{n} value, native (who wins)",
+                  lambda e=empty: solve(e, method="native", distance=False))  # fmt: skip
+            native.reset()
+            timed(f"{n}x{n} value, native + exact distance",
+                  lambda e=empty: solve(e, method="native"))  # fmt: skip
     if args.table:
         from boardproof.reports.openings import build_report
 
-        start, cpu = time.perf_counter(), time.process_time()
-        report = build_report([4], progress=False)
-        seconds = time.perf_counter() - start
-        cpu = time.process_time() - cpu
-        size = report["sizes"][0]
-        print(
-            f"{'4x4 opening table (1 worker)':<42} {seconds:7.2f} s wall {cpu:7.2f} s cpu "
-            f"{size['nodes']:>9} nodes {size['nodes'] / cpu:>9.0f} nodes/cpu-s  "
-            f"Black wins after {size['black_wins']}"
-        )
+        methods = ["alphabeta"] + (["native"] if native.available() else [])
+        for method in methods:
+            native.reset()
+            start, cpu = time.perf_counter(), time.process_time()
+            report = build_report([4], progress=False, method=method)
+            seconds = time.perf_counter() - start
+            cpu = time.process_time() - cpu
+            size = report["sizes"][0]
+            print(
+                f"{f'4x4 opening table, {method} (1 worker)':<42} {seconds:7.2f} s wall "
+                f"{cpu:7.2f} s cpu {size['nodes']:>9} nodes "
+                f"{size['nodes'] / cpu:>9.0f} nodes/cpu-s  Black wins after {size['black_wins']}"
+            )
 
 
 if __name__ == "__main__":

@@ -21,7 +21,7 @@ from boardproof.models.base import InvalidOptionError
 
 #: the games with an opening analysis, and the options each one takes
 GAME_OPTIONS: dict[str, frozenset[str]] = {
-    "minefield": frozenset({"sizes", "workers", "checkpoint", "win", "timeout", "out"}),
+    "minefield": frozenset({"sizes", "workers", "checkpoint", "win", "timeout", "out", "method"}),
     "carpniches": frozenset({"max_plies", "timeout", "out"}),
 }
 DEFAULT_SIZES = "2-4"
@@ -43,6 +43,8 @@ def register(group: click.Group) -> None:
               help="Minefield: 'orthogonal' (rulebook, default) or 'orthodiagonal'.")  # fmt: skip
 @click.option("--max-plies", "max_plies", type=click.IntRange(min=1), default=None,
               help=f"Carpniches: plies after each first move [{DEFAULT_MAX_PLIES}].")  # fmt: skip
+@click.option("--method", default=None, metavar="METHOD",
+              help="Minefield: auto (native C search if built), native or alphabeta.")  # fmt: skip
 @click.option("--timeout", type=click.FloatRange(min=0, min_open=True), default=None,
               help="Seconds per entry or first move (unsolved ones are reported so).")  # fmt: skip
 @click.option("--out", "out_dir", default="reports", show_default=True,
@@ -54,6 +56,7 @@ def openings_command(
     checkpoint: str | None,
     win: str | None,
     max_plies: int | None,
+    method: str | None,
     timeout: float | None,
     out_dir: str,
 ) -> None:
@@ -64,7 +67,7 @@ def openings_command(
             f"invalid game: openings supports {' and '.join(GAME_OPTIONS)}, got {game!r}"
         )
     given = {"sizes": sizes, "workers": workers, "checkpoint": checkpoint, "win": win,
-             "max_plies": max_plies}  # fmt: skip
+             "max_plies": max_plies, "method": method}  # fmt: skip
     for option, value in given.items():
         if value is not None and option not in GAME_OPTIONS[name]:
             flag = "--" + option.replace("_", "-")
@@ -72,7 +75,8 @@ def openings_command(
                 f"invalid option {flag}: {name} does not take it, got {value!r}"
             )
     if name == "minefield":
-        _minefield(sizes or DEFAULT_SIZES, workers or 1, out_dir, checkpoint, timeout, win)
+        _minefield(sizes or DEFAULT_SIZES, workers or 1, out_dir, checkpoint, timeout, win,
+                   method or "auto")  # fmt: skip
     else:
         _carpniches(max_plies or DEFAULT_MAX_PLIES, timeout, out_dir)
 
@@ -84,10 +88,15 @@ def _minefield(
     checkpoint: str | None,
     timeout: float | None,
     win: str | None,
+    method: str,
 ) -> None:
     from boardproof.reports.claims import parse_sizes
-    from boardproof.reports.openings import build_report, write_report
+    from boardproof.reports.openings import METHODS, build_report, write_report
 
+    if method not in METHODS:
+        raise InvalidOptionError(
+            f"invalid option --method: expected one of {', '.join(METHODS)}, got {method!r}"
+        )
     size_list = parse_sizes(sizes)
     if win is not None:
         models.get("minefield", win=win)  # a bad rule is refused before any work
@@ -98,6 +107,8 @@ def _minefield(
         command += f" --timeout {timeout:g}"
     if win is not None:
         command += f" --win {win}"
+    if method != "auto":
+        command += f" --method {method}"
     command += f" --out {out_dir}"
     report = build_report(
         size_list,
@@ -106,6 +117,7 @@ def _minefield(
         checkpoint=cp,
         timeout=timeout,
         command=command,
+        method=method,
     )
     elapsed = time.perf_counter() - start
     for size in report["sizes"]:

@@ -27,51 +27,67 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from pathlib import Path
 from typing import Any
 
 from boardproof import models
+from boardproof.models.base import InvalidOptionError
 from boardproof.reports.svg import SvgDocument
+from boardproof.solvers import native
 from boardproof.solvers.api import solve
 from boardproof.solvers.common import symmetric_key
 from boardproof.solvers.executor import run_tasks
 
 #: the command that regenerates the published report
-COMMAND = "boardproof openings minefield --sizes 2-4 --workers 2 --out reports"
+COMMAND = "boardproof openings minefield --sizes 2-5 --workers 2 --out reports"
+#: how the entries are solved: ``auto`` is the native (C) search where it was built
+METHODS = ("auto", "native", "alphabeta")
+#: transposition table of the native search per size (2**bits entries of 24 bytes)
+NATIVE_TT_BITS = {5: 26}
 
 
 def _game(win: str) -> Any:
     return models.get("minefield", win=win)
 
 
-def solve_task(arg: tuple[int, str | None, str, float | None]) -> dict[str, Any]:
+TaskArg = tuple[int, str | None, str, float | None, str]
+
+
+def solve_task(arg: TaskArg) -> dict[str, Any]:
     """Solve one table entry (``point``) or the empty board (``None``) of size ``n``.
 
     A top-level function, so a process pool can run it. With a time limit an
-    entry can stay unsolved (``winner`` None).
+    entry can stay unsolved (``winner`` None). ``method``: see :data:`METHODS`;
+    the native search reports the exact number of plies with best play.
     """
-    n, point, win, timeout = arg
+    n, point, win, timeout, method = arg
+    start = time.perf_counter()
     pos = _game(win).start(size=n, pie=False)
     if point is not None:
         pos = pos.play(pos.parse_move(point))
-    result = solve(pos, method="alphabeta", distance=False, timeout=timeout)
-    if result.value not in ("win", "loss") or result.winner is None:
-        return {
-            "position": pos.fen(),
-            "winner": None,
-            "best_move": None,
-            "nodes": result.nodes,
-            "seconds": round(result.seconds, 3),
-            "note": f"not solved within {timeout} s ({result.nodes} nodes)",
-        }
-    return {
-        "position": pos.fen(),
-        "winner": pos.game.symbol(result.winner),
-        # the mover's winning move; a losing mover has no "best" move worth printing
-        "best_move": str(result.best_move) if result.value == "win" else None,
-        "nodes": result.nodes,
-        "seconds": round(result.seconds, 3),
-    }
+    if method != "alphabeta" and (method == "native" or native.supports(pos)):
+        native.reset()  # a fresh table: the same node counts whatever ran before
+        diagonal = win == "orthodiagonal"
+        search = native.search_for(n, diagonal, NATIVE_TT_BITS.get(n), distance=True)
+        found = search.solve(pos, timeout=timeout)
+        value, nodes, best, plies = found.value, found.nodes, found.best_move, found.plies
+        used = "native"
+    else:
+        result = solve(pos, method="alphabeta", distance=False, timeout=timeout)
+        value, nodes, best, plies = result.value, result.nodes, result.best_move, None
+        used = "alphabeta"
+    entry: dict[str, Any] = {"position": pos.fen(), "method": used, "nodes": nodes,
+                             "seconds": round(time.perf_counter() - start, 3)}  # fmt: skip
+    if value not in ("win", "loss"):
+        entry.update(winner=None, best_move=None, plies=None,
+                     note=f"not solved within {timeout} s ({nodes} nodes)")  # fmt: skip
+        return entry
+    winner = pos.to_move if value == "win" else 1 - pos.to_move
+    # the mover's winning move; a losing mover has no "best" move worth printing
+    entry.update(winner=pos.game.symbol(winner), best_move=str(best) if value == "win" else None,
+                 plies=plies)  # fmt: skip
+    return entry
 
 
 def point_classes(n: int, win: str = "orthogonal") -> list[tuple[str, list[tuple[str, int]]]]:
@@ -106,17 +122,22 @@ def build_report(
     progress: bool = True,
     timeout: float | None = None,
     command: str = COMMAND,
+    method: str = "auto",
 ) -> dict[str, Any]:
     """Solve every size: the empty board and one task per class of first points.
 
     ``timeout`` (seconds per entry) may leave entries unsolved; they are reported so.
     """
-    tasks: list[tuple[str, tuple[int, str | None, str, float | None]]] = []
+    if method not in METHODS:
+        raise InvalidOptionError(
+            f"invalid option --method: expected one of {', '.join(METHODS)}, got {method!r}"
+        )
+    tasks: list[tuple[str, TaskArg]] = []
     classes = {n: point_classes(n, win) for n in sizes}
     for n in sizes:
-        tasks.append((f"n={n} empty", (n, None, win, timeout)))
+        tasks.append((f"n={n} empty", (n, None, win, timeout, method)))
         for rep, _ in classes[n]:
-            tasks.append((f"n={n} {rep}", (n, rep, win, timeout)))
+            tasks.append((f"n={n} {rep}", (n, rep, win, timeout, method)))
     # the biggest boards first, so a pool is not left waiting on one long task
     tasks.sort(key=lambda t: -t[1][0])
     results = run_tasks(
@@ -152,6 +173,7 @@ def build_report(
                         "position": rep_pos.transform(sym).fen(),
                         "winner": found["winner"],
                         "best_move": best,
+                        "plies": found.get("plies"),
                         "solved_as": rep,
                     }
                 )
@@ -161,7 +183,8 @@ def build_report(
         report["sizes"].append(
             {
                 "n": n,
-                "empty": {k: empty[k] for k in ("position", "winner", "best_move", "nodes")},
+                "empty": {k: empty.get(k) for k in ("position", "winner", "best_move", "plies",
+                                                    "nodes")},  # fmt: skip
                 "openings": rows,
                 "black_wins": black_wins,
                 "classes": len(classes[n]),
@@ -169,6 +192,7 @@ def build_report(
                 + sum(results[f"n={n} {rep}"]["nodes"] for rep, _ in classes[n]),
                 "unsolved": unsolved,
                 "consistent": _consistent(empty["winner"], black_wins, unsolved),
+
             }
         )
     report["timings"] = {key: value["seconds"] for key, value in results.items()}
@@ -226,15 +250,19 @@ def render_markdown(report: dict[str, Any]) -> str:
         "there, White to move, no swap*. With the pie rule, White swaps exactly the "
         "points marked **B** (so the second player always wins).",
         "",
-        "Every entry is a proof by alpha-beta search with a transposition table (the "
-        "solver is cross-checked against df-pn and retrograde enumeration in the tests); "
-        "symmetric points are solved once. `boardproof solve minefield POSITION --proof "
-        "FILE` writes a certificate for any entry that `boardproof check-proof FILE` "
-        "re-checks with the rules only.",
+        "Every entry is a proof by exhaustive alpha-beta search with a transposition table "
+        "(symmetric points are solved once). The native (C) search of "
+        "`boardproof.solvers.native` gives the exact game length with best play (fastest "
+        "win, longest defence); it is checked in the tests against the Python alpha-beta, "
+        "df-pn and the retrograde enumeration of every 3x3 position, and the Python "
+        "alpha-beta (`--method alphabeta`) gives the same table for n <= 4. "
+        "`boardproof solve minefield POSITION --proof FILE` writes a certificate for an "
+        "entry that `boardproof check-proof FILE` re-checks with the rules only (small "
+        "boards: a 5x5 proof tree is too large to write).",
         "",
-        "| n | empty board | winning first move | Black-winning first points | "
+        "| n | empty board | winning first move | plies | Black-winning first points | "
         "classes solved | nodes |",
-        "|---|---|---|---|---|---|",
+        "|---|---|---|---|---|---|---|",
     ]
     for size in report["sizes"]:
         empty = size["empty"]
@@ -243,8 +271,10 @@ def render_markdown(report: dict[str, Any]) -> str:
         if size["unsolved"]:
             points += f" (unsolved: {', '.join(size['unsolved'])})"
         first = {"b": empty["best_move"], "w": "none (every move loses)"}.get(empty["winner"], "?")
+        plies = empty.get("plies") or "-"
         lines.append(
-            f"| {size['n']} | {who} | {first} | {points} | {size['classes']} | {size['nodes']} |"
+            f"| {size['n']} | {who} | {first} | {plies} | {points} | {size['classes']} | "
+            f"{size['nodes']} |"
         )
     for size in report["sizes"]:
         n = size["n"]
@@ -258,12 +288,14 @@ def render_markdown(report: dict[str, Any]) -> str:
             for f in "abcdefghijklmnopqrstuvwxyz"[:n]:
                 row = by_point[f"{f}{r}"]
                 reply = f" ({row['best_move']})" if row["best_move"] else ""
-                cells.append(f"{(row['winner'] or '?').upper()}{reply}")
+                plies = f", {row['plies']}" if row.get("plies") else ""
+                cells.append(f"{(row['winner'] or '?').upper()}{reply}{plies}")
             lines.append(f"| {r} | " + " | ".join(cells) + " |")
         lines += [
             "",
             "Each cell: who wins after a black stone there (B/W); for W, White's winning "
-            "reply in brackets.",
+            "reply in brackets; then, where known, the number of plies still to play with "
+            "best play.",
         ]
         if size["unsolved"]:
             lines += ["", f"`?`: not solved within the time limit ({', '.join(size['unsolved'])})."]
