@@ -101,3 +101,17 @@ def test_merge_rejects_bad_files(cli_run, tmp_path) -> None:
     status, _, err = cli_run("verify", "minefield-no-draw", "--sizes", "2", "--merge",
                              str(other), "--checkpoint", str(tmp_path / "cp.json"))
     assert status == 2 and "--merge" in err
+
+
+def test_resumed_run_has_no_wall_time(tmp_path) -> None:
+    cp = tmp_path / "cp.json"
+    first = claims.verify("minefield-no-draw", [3, 4], method="fill", progress=False,
+                          exhaustive_max=0, checkpoint=cp)
+    assert first["wall_seconds"] is not None and first["resumed_tasks"] == 0
+    again = claims.verify("minefield-no-draw", [3, 4], method="fill", progress=False,
+                          exhaustive_max=0, checkpoint=cp)
+    assert again["wall_seconds"] is None and again["resumed_tasks"] == again["tasks"] == 2
+    assert "2 of 2 tasks resumed" in nodraw.render_markdown(again)
+    part = claims.verify("minefield-no-draw", [3, 4, 5], method="fill", progress=False,
+                         exhaustive_max=0, checkpoint=cp)
+    assert part["wall_seconds"] is not None and part["resumed_tasks"] == 2

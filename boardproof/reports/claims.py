@@ -38,7 +38,7 @@ from typing import Any
 from pysat.solvers import Solver
 
 from boardproof.models.base import InvalidOptionError
-from boardproof.solvers.executor import run_tasks
+from boardproof.solvers.executor import Checkpoint, run_tasks
 from boardproof.solvers.sat import drat
 from boardproof.solvers.sat import minefield as sat
 
@@ -312,6 +312,8 @@ def verify(
         proof_dir=Path(proof_dir) if proof_dir is not None else None, cubes=cubes,
         exhaustive_max=exhaustive_max,
     )
+    done_before = Checkpoint(checkpoint).done if checkpoint is not None else {}
+    resumed = sum(1 for key, _ in tasks if key in done_before)
     began = time.perf_counter()
     results = run_tasks(run_task, tasks, workers=workers, scheduler=scheduler,
                         checkpoint=checkpoint, progress=progress,
@@ -331,7 +333,11 @@ def verify(
         "method": method,
         "solver": solver,
         "lemmas": lemma_texts(rows),
-        "wall_seconds": round(time.perf_counter() - began, 3),
+        # the wall time says nothing when every task came from the checkpoint
+        "wall_seconds": (round(time.perf_counter() - began, 3)
+                         if resumed < len(tasks) else None),
+        "tasks": len(tasks),
+        "resumed_tasks": resumed,
         "workers": workers,
         "cubes": cubes,
     }

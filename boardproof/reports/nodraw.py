@@ -234,6 +234,10 @@ def render_markdown(result: dict[str, Any], *, command: str | None = None,
                 f"workers {result['workers']}, cubes {result['cubes']}")
     if result.get("wall_seconds") is not None:
         run_text += f", wall time {result['wall_seconds']:.1f} s"
+    if result.get("resumed_tasks"):
+        run_text += (f" ({result['resumed_tasks']} of {result['tasks']} tasks resumed from "
+                     "a checkpoint" + (": wall time of the original run not known here)"
+                                       if result.get("wall_seconds") is None else ")"))
     if merged and own:
         run_text += f" for n = {_ranges(own)}"
     for entry in merged:
