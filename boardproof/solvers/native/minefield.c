@@ -75,7 +75,9 @@ static PyObject *progress_cb = NULL;
 static u64 progress_every = 0;
 static int history[2][MAXCELLS];
 static int killer[MAXPLY][2];
-static u64 tt_hits, tt_stores, threat_cuts;
+static u64 tt_hits, tt_stores, threat_cuts, etc_cuts;
+/* enhanced transposition cutoffs at nodes with at least this many empty points (0: off) */
+static int ETC_MIN_EMPTY = 0;
 
 static inline int lowbit(u64 x) { return __builtin_ctzll(x); }
 static inline u64 bit(int p) { return (u64)1 << p; }
@@ -279,6 +281,27 @@ static int negamax(u64 me, u64 op, int black, int alpha, int beta, int ply, int 
         }
     }
 
+    /* enhanced transposition cutoff: a child already known to be bad enough for the
+       opponent cuts this node before any search (high in the tree only: it costs a
+       canonical key per child) */
+    if (ETC_MIN_EMPTY && CELLS - __builtin_popcountll(me | op) >= ETC_MIN_EMPTY) {
+        u64 c = candidates;
+        int need = down(beta); /* a child value <= need gives this node >= beta */
+        while (c) {
+            int q = lowbit(c);
+            c &= c - 1;
+            Key ck = canonical(op, me | bit(q), !black);
+            Entry *ce = tt_find(&ck);
+            if (ce && ce->hi <= need) {
+                etc_cuts++;
+                int v = up(ce->hi);
+                tt_store(&key, v, WIN, q, nodes - start_nodes + 1);
+                *best_out = q;
+                return v;
+            }
+        }
+    }
+
     /* move order: table move, killers, then by history */
     int moves[MAXCELLS], count = 0;
     int side = black ? 0 : 1;
@@ -421,7 +444,12 @@ static PyObject *py_setup(PyObject *self, PyObject *args) {
                 SYMTAB[s][c][v] = img;
             }
     }
-    memset(history, 0, sizeof(history));
+    /* history starts from centrality: central points first until cutoffs say otherwise */
+    for (int p = 0; p < CELLS; p++) {
+        int r = p / n, f = p % n;
+        int centre = 2 * (n - 1) - abs(2 * r - (n - 1)) - abs(2 * f - (n - 1));
+        history[0][p] = history[1][p] = centre;
+    }
     for (int i = 0; i < MAXPLY; i++) killer[i][0] = killer[i][1] = -1;
     if (tt_alloc(bits) < 0) return NULL;
     Py_RETURN_NONE;
@@ -466,10 +494,18 @@ static PyObject *py_stats(PyObject *self, PyObject *args) {
     u64 used = 0;
     if (TT != NULL)
         for (u64 i = 0; i <= TT_MASK; i++) used += TT[i].side != 0;
-    return Py_BuildValue("{s:K,s:K,s:K,s:K,s:i}", "tt_used", (unsigned long long)used,
+    return Py_BuildValue("{s:K,s:K,s:K,s:K,s:K,s:i}", "tt_used", (unsigned long long)used,
                          "tt_hits", (unsigned long long)tt_hits, "tt_stores",
                          (unsigned long long)tt_stores, "threat_cuts",
-                         (unsigned long long)threat_cuts, "tt_bits", TT_BITS);
+                         (unsigned long long)threat_cuts, "etc_cuts",
+                         (unsigned long long)etc_cuts, "tt_bits", TT_BITS);
+}
+
+static PyObject *py_tune(PyObject *self, PyObject *args) {
+    int etc;
+    if (!PyArg_ParseTuple(args, "i", &etc)) return NULL;
+    ETC_MIN_EMPTY = etc < 0 ? 0 : etc;
+    Py_RETURN_NONE;
 }
 
 static PyObject *py_legal(PyObject *self, PyObject *args) {
@@ -497,6 +533,8 @@ static PyMethodDef methods[] = {
     {"setup", py_setup, METH_VARARGS, setup_doc},
     {"solve", py_solve, METH_VARARGS, solve_doc},
     {"stats", py_stats, METH_NOARGS, "Transposition-table statistics."},
+    {"tune", py_tune, METH_VARARGS,
+     "tune(etc_min_empty): enhanced transposition cutoffs from this many empty points (0 off)."},
     {"legal", py_legal, METH_VARARGS, "legal(me, op): mask of the mover's legal placements."},
     {"winning", py_winning, METH_VARARGS,
      "winning(own, black): mask of the points that would complete own's path."},
