@@ -163,7 +163,7 @@ def test_naive_and_engine_agree_on_random_positions(win: str) -> None:
 
 
 def test_glyph_audit_agrees_with_naive_windows() -> None:
-    from boardproof.solvers.graphs import glyph_audit
+    from boardproof.models.minefield.graphs import glyph_audit
 
     rng = random.Random(5)
     for _ in range(300):

@@ -35,7 +35,7 @@ COLOURS = {
 
 def render(position: Position) -> str:
     """The SVG text of ``position`` (a Minefield position)."""
-    from boardproof.solvers.graphs import winning_path
+    from boardproof.models.minefield.graphs import winning_path
 
     n: int = position.n  # type: ignore[attr-defined]
     size = 2 * MARGIN + (n - 1) * CELL

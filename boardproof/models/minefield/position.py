@@ -643,7 +643,7 @@ class MinefieldPosition:
         path: list[tuple[int, int]] = []
         won = self.winner()
         if won is not None:
-            from boardproof.solvers.graphs import winning_path
+            from boardproof.models.minefield.graphs import winning_path
 
             path = winning_path(self, won) or []
         on_path = set(path)
@@ -727,7 +727,7 @@ def pass_free_bound(n: int) -> int:
 
 
 def _status(pos: MinefieldPosition) -> list[str]:
-    from boardproof.solvers import graphs
+    from boardproof.models.minefield import graphs
 
     grid = graphs.grid_graph(pos)
     problems = graphs.glyph_audit(pos, grid)

@@ -1,4 +1,7 @@
-"""Graph checks with networkx, independent of the bitboard code (off the hot path).
+"""Minefield graph checks with networkx, independent of the bitboard code (off the hot path).
+
+Rules-level analysis (paths, glyph audit), so it lives with the model; it is imported
+lazily, keeping networkx out of the solvers' hot path.
 
 The grid graph of a Minefield position has one node per point ``(file, rank)``
 (0-based) with a ``stone`` attribute (``"b"``, ``"w"`` or None), and edges
