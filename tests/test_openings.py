@@ -60,3 +60,21 @@ def test_bad_options(cli_run) -> None:
     assert cli_run("openings", "minefield", "--win", "sideways")[0] == 2
     assert cli_run("openings", "minefield", "--sizes", "1-3")[0] == 2
     assert cli_run("openings", "minefield", "--sizes", "x")[0] == 2
+
+
+def test_native_and_python_searches_give_the_same_tables() -> None:
+    """The two independent searches agree on every entry of n = 2..4 (and on the plies
+    of the native table against exact Python alpha-beta distances for 3x3)."""
+    from boardproof.solvers import native
+
+    if not native.available():
+        return
+    fast = build_report([2, 3, 4], progress=False, method="native")
+    slow = build_report([2, 3, 4], progress=False, method="alphabeta")
+    for a, b in zip(fast["sizes"], slow["sizes"], strict=True):
+        assert [r["winner"] for r in a["openings"]] == [r["winner"] for r in b["openings"]]
+        assert a["empty"]["winner"] == b["empty"]["winner"] and a["consistent"]
+    game = models.get("minefield")
+    for row in fast["sizes"][1]["openings"]:
+        exact = solve(game.parse_position(row["position"]), method="alphabeta")
+        assert row["plies"] == exact.plies, row["point"]
