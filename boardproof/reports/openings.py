@@ -213,14 +213,17 @@ def _consistent(empty: str | None, black_wins: list[str], unsolved: list[str]) -
 def table_svg(size: dict[str, Any]) -> str:
     """A picture of one opening table: each point coloured by who wins after a stone there."""
     n = size["n"]
-    cell, margin = 44, 26
-    doc = SvgDocument(margin + n * cell + 8, margin + n * cell + 30)
+    cell = 44
+    board = 26 + n * cell + 8
+    width = max(board, 260)  # room for the caption under small boards
+    margin = 26 + (width - board) / 2
+    doc = SvgDocument(width, 26 + n * cell + 44)
     doc.rect(0, 0, doc.width, doc.height, fill="#ffffff")
     winners = {row["point"]: row["winner"] for row in size["openings"]}
     files = "abcdefghijklmnopqrstuvwxyz"
     for r in range(n):
         y = 8 + (n - 1 - r) * cell
-        doc.text(margin / 2, y + cell / 2 + 4, str(r + 1), size=11, fill="#444")
+        doc.text(margin - 13, y + cell / 2 + 4, str(r + 1), size=11, fill="#444")
         for f in range(n):
             x = margin + f * cell
             point = f"{files[f]}{r + 1}"
@@ -234,8 +237,9 @@ def table_svg(size: dict[str, Any]) -> str:
             doc.text(x + cell / 2, y + cell / 2 + 12, label, size=9, fill=colour)
     for f in range(n):
         doc.text(margin + f * cell + cell / 2, 8 + n * cell + 14, files[f], size=11, fill="#444")
-    doc.text(doc.width / 2, doc.height - 4, f"{n}x{n}: winner after a black stone there, "
-             "White to move, no swap", size=9, fill="#444")  # fmt: skip
+    doc.text(doc.width / 2, doc.height - 18, f"{n}x{n}: who wins after a black stone there",
+             size=10, fill="#444")  # fmt: skip
+    doc.text(doc.width / 2, doc.height - 5, "(White to move, no swap)", size=10, fill="#444")
     return doc.to_string()
 
 
