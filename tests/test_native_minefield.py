@@ -159,3 +159,35 @@ def test_bad_requests_are_clear_errors() -> None:
         native.solve(GAME.parse_position("b1/b1 w -"))
     with pytest.raises(InvalidOptionError, match="native"):
         solve(GAME.parse_position("9/9/9/9/9/9/9/9/9 b -"), method="native")
+
+
+def _midgame(n: int, stones: int, count: int, seed: int) -> list:
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        pos = GAME.start(size=n, pie=False)
+        while pos.outcome() is None and bin(pos.black | pos.white).count("1") < stones:
+            pos = pos.play(rng.choice(pos.legal_moves()))
+        if pos.outcome() is None:
+            out.append(pos)
+    return out
+
+
+@pytest.mark.parametrize("n, stones, count", [(5, 8, 6), (6, 18, 3)])
+def test_5x5_and_6x6_middlegames_agree_with_python_alphabeta(
+    n: int, stones: int, count: int
+) -> None:
+    """The boards the opening table needs, checked where the Python search still finishes."""
+    for pos in _midgame(n, stones, count, seed=n):
+        ab = solve(pos, method="alphabeta")
+        found = native.solve(pos, distance=True)
+        assert (found.value, found.plies) == (ab.value, ab.plies), pos.fen()
+        assert native.solve(pos).value == ab.value, pos.fen()
+
+
+@pytest.mark.long
+def test_more_5x5_middlegames_agree_with_python_alphabeta() -> None:
+    for pos in _midgame(5, 6, 12, seed=11):
+        ab = solve(pos, method="alphabeta")
+        found = native.solve(pos, distance=True)
+        assert (found.value, found.plies) == (ab.value, ab.plies), pos.fen()
