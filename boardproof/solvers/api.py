@@ -61,6 +61,10 @@ AUTO_MAX_STATES = 200_000
 #: seconds for the bounded best-turn search (boardproof.solvers.bestturn, not a proof)
 SCORE_EXACT_SECONDS = 30.0
 BEST_TURN_SECONDS = 10.0
+#: the native search settles who wins first, then looks for the exact distance with at
+#: most this many times the nodes that took (and at least NATIVE_DISTANCE_MIN_NODES)
+NATIVE_DISTANCE_FACTOR = 4
+NATIVE_DISTANCE_MIN_NODES = 2_000_000
 
 
 @dataclass
@@ -303,23 +307,54 @@ def _solve_native(
     if position.outcome() is not None:
         return _solve_alphabeta(position, max_plies, Budget(timeout, node_limit), 1 << 10,
                                 True, "alphabeta", distance)  # fmt: skip
-    exact = distance or max_plies is not None
-    found = native.solve_any(position, distance=exact, node_limit=node_limit or 0,
-                             timeout=timeout)  # fmt: skip
-    mover = position.to_move
+    deadline = None if timeout is None else time.perf_counter() + timeout
+
+    def left() -> float | None:
+        return None if deadline is None else max(deadline - time.perf_counter(), 0.001)
+
+    # who wins first (much cheaper), then the distance within a budget tied to that effort
+    found = native.solve_any(position, node_limit=node_limit or 0, timeout=timeout)
+    nodes = found.nodes
     if found.value == "unknown":
         note = "stopped by the time or node budget before a proof"
-        return SolveResult(position, "unknown", None, None, None, [], found.nodes, 0.0, name,
+        return SolveResult(position, "unknown", None, None, None, [], nodes, 0.0, name,
                            note=note)  # fmt: skip
-    if max_plies is not None and (found.plies is None or found.plies > max_plies):
-        note = f"no forced win for either side within {max_plies} plies"
-        return SolveResult(position, "unknown", None, None, None, [], found.nodes, 0.0, name,
-                           note=note)  # fmt: skip
+    exact: native.NativeResult | None = None
+    if distance or max_plies is not None:
+        allowed = max(NATIVE_DISTANCE_FACTOR * nodes, NATIVE_DISTANCE_MIN_NODES)
+        if node_limit:
+            allowed = min(allowed, node_limit - nodes)
+        if allowed > 0:
+            measured = native.solve_any(position, distance=True, node_limit=allowed,
+                                        timeout=left())  # fmt: skip
+            nodes += measured.nodes
+            if measured.value != "unknown":
+                assert measured.value == found.value, (measured, found)
+                exact = measured
+    mover = position.to_move
     winner = {"win": mover, "loss": 1 - mover}.get(found.value)
-    pv = native.principal_line(position, distance=exact) if exact else [found.best_move]
-    note = "" if exact else "value only: the distance was not computed"
-    return SolveResult(position, found.value, winner, found.best_move, found.plies, pv,
-                       found.nodes, 0.0, name, note=note)  # fmt: skip
+    if max_plies is not None and exact is None:
+        note = (f"{found.value} for the side to move, but whether within {max_plies} plies "
+                "was not settled (time or node budget)")  # fmt: skip
+        return SolveResult(position, "unknown", None, None, None, [], nodes, 0.0, name,
+                           note=note)  # fmt: skip
+    if max_plies is not None and exact is not None and (
+        exact.plies is None or exact.plies > max_plies
+    ):
+        note = f"no forced win for either side within {max_plies} plies"
+        return SolveResult(position, "unknown", None, None, None, [], nodes, 0.0, name,
+                           note=note)  # fmt: skip
+    if exact is not None:
+        pv = native.principal_line(position, distance=True)
+        return SolveResult(position, exact.value, winner, exact.best_move, exact.plies, pv,
+                           nodes, 0.0, name)  # fmt: skip
+    pv = native.principal_line(position, distance=False)
+    note = "value proved; " + (
+        "the number of plies was not asked for" if not distance else
+        "the number of plies was not computed within the budget (the line shown is a "
+        "winning line, not the shortest)")  # fmt: skip
+    return SolveResult(position, found.value, winner, found.best_move, None, pv, nodes, 0.0,
+                       name, note=note)  # fmt: skip
 
 
 def _try_enumerate(
