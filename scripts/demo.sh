@@ -12,6 +12,7 @@ step boardproof new minefield --size 5
 step boardproof show minefield "wb3/1b1w1/1b3/1b1w1/1b1w1 w -" --svg "$out/minefield.svg"
 step boardproof perft minefield "5/5/5/5/5 b p" 4
 step boardproof solve minefield "4/4/4/4 b -" --proof "$out/minefield-4x4.proof.json"
+step boardproof openings minefield --sizes 2-4 --out "$out/openings"
 step boardproof check-proof "$out/minefield-4x4.proof.json"
 step boardproof verify minefield-no-draw --sizes 2-8 --out "$out/no-draw" --fresh
 
