@@ -191,3 +191,15 @@ def test_more_5x5_middlegames_agree_with_python_alphabeta() -> None:
         ab = solve(pos, method="alphabeta")
         found = native.solve(pos, distance=True)
         assert (found.value, found.plies) == (ab.value, ab.plies), pos.fen()
+
+
+def test_proofs_built_with_the_native_oracle_pass_the_rules_only_checker() -> None:
+    from boardproof.solvers.proof import build_proof, check_proof
+
+    for text in ("4/4/4/4 b -", "4/1b2/4/4 w -", "3/3/3 b p"):
+        pos = GAME.parse_position(text)
+        winner = solve(pos).winner
+        assert winner is not None
+        proof = build_proof(pos, winner=winner, oracle=native.win_oracle(winner))
+        report = check_proof(proof, load_game=lambda name, options: models.get(name, **options))
+        assert report.nodes == len(proof["nodes"]) and report.winner == GAME.symbol(winner)

@@ -119,11 +119,15 @@ def _write_proof(result: SolveResult, game_name: str, win: str | None, path: str
     """Write the proof of ``result``'s win; returns what happened (one line)."""
     if result.value not in ("win", "loss") or result.winner is None:
         return "not written: no proved win"
+    from boardproof.solvers import native
+
     options = {} if win is None else {"win": win}
+    oracle = native.win_oracle(result.winner) if native.supports_any(result.position) else None
     try:
         proof = build_proof(
-            result.position, winner=result.winner, game_name=game_name, options=options
-        )
+            result.position, winner=result.winner, game_name=game_name, options=options,
+            oracle=oracle,
+        )  # fmt: skip
     except ProofTooLarge:
         return "not written: the proof is too large"
     except ValueError as error:

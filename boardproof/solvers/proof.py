@@ -61,9 +61,14 @@ def build_proof(
     options: dict[str, Any] | None = None,
     max_nodes: int = 1_000_000,
     searcher: Any = None,
+    oracle: Callable[[Position], int | None] | None = None,
 ) -> dict[str, Any]:
     """A proof (as JSON data) that ``winner`` (default: the side to move) wins from ``root``.
 
+    The moves are chosen by a search (``searcher``, by default a new alpha-beta) or by an
+    ``oracle``: a function giving the plies of ``winner``'s fastest forced win from a
+    position, or None (e.g. the native Minefield search). Either way the proof is only
+    trusted after :func:`check_proof`.
     Raises ValueError if the winner has no forced win, ProofTooLarge past ``max_nodes``.
     """
     from boardproof.solvers.search import WIN, WIN_MIN, AlphaBeta
@@ -75,6 +80,9 @@ def build_proof(
 
     def distance(pos: Position, limit: int) -> int | None:
         """Plies of the fastest forced win of ``player`` from ``pos`` (up to ``limit``)."""
+        if oracle is not None:
+            plies = oracle(pos)
+            return plies if plies is not None and plies <= limit else None
         for depth in range(1, limit + 1):
             value = search.value(pos, depth)
             if pos.to_move != player:
@@ -88,6 +96,8 @@ def build_proof(
     outcome = root.outcome()
     if outcome is not None:
         total: int | None = 0 if player in outcome.winners else None
+    elif oracle is not None:
+        total = oracle(root)
     else:
         result = search.iterate()
         total = result.plies if (result.value == "win") == (root.to_move == player) else None
@@ -121,7 +131,7 @@ def build_proof(
             continue
         moves: dict[str, int] = {}
         if pos.to_move == player:
-            for move in _ordered(pos, search):
+            for move in _ordered(pos, search) if oracle is None else pos.legal_moves():
                 child = pos.play(move)
                 d = 0 if _won(child, player) else distance(child, dist - 1)
                 if d is not None and d <= dist - 1:

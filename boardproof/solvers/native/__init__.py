@@ -191,6 +191,11 @@ class NativeSearch:
             return black, white, True
         return white, black, False
 
+    def stats(self) -> dict[str, int]:
+        """Counters of the C search and the table's fill (a scan of the whole table)."""
+        assert _native is not None
+        return dict(_native.stats())
+
     def move(self, point: int) -> Move | None:
         if point == -2:
             return PASS
@@ -231,7 +236,7 @@ class NativeSearch:
         )
         if status != 0:
             return NativeResult("unknown", None, nodes, {})
-        stats = dict(_native.stats())
+        stats: dict[str, int] = {}
         plies = WIN_SCORE - abs(value) if self.distance and value else None
         word = "win" if value > 0 else "loss" if value < 0 else "draw"
         return NativeResult(word, self.move(point), nodes, stats, plies)
@@ -350,3 +355,21 @@ def principal_line(position: Any, *, distance: bool = True, limit: int = 200) ->
         line.append(found.best_move)
         position = position.play(found.best_move)
     return line
+
+
+def win_oracle(player: int) -> Callable[[Any], int | None]:
+    """``f(position)``: plies of ``player``'s fastest forced win, or None (no forced win).
+
+    For :func:`boardproof.solvers.proof.build_proof`; the proof it builds is checked by
+    the rules-only checker, which never calls this search.
+    """
+
+    def plies(position: Any) -> int | None:
+        outcome = position.outcome()
+        if outcome is not None:
+            return 0 if player in outcome.winners and len(outcome.winners) == 1 else None
+        found = solve_any(position, distance=True)
+        wins = found.value == ("win" if position.to_move == player else "loss")
+        return found.plies if wins else None
+
+    return plies
