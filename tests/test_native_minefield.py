@@ -203,3 +203,29 @@ def test_proofs_built_with_the_native_oracle_pass_the_rules_only_checker() -> No
         proof = build_proof(pos, winner=winner, oracle=native.win_oracle(winner))
         report = check_proof(proof, load_game=lambda name, options: models.get(name, **options))
         assert report.nodes == len(proof["nodes"]) and report.winner == GAME.symbol(winner)
+
+
+def test_native_dfpn_agrees_with_the_enumeration_on_every_3x3_position(solved3) -> None:
+    """The second native method (proof numbers, not alpha-beta) on every position."""
+    search = native.search_for(3)
+    for i, pos in enumerate(solved3.graph.positions):
+        if pos.outcome() is None:
+            _, _, winner = solved3.value(i)
+            for attacker in (0, 1):
+                proved, _ = search.proves(pos, attacker)
+                assert proved == (winner == attacker), (pos.fen(), attacker)
+
+
+def test_native_dfpn_agrees_with_alphabeta_on_4x4_and_5x5() -> None:
+    positions = [GAME.parse_position("4/4/4/4 b -")] + _midgame(4, 4, 4, seed=3)
+    positions += _midgame(5, 9, 4, seed=4)
+    for pos in positions:
+        value = native.solve(pos).value
+        search = native.search_for(pos.n)
+        assert search.proves(pos, pos.to_move)[0] == (value == "win"), pos.fen()
+        assert search.proves(pos, 1 - pos.to_move)[0] == (value == "loss"), pos.fen()
+
+
+def test_native_dfpn_budget_answers_none() -> None:
+    search = native.search_for(4)
+    assert search.proves(GAME.parse_position("4/4/4/4 b -"), 0, node_limit=500)[0] is None

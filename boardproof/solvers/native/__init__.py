@@ -191,6 +191,42 @@ class NativeSearch:
             return black, white, True
         return white, black, False
 
+    def proves(
+        self,
+        position: Any,
+        attacker: int,
+        *,
+        tt_bits: int | None = None,
+        node_limit: int = 0,
+        timeout: float | None = None,
+    ) -> tuple[bool | None, int]:
+        """Does ``attacker`` have a forced win? The native df-pn, independent of alpha-beta.
+
+        Returns (True: proved, False: disproved, None: budget spent; nodes). Its table
+        (``2**tt_bits`` entries of 32 bytes, by default the size's alpha-beta table) is
+        cleared at each call.
+        """
+        self._check(position)
+        if NativeSearch._active is not self:
+            self._install()
+        me, op, black = self.boards(position)
+        assert _native is not None
+        attacks = position.to_move == attacker
+        bits = tt_bits or self.tt_bits
+        result, nodes = _native.dfpn(me, op, black, attacks, bits, node_limit, timeout or 0.0)
+        return (None if result < 0 else bool(result)), nodes
+
+    def _check(self, position: Any) -> None:
+        if position.n != self.n or position.pie:
+            raise InvalidOptionError(
+                f"invalid position for this search: expected {self.n}x{self.n} without a "
+                f"pending swap, got {position.fen()!r}"
+            )
+        if position.game.win != ("orthodiagonal" if self.diagonal else "orthogonal"):
+            raise InvalidOptionError(f"invalid win rule for this search: {position.game.win!r}")
+        if position.outcome() is not None:
+            raise InvalidOptionError(f"invalid position: the game is over, got {position.fen()!r}")
+
     def stats(self) -> dict[str, int]:
         """Counters of the C search and the table's fill (a scan of the whole table)."""
         assert _native is not None
@@ -217,15 +253,7 @@ class NativeSearch:
         In distance mode ``plies`` is the number of plies to the end with best play
         (fastest win, longest defence).
         """
-        if position.n != self.n or position.pie:
-            raise InvalidOptionError(
-                f"invalid position for this search: expected {self.n}x{self.n} without a "
-                f"pending swap, got {position.fen()!r}"
-            )
-        if position.game.win != ("orthodiagonal" if self.diagonal else "orthogonal"):
-            raise InvalidOptionError(f"invalid win rule for this search: {position.game.win!r}")
-        if position.outcome() is not None:
-            raise InvalidOptionError(f"invalid position: the game is over, got {position.fen()!r}")
+        self._check(position)
         if NativeSearch._active is not self:
             self._install()
         me, op, black = self.boards(position)

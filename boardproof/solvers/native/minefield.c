@@ -344,6 +344,194 @@ static int negamax(u64 me, u64 op, int black, int alpha, int beta, int ply, int 
     return best;
 }
 
+/* ------------------------------------------------ proof-number search */
+
+/* Depth-first proof-number search (df-pn, with the 1 + 1/4 threshold trick) for "the
+   attacker wins", a second search method independent of the alpha-beta above: it shares
+   only the rules helpers (legal_moves, winning_points, forbidden_at) and the canonical
+   keys. Its own table keeps (proof, disproof) numbers per node. */
+
+#define PN_INF 0x3FFFFFFFU
+typedef struct {
+    u64 a, b;
+    uint32_t pn, dn;
+    uint8_t side;     /* as in Entry: 0 empty, 1 / 2 canonical mover colour */
+    uint8_t attack;   /* 1 if the side to move is the attacker */
+    uint8_t work;
+} PEntry;
+
+static PEntry *PT = NULL;
+static u64 PT_MASK = 0;
+static int PT_BITS = 0;
+
+static inline uint32_t sat_add(uint32_t x, uint32_t y) {
+    uint32_t s = x + y;
+    return s >= PN_INF ? PN_INF : s;
+}
+
+static inline PEntry *pt_slot(const Key *k, int attack) {
+    return &PT[(hash_key(k) ^ (u64)attack * 0x9E3779B97F4A7C15ULL) & PT_MASK & ~(u64)1];
+}
+
+static inline int pt_get(const Key *k, int attack, uint32_t *pn, uint32_t *dn) {
+    PEntry *slot = pt_slot(k, attack);
+    for (int i = 0; i < 2; i++)
+        if (slot[i].side == k->side && slot[i].attack == attack && slot[i].a == k->a &&
+            slot[i].b == k->b) {
+            *pn = slot[i].pn;
+            *dn = slot[i].dn;
+            return 1;
+        }
+    return 0;
+}
+
+static inline void pt_put(const Key *k, int attack, uint32_t pn, uint32_t dn, u64 work) {
+    PEntry *slot = pt_slot(k, attack);
+    uint8_t w = (uint8_t)(64 - __builtin_clzll(work | 1));
+    if (pn == 0 || dn == 0) w = 255; /* keep solved nodes */
+    for (int i = 0; i < 2; i++) {
+        PEntry *e = &slot[i];
+        if (e->side == k->side && e->attack == attack && e->a == k->a && e->b == k->b) {
+            e->pn = pn; e->dn = dn;
+            if (w > e->work) e->work = w;
+            return;
+        }
+    }
+    PEntry fresh = {k->a, k->b, pn, dn, k->side, (uint8_t)attack, w};
+    if (slot[0].side == 0 || w >= slot[0].work) {
+        if (slot[0].side != 0) slot[1] = slot[0];
+        slot[0] = fresh;
+    } else {
+        slot[1] = fresh;
+    }
+}
+
+typedef struct { u64 me, op; int black, attack; } PNode;
+
+/* Terminal or forced evaluation of a node: 1 attacker wins, 0 attacker does not,
+   -1 not decided here. Fills the children (moves for the side to move) otherwise. */
+static int pn_expand(const PNode *n, PNode *kids, int *count) {
+    u64 legal = legal_moves(n->me, n->op);
+    *count = 0;
+    if (!legal) {
+        if (!has_legal(n->op, n->me)) return 0; /* dead: a draw, no win for the attacker */
+        kids[0] = (PNode){n->op, n->me, !n->black, !n->attack};
+        *count = 1;
+        return -1;
+    }
+    if (legal & winning_points(n->me, n->black)) return n->attack;
+    u64 candidates = legal, threats = winning_points(n->op, !n->black) & ~n->me;
+    if (threats) {
+        u64 c = legal;
+        candidates = 0;
+        while (c) {
+            int q = lowbit(c);
+            c &= c - 1;
+            if (defends(q, n->me, n->op, threats)) candidates |= bit(q);
+        }
+        if (!candidates) return !n->attack; /* every move lets the other side win */
+    }
+    while (candidates) {
+        int q = lowbit(candidates);
+        candidates &= candidates - 1;
+        kids[(*count)++] = (PNode){n->op, n->me | bit(q), !n->black, !n->attack};
+    }
+    return -1;
+}
+
+static void pn_mid(const PNode *n, uint32_t thpn, uint32_t thdn, uint32_t *out_pn, uint32_t *out_dn) {
+    if ((++nodes & 0xFFFF) == 0 || nodes == node_limit) check_budget();
+    Key key = canonical(n->me, n->op, n->black);
+    if (aborted) { *out_pn = *out_dn = 1; return; }
+    const u64 start_nodes = nodes;
+    PNode kids[MAXCELLS];
+    int count;
+    int done = pn_expand(n, kids, &count);
+    if (done >= 0) {
+        uint32_t pn = done ? 0 : PN_INF, dn = done ? PN_INF : 0;
+        pt_put(&key, n->attack, pn, dn, 1);
+        *out_pn = pn; *out_dn = dn;
+        return;
+    }
+    Key keys[MAXCELLS];
+    for (int i = 0; i < count; i++) keys[i] = canonical(kids[i].me, kids[i].op, kids[i].black);
+    const int or_node = n->attack;
+    uint32_t pn = 1, dn = 1;
+    for (;;) {
+        /* collect the children: at an OR node the proof number is the smallest child
+           proof number and the disproof number the sum (the other way round at AND) */
+        uint32_t best_x = PN_INF + 1, second_x = PN_INF, sum_y = 0, best_y = 0;
+        int best = -1;
+        for (int i = 0; i < count; i++) {
+            uint32_t cpn = 1, cdn = 1;
+            pt_get(&keys[i], kids[i].attack, &cpn, &cdn);
+            uint32_t x = or_node ? cpn : cdn, y = or_node ? cdn : cpn;
+            sum_y = sat_add(sum_y, y);
+            if (x < best_x) { second_x = best_x; best_x = x; best = i; best_y = y; }
+            else if (x < second_x) second_x = x;
+        }
+        if (second_x > PN_INF) second_x = PN_INF;
+        pn = or_node ? best_x : sum_y;
+        dn = or_node ? sum_y : best_x;
+        if (pn >= thpn || dn >= thdn || aborted) break;
+        /* thresholds of the most promising child (1 + 1/4 trick on the second best) */
+        uint32_t thx = or_node ? thpn : thdn, thy = or_node ? thdn : thpn;
+        uint32_t grow = second_x >= PN_INF ? PN_INF : second_x + second_x / 4 + 1;
+        uint32_t child_x = thx < grow ? thx : grow;
+        uint32_t child_y = thy >= PN_INF ? PN_INF : thy - sum_y + best_y;
+        if (child_y > PN_INF) child_y = PN_INF;
+        uint32_t cpn, cdn;
+        pn_mid(&kids[best], or_node ? child_x : child_y, or_node ? child_y : child_x, &cpn, &cdn);
+    }
+    if (!aborted) pt_put(&key, n->attack, pn, dn, nodes - start_nodes + 1);
+    *out_pn = pn; *out_dn = dn;
+}
+
+static int pt_alloc(int bits) {
+    if (PT != NULL && PT_BITS == bits) {
+        memset(PT, 0, sizeof(PEntry) * ((size_t)1 << bits));
+        return 0;
+    }
+    free(PT);
+    PT = calloc((size_t)1 << bits, sizeof(PEntry));
+    if (PT == NULL) { PT_BITS = 0; PyErr_NoMemory(); return -1; }
+    PT_BITS = bits;
+    PT_MASK = ((u64)1 << bits) - 1;
+    return 0;
+}
+
+PyDoc_STRVAR(dfpn_doc,
+"dfpn(me, op, black, attacker_moves, tt_bits, node_limit, seconds) -> (result, nodes)\n\n"
+"Proof-number search: does the attacker win? (the side to move if attacker_moves).\n"
+"result: 1 proved, 0 disproved (no forced win: the other side wins or a draw), -1 budget\n"
+"spent. Uses its own table of 2**tt_bits entries, cleared at each call; needs setup().");
+
+static PyObject *py_dfpn(PyObject *self, PyObject *args) {
+    unsigned long long me, op, limit;
+    int black, attack, bits;
+    double seconds;
+    if (!PyArg_ParseTuple(args, "KKppiKd", &me, &op, &black, &attack, &bits, &limit, &seconds))
+        return NULL;
+    if (TT == NULL) { PyErr_SetString(PyExc_RuntimeError, "setup() first"); return NULL; }
+    if (bits < 4 || bits > 30) { PyErr_SetString(PyExc_ValueError, "tt_bits must be 4..30"); return NULL; }
+    if ((me & op) || ((me | op) & ~FULL)) {
+        PyErr_SetString(PyExc_ValueError, "stones overlap or lie off the board");
+        return NULL;
+    }
+    if (pt_alloc(bits) < 0) return NULL;
+    nodes = 0;
+    node_limit = limit;
+    deadline = seconds > 0 ? now() + seconds : 0;
+    aborted = 0;
+    progress_cb = NULL;
+    PNode root = {me, op, black, attack};
+    uint32_t pn, dn;
+    pn_mid(&root, PN_INF, PN_INF, &pn, &dn);
+    if (aborted == 2) return NULL;
+    int result = aborted ? -1 : (pn == 0 ? 1 : (dn == 0 ? 0 : -1));
+    return Py_BuildValue("iK", result, (unsigned long long)nodes);
+}
+
 /* ------------------------------------------------------------ interface */
 
 static int tt_alloc(int bits) {
@@ -533,6 +721,7 @@ static PyMethodDef methods[] = {
     {"setup", py_setup, METH_VARARGS, setup_doc},
     {"solve", py_solve, METH_VARARGS, solve_doc},
     {"stats", py_stats, METH_NOARGS, "Transposition-table statistics."},
+    {"dfpn", py_dfpn, METH_VARARGS, dfpn_doc},
     {"tune", py_tune, METH_VARARGS,
      "tune(etc_min_empty): enhanced transposition cutoffs from this many empty points (0 off)."},
     {"legal", py_legal, METH_VARARGS, "legal(me, op): mask of the mover's legal placements."},
