@@ -48,6 +48,8 @@ NATIVE_TT_BITS = {5: 27}
 #: the native search counts plies (exact game lengths) up to this size; beyond, it only
 #: settles who wins (measured on 5x5 c3: 91 M nodes for the winner, over 470 M with plies)
 NATIVE_DISTANCE_MAX_SIZE = 4
+#: the table of the native df-pn that re-proves each entry (2**bits entries of 32 bytes)
+DFPN_TT_BITS = {5: 26}
 
 
 def _game(win: str) -> Any:
@@ -91,7 +93,22 @@ def solve_task(arg: TaskArg) -> dict[str, Any]:
     # the mover's winning move; a losing mover has no "best" move worth printing
     entry.update(winner=pos.game.symbol(winner), best_move=str(best) if value == "win" else None,
                  plies=plies)  # fmt: skip
+    if native.supports(pos):
+        entry["check"] = cross_check(pos, winner, timeout)
     return entry
+
+
+def cross_check(pos: Any, winner: int, timeout: float | None) -> dict[str, Any]:
+    """Re-prove an entry's winner with the native df-pn (another search algorithm).
+
+    ``proved``: True (agrees), False (df-pn disproves it: the table would be wrong) or
+    None (not settled within ``timeout``).
+    """
+    search = native.search_for(pos.n, pos.game.win == "orthodiagonal", DFPN_TT_BITS.get(pos.n))
+    start = time.perf_counter()
+    proved, nodes = search.proves(pos, winner, tt_bits=DFPN_TT_BITS.get(pos.n), timeout=timeout)
+    return {"method": "native df-pn", "proved": proved, "nodes": nodes,
+            "seconds": round(time.perf_counter() - start, 3)}  # fmt: skip
 
 
 def point_classes(n: int, win: str = "orthogonal") -> list[tuple[str, list[tuple[str, int]]]]:
@@ -196,11 +213,38 @@ def build_report(
                 + sum(results[f"n={n} {rep}"]["nodes"] for rep, _ in classes[n]),
                 "unsolved": unsolved,
                 "consistent": _consistent(empty["winner"], black_wins, unsolved),
-
+                "entries": [
+                    {"class": label, **{k: found.get(k) for k in ENTRY_FIELDS}}
+                    for label, found in [("empty", empty)]
+                    + [(rep, results[f"n={n} {rep}"]) for rep, _ in classes[n]]
+                ],
             }
         )
     report["timings"] = {key: value["seconds"] for key, value in results.items()}
     return report
+
+
+#: what the report keeps of each solved entry (seconds stay out: the files are reproducible)
+ENTRY_FIELDS = ("position", "winner", "best_move", "plies", "method", "nodes", "check")
+
+
+def check_summary(size: dict[str, Any]) -> str:
+    """One cell: how many entries the native df-pn re-proved, and any that it did not.
+
+    >>> check_summary({"entries": [{"class": "a1", "winner": "b", "check": {"proved": True}}]})
+    'all 1'
+    """
+    solved = [e for e in size.get("entries", []) if e["winner"] is not None]
+    checks = [(e["class"], (e.get("check") or {}).get("proved")) for e in solved]
+    if not checks or all(proved is None for _, proved in checks):
+        return "-"
+    wrong = [name for name, proved in checks if proved is False]
+    open_ = [name for name, proved in checks if proved is None]
+    if wrong:
+        return "**DISAGREES** on " + ", ".join(wrong)
+    if open_:
+        return f"{len(checks) - len(open_)} of {len(checks)} (not settled: {', '.join(open_)})"
+    return f"all {len(checks)}"
 
 
 def _consistent(empty: str | None, black_wins: list[str], unsolved: list[str]) -> bool | None:
@@ -258,19 +302,22 @@ def render_markdown(report: dict[str, Any]) -> str:
         "there, White to move, no swap*. With the pie rule, White swaps exactly the "
         "points marked **B** (so the second player always wins).",
         "",
-        "Every entry is a proof by exhaustive alpha-beta search with a transposition table "
-        "(symmetric points are solved once). The native (C) search of "
-        "`boardproof.solvers.native` gives the exact game length with best play (fastest "
-        "win, longest defence); it is checked in the tests against the Python alpha-beta, "
-        "df-pn and the retrograde enumeration of every 3x3 position, and the Python "
+        "Every entry is a proof by exhaustive alpha-beta search with a transposition "
+        "table (symmetric points are solved once), and its winner is proved a second time "
+        "by a different algorithm, the native proof-number search (df-pn) with its own "
+        "table: the last column of the summary and each size's entry table say so. The "
+        "native (C) alpha-beta of `boardproof.solvers.native` also gives the exact game "
+        "length with best play (fastest win, longest defence) up to 4x4. Both native "
+        "searches are checked in the tests against the retrograde enumeration of every "
+        "3x3 position and against the Python searches on larger boards, and the Python "
         "alpha-beta (`--method alphabeta`) gives the same table for n <= 4. "
         "`boardproof solve minefield POSITION --proof FILE` writes a certificate for an "
         "entry that `boardproof check-proof FILE` re-checks with the rules only (small "
         "boards: a 5x5 proof tree is too large to write).",
         "",
         "| n | empty board | winning first move | plies | Black-winning first points | "
-        "classes solved | nodes |",
-        "|---|---|---|---|---|---|---|",
+        "classes solved | nodes | re-proved by df-pn |",
+        "|---|---|---|---|---|---|---|---|",
     ]
     for size in report["sizes"]:
         empty = size["empty"]
@@ -282,7 +329,7 @@ def render_markdown(report: dict[str, Any]) -> str:
         plies = empty.get("plies") or "-"
         lines.append(
             f"| {size['n']} | {who} | {first} | {plies} | {points} | {size['classes']} | "
-            f"{size['nodes']} |"
+            f"{size['nodes']} | {check_summary(size)} |"
         )
     for size in report["sizes"]:
         n = size["n"]
@@ -310,6 +357,18 @@ def render_markdown(report: dict[str, Any]) -> str:
         if size["consistent"] is False:
             lines.append("")
             lines.append("**Inconsistent**: the empty-board value disagrees with the table.")
+        if size.get("entries"):
+            lines += ["", "| solved as | position | winner | method | nodes | df-pn re-proof | "
+                      "df-pn nodes |", "|---|---|---|---|---|---|---|"]  # fmt: skip
+            for e in size["entries"]:
+                check = e.get("check") or {}
+                proof = {True: "agrees", False: "**disagrees**", None: "not settled"}[
+                    check.get("proved")] if check else "-"  # fmt: skip
+                lines.append(
+                    f"| {e['class']} | `{e['position']}` | {e['winner'] or '?'} | "
+                    f"{e.get('method') or '-'} | {e['nodes']} | {proof} | "
+                    f"{check.get('nodes', '-')} |"
+                )
     lines.append("")
     return "\n".join(lines)
 
