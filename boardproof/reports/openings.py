@@ -50,6 +50,10 @@ NATIVE_TT_BITS = {5: 27}
 NATIVE_DISTANCE_MAX_SIZE = 4
 #: the table of the native df-pn that re-proves each entry (2**bits entries of 32 bytes)
 DFPN_TT_BITS = {5: 26}
+#: its node budget: as many nodes as the alpha-beta took, plus DFPN_MIN_NODES (a node
+#: budget, not a time limit, so that the report stays reproducible)
+DFPN_NODE_FACTOR = 1
+DFPN_MIN_NODES = 1_000_000
 
 
 def _game(win: str) -> Any:
@@ -94,19 +98,21 @@ def solve_task(arg: TaskArg) -> dict[str, Any]:
     entry.update(winner=pos.game.symbol(winner), best_move=str(best) if value == "win" else None,
                  plies=plies)  # fmt: skip
     if native.supports(pos):
-        entry["check"] = cross_check(pos, winner, timeout)
+        budget = DFPN_NODE_FACTOR * nodes + DFPN_MIN_NODES
+        entry["check"] = cross_check(pos, winner, budget, timeout)
     return entry
 
 
-def cross_check(pos: Any, winner: int, timeout: float | None) -> dict[str, Any]:
+def cross_check(pos: Any, winner: int, node_limit: int, timeout: float | None) -> dict[str, Any]:
     """Re-prove an entry's winner with the native df-pn (another search algorithm).
 
     ``proved``: True (agrees), False (df-pn disproves it: the table would be wrong) or
-    None (not settled within ``timeout``).
+    None (not settled within ``node_limit`` nodes or ``timeout``).
     """
     search = native.search_for(pos.n, pos.game.win == "orthodiagonal", DFPN_TT_BITS.get(pos.n))
     start = time.perf_counter()
-    proved, nodes = search.proves(pos, winner, tt_bits=DFPN_TT_BITS.get(pos.n), timeout=timeout)
+    proved, nodes = search.proves(pos, winner, tt_bits=DFPN_TT_BITS.get(pos.n),
+                                  node_limit=node_limit, timeout=timeout)  # fmt: skip
     return {"method": "native df-pn", "proved": proved, "nodes": nodes,
             "seconds": round(time.perf_counter() - start, 3)}  # fmt: skip
 
