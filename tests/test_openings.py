@@ -42,7 +42,11 @@ def test_command_writes_reproducible_files_and_resumes(cli_run, tmp_path) -> Non
     ).read_text()
     first, second = (json.loads((d / "minefield-openings.json").read_text()) for d in (out1, out2))
     assert first.pop("command") != second.pop("command")
-    assert first == second
+    if first != second:
+        import difflib
+
+        lines = [json.dumps(d, indent=1, sort_keys=True).splitlines() for d in (first, second)]
+        raise AssertionError("\n".join(difflib.unified_diff(*lines, lineterm="", n=2)))
     # a resumed run takes every entry from the checkpoint
     data = json.loads(checkpoint.read_text())
     assert "n=3 empty" in data
