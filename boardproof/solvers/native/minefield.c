@@ -344,6 +344,21 @@ static int negamax(u64 me, u64 op, int black, int alpha, int beta, int ply, int 
     return best;
 }
 
+/* Check a search request and reset the counters and budget; -1 with an exception set. */
+static int begin_search(u64 me, u64 op, u64 limit, double seconds) {
+    if (TT == NULL) { PyErr_SetString(PyExc_RuntimeError, "setup() first"); return -1; }
+    if ((me & op) || ((me | op) & ~FULL)) {
+        PyErr_SetString(PyExc_ValueError, "stones overlap or lie off the board");
+        return -1;
+    }
+    nodes = 0;
+    node_limit = limit;
+    deadline = seconds > 0 ? now() + seconds : 0;
+    aborted = 0;
+    progress_cb = NULL;
+    return 0;
+}
+
 /* ------------------------------------------------ proof-number search */
 
 /* Depth-first proof-number search (df-pn, with the 1 + 1/4 threshold trick) for "the
@@ -487,17 +502,22 @@ static void pn_mid(const PNode *n, uint32_t thpn, uint32_t thdn, uint32_t *out_p
     *out_pn = pn; *out_dn = dn;
 }
 
-static int pt_alloc(int bits) {
-    if (PT != NULL && PT_BITS == bits) {
-        memset(PT, 0, sizeof(PEntry) * ((size_t)1 << bits));
+/* (Re)allocate a table of 2**bits zeroed entries; reuses (clears) one of the same size. */
+static int table_alloc(void **table, size_t entry, int *have_bits, u64 *mask, int bits) {
+    if (*table != NULL && *have_bits == bits) {
+        memset(*table, 0, entry * ((size_t)1 << bits));
         return 0;
     }
-    free(PT);
-    PT = calloc((size_t)1 << bits, sizeof(PEntry));
-    if (PT == NULL) { PT_BITS = 0; PyErr_NoMemory(); return -1; }
-    PT_BITS = bits;
-    PT_MASK = ((u64)1 << bits) - 1;
+    free(*table);
+    *table = calloc((size_t)1 << bits, entry);
+    if (*table == NULL) { *have_bits = 0; PyErr_NoMemory(); return -1; }
+    *have_bits = bits;
+    *mask = ((u64)1 << bits) - 1;
     return 0;
+}
+
+static int pt_alloc(int bits) {
+    return table_alloc((void **)&PT, sizeof(PEntry), &PT_BITS, &PT_MASK, bits);
 }
 
 PyDoc_STRVAR(dfpn_doc,
@@ -512,18 +532,8 @@ static PyObject *py_dfpn(PyObject *self, PyObject *args) {
     double seconds;
     if (!PyArg_ParseTuple(args, "KKppiKd", &me, &op, &black, &attack, &bits, &limit, &seconds))
         return NULL;
-    if (TT == NULL) { PyErr_SetString(PyExc_RuntimeError, "setup() first"); return NULL; }
     if (bits < 4 || bits > 30) { PyErr_SetString(PyExc_ValueError, "tt_bits must be 4..30"); return NULL; }
-    if ((me & op) || ((me | op) & ~FULL)) {
-        PyErr_SetString(PyExc_ValueError, "stones overlap or lie off the board");
-        return NULL;
-    }
-    if (pt_alloc(bits) < 0) return NULL;
-    nodes = 0;
-    node_limit = limit;
-    deadline = seconds > 0 ? now() + seconds : 0;
-    aborted = 0;
-    progress_cb = NULL;
+    if (begin_search(me, op, limit, seconds) < 0 || pt_alloc(bits) < 0) return NULL;
     PNode root = {me, op, black, attack};
     uint32_t pn, dn;
     pn_mid(&root, PN_INF, PN_INF, &pn, &dn);
@@ -535,16 +545,7 @@ static PyObject *py_dfpn(PyObject *self, PyObject *args) {
 /* ------------------------------------------------------------ interface */
 
 static int tt_alloc(int bits) {
-    if (TT != NULL && TT_BITS == bits) {
-        memset(TT, 0, sizeof(Entry) * ((size_t)1 << bits));
-        return 0;
-    }
-    free(TT);
-    TT = calloc((size_t)1 << bits, sizeof(Entry));
-    if (TT == NULL) { TT_BITS = 0; PyErr_NoMemory(); return -1; }
-    TT_BITS = bits;
-    TT_MASK = ((u64)1 << bits) - 1;
-    return 0;
+    return table_alloc((void **)&TT, sizeof(Entry), &TT_BITS, &TT_MASK, bits);
 }
 
 static u64 get_u64(PyObject *seq, Py_ssize_t i, int *err) {
@@ -660,15 +661,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "KKpiiKdOK", &me, &op, &black, &alpha, &beta, &limit, &seconds,
                           &cb, &every))
         return NULL;
-    if (TT == NULL) { PyErr_SetString(PyExc_RuntimeError, "setup() first"); return NULL; }
-    if ((me & op) || ((me | op) & ~FULL)) {
-        PyErr_SetString(PyExc_ValueError, "stones overlap or lie off the board");
-        return NULL;
-    }
-    nodes = 0;
-    node_limit = limit;
-    deadline = seconds > 0 ? now() + seconds : 0;
-    aborted = 0;
+    if (begin_search(me, op, limit, seconds) < 0) return NULL;
     progress_cb = cb == Py_None ? NULL : cb;
     progress_every = every;
     int best = NO_MOVE;
