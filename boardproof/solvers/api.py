@@ -303,7 +303,9 @@ def _solve_native(
     if not native.supports_any(position):
         why = "the C module was not built" if not native.available() else (
             "it solves Minefield boards up to 8x8 only")
-        raise InvalidOptionError(f"invalid option --method native: {why}, got {position!r}")
+        raise InvalidOptionError(
+            f"invalid option --method native: {why}, got {position.fen()!r}"
+        )
     if position.outcome() is not None:
         return _solve_alphabeta(position, max_plies, Budget(timeout, node_limit), 1 << 10,
                                 True, "alphabeta", distance)  # fmt: skip
