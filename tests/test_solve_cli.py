@@ -118,3 +118,11 @@ def test_minefield_win_in_5_with_one_winning_move(cli_run) -> None:
             status, out, _ = cli_run("play", "minefield", fen, move)
             status, out, _ = cli_run("solve", "minefield", out.strip(), "--json")
             assert json.loads(out)["result"] in ("win", "draw")  # Black (to move) is not lost
+
+
+def test_native_method_refuses_what_it_cannot_solve(cli_run) -> None:
+    for game, position in (("minefield", "9/9/9/9/9/9/9/9/9 b -"),
+                           ("carpniches", "(cpc)4(pcp)/6/6/6/6/(pcp)4(cpc) c 1")):  # fmt: skip
+        status, _, err = cli_run("solve", game, position, "--method", "native")
+        assert status == 2 and err.count("\n") == 1, err
+        assert err.startswith("error: invalid option --method native") and repr(position) in err
