@@ -135,7 +135,6 @@ class NativeResult:
     value: str  # win, draw, loss or unknown (budget spent)
     best_move: Move | None
     nodes: int
-    stats: dict[str, int]
     #: plies to the end with best play (distance mode only), else None
     plies: int | None = None
 
@@ -263,11 +262,10 @@ class NativeSearch:
             me, op, black, -bound, bound, node_limit, timeout or 0.0, progress, every
         )
         if status != 0:
-            return NativeResult("unknown", None, nodes, {})
-        stats: dict[str, int] = {}
+            return NativeResult("unknown", None, nodes)
         plies = WIN_SCORE - abs(value) if self.distance and value else None
         word = "win" if value > 0 else "loss" if value < 0 else "draw"
-        return NativeResult(word, self.move(point), nodes, stats, plies)
+        return NativeResult(word, self.move(point), nodes, plies)
 
 
 _SEARCHES: dict[tuple[int, bool, bool], NativeSearch] = {}
@@ -353,12 +351,12 @@ def solve_any(
         else:
             left = None if deadline is None else deadline - time.perf_counter()
             if left is not None and left <= 0:
-                return NativeResult("unknown", None, nodes, {})
+                return NativeResult("unknown", None, nodes)
             found = solve_any(child, distance=distance, node_limit=node_limit, timeout=left,
                               progress=progress)  # fmt: skip
             nodes += found.nodes
             if found.value == "unknown":
-                return NativeResult("unknown", None, nodes, {})
+                return NativeResult("unknown", None, nodes)
             value = _score(found, distance)
             if child.to_move != position.to_move:  # a swap keeps the colour to move
                 value = -value
@@ -370,7 +368,7 @@ def solve_any(
     value, move = best
     word = "win" if value > 0 else "loss" if value < 0 else "draw"
     plies = WIN_SCORE - abs(value) if distance and value else None
-    return NativeResult(word, move, nodes, {}, plies)
+    return NativeResult(word, move, nodes, plies)
 
 
 def principal_line(position: Any, *, distance: bool = True, limit: int = 200) -> list[Move]:
