@@ -30,8 +30,6 @@ from boardproof.models.base import (
     result_fields,
 )
 
-GAME_HELP = "minefield, carpniches, candy (alias candy-conquest) or collexion"
-
 #: modules of boardproof.commands that add commands to the group (each has ``register``)
 COMMAND_MODULES = ("solve", "reach", "puzzle", "verify", "site", "openings")
 
@@ -86,11 +84,10 @@ def cli() -> None:
 def games() -> None:
     """List the games and their aliases."""
     for name in models.names():
-        game = models.get(name)
-        doc = (type(game).__doc__ or "").strip().splitlines()
-        alias = ", ".join(models.aliases(name))
+        info = models.info(name)
+        alias = ", ".join(info.aliases)
         note = f" (alias: {alias})" if alias else ""
-        click.echo(f"{name:<11} {doc[0] if doc else ''}{note}")
+        click.echo(f"{name:<11} {info.summary}{note}")
 
 
 @cli.command()
@@ -149,9 +146,10 @@ def new(
     no_pie: bool,
 ) -> None:
     """Print a start position of GAME."""
-    pos = load_game(game).start(
-        size=size, players=players, variant=variant, seed=seed, pie=not no_pie
-    )
+    given = {"size": size, "players": players, "variant": variant, "seed": seed}
+    if no_pie:
+        given["pie"] = False
+    pos = load_game(game).start(**given)
     click.echo(pos.fen())
 
 

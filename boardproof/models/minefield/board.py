@@ -1,7 +1,7 @@
 """Minefield's board: bit layout, moves, glyph tables and per-size masks.
 
 Rules only (no search). The position logic is in
-:mod:`boardproof.models.minefield.position`.
+:mod:`boardproof.models.minefield.rules`.
 
 Bit layout
 ----------

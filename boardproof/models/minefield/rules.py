@@ -9,10 +9,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from boardproof.models.base import (
+    TWO_PLAYERS,
     IllegalMoveError,
     InvalidNotationError,
     InvalidOptionError,
+    OptionInfo,
     Outcome,
+    SymbolsMixin,
+    check_options,
 )
 from boardproof.models.minefield.board import (
     _TABLES,
@@ -41,18 +45,28 @@ from boardproof.models.minefield.board import (
 # ---------------------------------------------------------------------------
 
 
-class MinefieldGame:
+#: the options of ``models.get("minefield", ...)`` and of ``start()``
+OPTIONS = (
+    OptionInfo("win", str, "the win rule: orthogonal (rulebook) or orthodiagonal",
+               default=WIN_RULES[0], choices=WIN_RULES, scope="game"),
+    OptionInfo("size", int, f"board size n ({MIN_SIZE}-{MAX_SIZE})", default=DEFAULT_SIZE,
+               bounds=(MIN_SIZE, MAX_SIZE)),
+    TWO_PLAYERS,
+    OptionInfo("pie", bool, "the pie rule (White may swap after the first move)",
+               default=True, flag="--no-pie"),
+)  # fmt: skip
+
+
+class MinefieldGame(SymbolsMixin):
     """Minefield (Steere 2024): connect your edges, never form a hard corner or switch."""
 
     __slots__ = ("win", "diagonal")
     name = "minefield"
     symmetry_count = 8
+    symbols = SYMBOLS
 
     def __init__(self, win: str = "orthogonal") -> None:
-        if win not in WIN_RULES:
-            raise InvalidOptionError(
-                f"invalid option --win: expected {' or '.join(WIN_RULES)}, got {win!r}"
-            )
+        OPTIONS[0].check(win)
         self.win = win
         self.diagonal = win == "orthodiagonal"
 
@@ -72,29 +86,7 @@ class MinefieldGame:
         self.win = state
         self.diagonal = state == "orthodiagonal"
 
-    def symbol(self, player: int) -> str:
-        """``"b"`` for Black (0), ``"w"`` for White (1)."""
-        return SYMBOLS[player]
-
-    def player_of(self, symbol: str) -> int:
-        """Inverse of :meth:`symbol`.
-
-        >>> make_game().player_of("w")
-        1
-        """
-        if symbol not in SYMBOLS:
-            raise InvalidNotationError(f"invalid side: expected b or w, got {symbol!r}")
-        return SYMBOLS.index(symbol)
-
-    def start(
-        self,
-        *,
-        size: int | None = None,
-        players: int | None = None,
-        variant: str | None = None,
-        seed: int | None = None,
-        pie: bool = True,
-    ) -> MinefieldPosition:
+    def start(self, **options: Any) -> MinefieldPosition:
         """The empty n x n board, Black to move (n defaults to :data:`DEFAULT_SIZE`, 11).
 
         >>> make_game().start(size=3, pie=False).fen()
@@ -102,17 +94,8 @@ class MinefieldGame:
         >>> make_game().start().fen()
         '11/11/11/11/11/11/11/11/11/11/11 b p'
         """
-        if players is not None and players != 2:
-            raise InvalidOptionError(f"invalid players: minefield has exactly 2, got {players!r}")
-        if variant is not None:
-            raise InvalidOptionError(f"invalid variant: minefield has no variants, got {variant!r}")
-        if seed is not None:
-            raise InvalidOptionError(f"invalid seed: minefield has no random set-up, got {seed!r}")
-        n = DEFAULT_SIZE if size is None else size
-        if not isinstance(n, int) or not MIN_SIZE <= n <= MAX_SIZE:
-            raise InvalidOptionError(
-                f"invalid size: expected {MIN_SIZE} to {MAX_SIZE}, got {size!r}"
-            )
+        given = check_options(self.name, OPTIONS, options)
+        n, pie = given["size"], given["pie"]
         return MinefieldPosition(self, n, 0, 0, BLACK, bool(pie))
 
     def parse_position(self, text: str) -> MinefieldPosition:
@@ -128,7 +111,7 @@ class MinefieldGame:
         return _parse_position(self, text)
 
 
-def make_game(win: str | None = None, **options: Any) -> MinefieldGame:
+def make_game(**options: Any) -> MinefieldGame:
     """The Minefield game with the given win rule (``orthogonal``, the default, or
     ``orthodiagonal``); any other option raises InvalidOptionError.
 
@@ -137,14 +120,9 @@ def make_game(win: str | None = None, **options: Any) -> MinefieldGame:
     >>> make_game(win="diagonal")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    boardproof...InvalidOptionError: invalid option --win: expected ... got 'diagonal'
+    boardproof...InvalidOptionError: invalid option --win: expected one of ... got 'diagonal'
     """
-    if options:
-        name = sorted(options)[0]
-        raise InvalidOptionError(
-            f"invalid option: minefield only has 'win', got {name!r}"
-        )
-    return MinefieldGame(WIN_RULES[0] if win is None else win)
+    return MinefieldGame(**check_options("minefield", OPTIONS, options, scope="game"))
 
 
 _DIGITS = "0123456789"
