@@ -28,10 +28,6 @@ DEFAULT_SIZES = "2-4"
 DEFAULT_MAX_PLIES = 9
 
 
-def register(group: click.Group) -> None:
-    group.add_command(openings_command)
-
-
 @click.command(name="openings")
 @click.argument("game")
 @click.option("--sizes", default=None, help=f"Minefield: board sizes, e.g. 2-5 [{DEFAULT_SIZES}].")

@@ -8,10 +8,6 @@ from boardproof import models
 from boardproof.models.base import InvalidOptionError
 
 
-def register(group: click.Group) -> None:
-    group.add_command(reach_command)
-
-
 @click.command(name="reach")
 @click.argument("game")
 @click.argument("source", metavar="FROM")
