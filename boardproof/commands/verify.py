@@ -1,6 +1,6 @@
 """``boardproof verify CLAIM``: check a designer's claim size by size, with a report.
 
-The work is in :mod:`boardproof.reports.claims`; this module parses options, prints the
+The work is in :mod:`boardproof.analysis.claims`; this module parses options, prints the
 summary table (or ``--json``) and writes the report files with ``--out``.
 """
 
@@ -14,8 +14,9 @@ from typing import Any
 
 import click
 
+from boardproof.analysis import claims
 from boardproof.commands.common import echo_json
-from boardproof.reports import claims, nodraw
+from boardproof.reports import nodraw
 from boardproof.solvers.sat import minefield as sat
 
 

@@ -21,7 +21,9 @@ from boardproof.models.base import (
 from boardproof.models.minefield.board import (
     _TABLES,
     BLACK,
+    CELL_OF,
     DEFAULT_SIZE,
+    EMPTY_CELL,
     FILES,
     GLYPH_NAMES,
     GUARD,
@@ -196,6 +198,54 @@ def _parse_position(game: MinefieldGame, text: str) -> MinefieldPosition:
     if pie_text not in ("p", "-"):
         raise InvalidNotationError(f"invalid position: expected pie field p or -, got {pie_text!r}")
     return MinefieldPosition(game, n, black, white, SYMBOLS.index(side), pie_text == "p")
+
+
+def parse_cells(text: str) -> tuple[tuple[int, ...], int]:
+    """The cell board (:data:`~boardproof.models.minefield.board.CELL_OF`) of a position's
+    rows; the first field of a position is enough (the one Minefield board parser).
+
+    >>> parse_cells("1w/b1 b -")
+    ((1, 0, 0, 2), 2)
+    """
+    rows = text.split()[0] if text.split() else text
+    pos = _parse_position(make_game(), f"{rows} b")
+    return cells_of(pos), pos.n
+
+
+def cells_of(pos: MinefieldPosition) -> tuple[int, ...]:
+    """The cell board of ``pos`` (a1 first).
+
+    >>> cells_of(make_game().parse_position("1w/b1 b"))
+    (1, 0, 0, 2)
+    """
+    n, width = pos.n, pos.n + GUARD
+    black, white = CELL_OF
+    out = []
+    for r in range(n):
+        for f in range(n):
+            bit = 1 << (r * width + f)
+            out.append(black if pos.black & bit else white if pos.white & bit else EMPTY_CELL)
+    return tuple(out)
+
+
+def from_cells(
+    cells: tuple[int, ...], n: int, to_move: int = BLACK, pie: bool = False,
+    win: str = "orthogonal",
+) -> MinefieldPosition:
+    """The position with the stones of a cell board (inverse of :func:`cells_of`).
+
+    >>> from_cells((1, 0, 0, 2), 2).fen()
+    '1w/b1 b -'
+    """  # fmt: skip
+    width = n + GUARD
+    black = white = 0
+    for p, state in enumerate(cells):
+        r, f = divmod(p, n)
+        if state == CELL_OF[BLACK]:
+            black |= 1 << (r * width + f)
+        elif state == CELL_OF[WHITE]:
+            white |= 1 << (r * width + f)
+    return MinefieldPosition(make_game(win=win), n, black, white, to_move, pie)
 
 
 # ---------------------------------------------------------------------------
