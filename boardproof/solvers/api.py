@@ -27,8 +27,7 @@ within 7 plies". With more than two players, ``win`` means the side to move
 wins against the coalition of all others, ``loss`` that another player (the
 ``winner``) does, and ``draw`` that nobody can force a win.
 
->>> import sys; sys.path.insert(0, "tests")
->>> from games_toy import subtraction
+>>> from boardproof.testing.games import subtraction
 >>> result = solve(subtraction(9, 3))
 >>> result.value, result.winner, result.plies, [str(m) for m in result.pv]
 ('win', 0, 5, ['1', '1', '3', '1', '3'])

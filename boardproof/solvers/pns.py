@@ -14,8 +14,7 @@ cannot leak into another path. Proofs never rely on repetitions and are always
 stored. At the root the first-repetition-is-a-draw answer is the true answer of
 the game where endless play is a draw.
 
->>> import sys; sys.path.insert(0, "tests")
->>> from games_toy import subtraction
+>>> from boardproof.testing.games import subtraction
 >>> DFPN(subtraction(7, 3)).solve().proved, DFPN(subtraction(8, 3)).solve().proved
 (True, False)
 >>> DFPN(subtraction(7, 3), max_plies=2).solve().proved

@@ -21,8 +21,7 @@ repeating a position.
 A node is *complete* when its search met no horizon; an iteration whose root is
 complete has proved its value, draws included.
 
->>> import sys; sys.path.insert(0, "tests")
->>> from games_toy import subtraction
+>>> from boardproof.testing.games import subtraction
 >>> search = AlphaBeta(subtraction(7, 3))
 >>> result = search.iterate()
 >>> result.value, result.plies, str(result.best_move)
