@@ -520,9 +520,8 @@ def _best_turn(
         note=found.note,
         score=found.score if found.proved else None,
         extra={"estimate": found.score, "depth": found.depth},
-        stopped=None if value != "unknown" else (
-            budget.stop_reason(nodes + found.nodes) if found.timed_out else Stop.PLIES),
-    )  # fmt: skip
+        stopped=None if value != "unknown" else found.stopped or Stop.PLIES,
+    )
 
 
 # ---------------------------------------------------------------------------

@@ -54,6 +54,8 @@ class PNSResult:
     timed_out: bool
     best_move: Any = None
     pv: list[Any] = field(default_factory=list)
+    #: why it stopped unsettled (:class:`~boardproof.solvers.common.Stop`), else None
+    stopped: str | None = None
 
 
 class DFPN:
@@ -211,7 +213,8 @@ class DFPN:
         try:
             pn, dn, _ = self.mid(root, INF, INF, 0, self.limit)
         except SearchTimeout:
-            return PNSResult(self.player, None, self.nodes, True)
+            stopped = self.budget.stop_reason(self.nodes)
+            return PNSResult(self.player, None, self.nodes, True, stopped=stopped)
         finally:
             sys.setrecursionlimit(old_limit)
         proved = pn == 0
