@@ -152,12 +152,11 @@ def check_info(name: str) -> GameInfo:
             f"{'not ' if offered else ''}declared"
         )
     assert (info.puzzles is None) == bool(info.no_puzzles)
-    for spec in info.options:
-        target = models.get if spec.scope == "game" else game.start
+    for spec in info.options:  # every declared default is accepted
         if spec.scope == "game":
-            target(name, **{spec.name: spec.default})
+            models.get(name, **{spec.name: spec.default})
         elif spec.default is not None:
-            target(**{spec.name: spec.default})
+            game.start(**{spec.name: spec.default})
     return info
 
 
