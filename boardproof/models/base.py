@@ -1,13 +1,16 @@
-"""The game protocol shared by every game, its outcome type and its errors.
+"""The game protocol shared by every game, its descriptor, its outcome type and errors.
 
-Every game module offers a :class:`Game` (found by name through
-:mod:`boardproof.models`) whose positions follow the :class:`Position` protocol.
-Solvers only ever use this surface, so a new game never touches a solver.
+Every game package offers a :class:`Game` (found by name through
+:mod:`boardproof.models`) whose positions follow the :class:`Position` protocol, and
+one :class:`GameInfo` that describes it (options, sides, hooks, puzzles, drawing).
+The optional position hooks are declared here (:data:`HOOKS`); a game lists the ones
+it offers in ``GameInfo.hooks`` and solvers ask :func:`offers`. Solvers only ever use
+this surface, so a new game never touches a solver.
 
 Players are numbered ``0 .. num_players - 1`` inside the library; each game
-writes them the way its notation writes the side to move (``game.symbol(i)``):
-``"b"``/``"w"`` for Minefield, ``"c"``/``"p"`` for Carpniches, ``"1"``…``"4"``
-for Candy Conquest and ColleXion.
+writes them the way its notation writes the side to move (``game.symbol(i)``,
+from ``GameInfo.symbols``): ``"b"``/``"w"`` for Minefield, ``"c"``/``"p"`` for
+Carpniches, ``"1"``…``"4"`` for Candy Conquest and ColleXion.
 
 >>> Outcome.win(1).winners
 frozenset({1})
