@@ -9,7 +9,9 @@ value and a proof that :func:`~boardproof.solvers.proof.check_proof` accepts.
 
 Budgets: ``seconds`` (the exact search gets ``EXACT_SHARE`` of it, at most
 ``EXACT_MAX_SECONDS``) or ``iterations`` (the exact search is then limited by nodes,
-so that the same seed gives the same answer).
+so that the same seed gives the same answer, with a safety cap of
+``EXACT_ITERATION_SECONDS``). Roots with very many moves (a ColleXion turn) skip the
+exact search.
 
 >>> from boardproof import models
 >>> pos = models.get("minefield").parse_position("1b2/2w1/1bb1/w3 w -")
@@ -32,9 +34,15 @@ from boardproof.solvers.mcts import MCTS, MoveStat
 #: share of a time budget given to the exact search first, and its cap in seconds
 EXACT_SHARE = 0.3
 EXACT_MAX_SECONDS = 5.0
-#: node limits of the exact search in iteration mode (Python searches / native search)
-EXACT_NODES = 20_000
+#: iteration mode: node limits of the exact search (Python searches / native search),
+#: and a time cap in case a game's nodes are slow
+EXACT_NODES = 5_000
 EXACT_NATIVE_NODES = 2_000_000
+EXACT_ITERATION_SECONDS = 1.0
+#: no exact search from a root with more moves than this (score games: the second
+#: figure; their exact search checks its budget too rarely on such wide trees)
+EXACT_MAX_MOVES = 400
+EXACT_MAX_MOVES_SCORE = 40
 #: once the exact search has proved the value, MCTS only runs this many iterations
 PROVED_ITERATIONS = 300
 #: seconds allowed to the proof builder (alpha-beta) before the tree's own proof is used
@@ -163,11 +171,15 @@ def _exact(position: Position, seconds: float | None, iterations: int | None) ->
     from boardproof.solvers import api, native
 
     is_native = native.supports_any(position)
+    score_game = getattr(position.game, "objective", None) == "score"
+    width = len(position.legal_moves())
+    if width > (EXACT_MAX_MOVES_SCORE if score_game else EXACT_MAX_MOVES) and not is_native:
+        return None
     if seconds is not None:
         timeout = min(EXACT_SHARE * seconds, EXACT_MAX_SECONDS)
         node_limit = None
     else:
-        timeout = EXACT_MAX_SECONDS
+        timeout = EXACT_ITERATION_SECONDS
         node_limit = EXACT_NATIVE_NODES if is_native else EXACT_NODES
     result = api.solve(position, timeout=timeout, node_limit=node_limit, distance=False)
     return result if result.proved else None
