@@ -176,3 +176,30 @@ def test_ctrl_c_prints_the_best_answer_so_far_and_exits_130() -> None:
     assert proc.returncode == 130
     assert "best move:" in out and "stopped: interrupted" in out
     assert err.strip().endswith("interrupted")
+
+
+def test_leaf_solver_settles_leaves_and_its_proof_is_spliced_in() -> None:
+    from boardproof.solvers import native
+    from boardproof.solvers.analyse import leaf_solver
+
+    pos = MF.parse_position(ONLY_MOVE)  # a win in 9 plies: too deep for plain MCTS here
+    solver = leaf_solver(pos)
+    if not native.available():
+        assert solver is None
+        return
+    assert solver is not None
+    tree = MCTS(pos, seed=0, leaf_solver=solver)
+    assert tree.run(iterations=2000).stopped == "proved"
+    assert tree.proved_value() == "win" and str(tree.best_move()) == "b3"
+    with pytest.raises(ValueError, match="subproof"):
+        tree.proof(pos.to_move)
+    from boardproof.solvers.proof import build_proof
+
+    def subproof(leaf, player):
+        return build_proof(leaf, winner=player, oracle=native.win_oracle(player))
+
+    proof = tree.proof(pos.to_move, subproof=subproof)
+    assert check_proof(proof, game=MF).winner == "w"
+    plain = MCTS(pos, seed=0)
+    plain.run(iterations=2000)
+    assert plain.proved_value() is None  # the leaf solver is what proves it

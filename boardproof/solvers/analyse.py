@@ -49,6 +49,9 @@ PROVED_ITERATIONS = 300
 PROOF_SECONDS = 3.0
 #: how many proof nodes a proof may have
 PROOF_MAX_NODES = 200_000
+#: where the native search applies, each new MCTS leaf is first searched exactly with
+#: this many nodes (a settled leaf needs no playout and is never searched again)
+LEAF_NODES = 2_000
 
 
 @dataclass
@@ -148,7 +151,7 @@ def analyse(
     solved = None
     if exact and position.outcome() is None:
         solved = _exact(position, seconds, iterations)
-    tree = MCTS(position, seed=seed)
+    tree = MCTS(position, seed=seed, leaf_solver=leaf_solver(position) if exact else None)
     stopped = "proved"
     if position.outcome() is None:
         left = None if seconds is None else max(seconds - (time.perf_counter() - start), 0.0)
@@ -164,6 +167,20 @@ def analyse(
         if solved is not None and stopped != "interrupted":
             stopped = "proved"
     return _collect(position, tree, solved, stopped, start, multipv, proof, game_name, options)
+
+
+def leaf_solver(position: Position) -> Callable[[Position], str | None] | None:
+    """The native search as the tree's leaf solver, where it applies (else None)."""
+    from boardproof.solvers import native
+
+    if not native.supports_any(position) or num_players(position) != 2:
+        return None
+
+    def solve_leaf(pos: Position) -> str | None:
+        found = native.solve_any(pos, node_limit=LEAF_NODES)
+        return None if found.value == "unknown" else found.value
+
+    return solve_leaf
 
 
 def _exact(position: Position, seconds: float | None, iterations: int | None) -> Any:
@@ -264,13 +281,20 @@ def _proof(
     if solved is not None:
         candidates.append(("proof builder", lambda: _built(position, winner, name, options)))
     elif tree.root.forced >> winner & 1:
+        def subproof(pos: Position, player: int) -> dict[str, Any]:
+            return _built(pos, player, name, options)
+
+        from_tree = ("search tree", lambda: tree.proof(winner, name, options, subproof))
+        if tree.leaf_solver is not None:  # the native oracle has no budget: the tree first
+            candidates.append(from_tree)
         if winner == position.to_move:
             move = tree.best_move()
             candidates.append(
                 ("proof builder, from the winning move",
                  lambda: _built_from_move(position, move, winner, name, options))
             )  # fmt: skip
-        candidates.append(("search tree", lambda: tree.proof(winner, name, options)))
+        if tree.leaf_solver is None:
+            candidates.append(from_tree)
     for source, make in candidates:
         try:
             data = make()

@@ -100,7 +100,7 @@ class Node:
 
     __slots__ = (
         "pos", "key", "move", "mover", "children", "untried", "expanded", "visits",
-        "reward", "score", "forced", "refuted", "outcome", "repeat",
+        "reward", "score", "forced", "refuted", "outcome", "repeat", "leaf_solved",
     )  # fmt: skip
 
     def __init__(self, pos: Position, move: Any, players: int) -> None:
@@ -118,6 +118,7 @@ class Node:
         self.refuted = 0
         self.outcome = pos.outcome()
         self.repeat = False
+        self.leaf_solved = False
         if self.outcome is not None:
             for p in range(players):
                 if wins(self.outcome, p, players):
@@ -154,6 +155,9 @@ class MCTS:
     seed: int = 0
     uct_c: float = UCT_C
     playout_plies: int | None = None
+    #: optional exact solver for new leaves (two-player games): ``f(position)`` gives
+    #: ``"win"``/``"loss"``/``"draw"`` for the side to move, or None when it cannot tell
+    leaf_solver: Callable[[Position], str | None] | None = None
     players: int = field(init=False)
     root: Node = field(init=False)
     iterations: int = field(init=False, default=0)
@@ -164,6 +168,8 @@ class MCTS:
         self.rng = random.Random(self.seed)
         self.score_game = getattr(self.root_position.game, "objective", None) == "score"
         self.heuristic = hasattr(self.root_position, "heuristic_scores")
+        if self.leaf_solver is not None and self.players != 2:
+            raise ValueError("a leaf solver needs a two-player game")
         if self.playout_plies is None:
             self.playout_plies = (
                 HEURISTIC_PLAYOUT_PLIES if self.heuristic else MAX_PLAYOUT_PLIES
@@ -298,7 +304,10 @@ class MCTS:
                     scores = [float(s) for s in node.outcome.scores]
                 break
             if node.visits == 0 and node is not self.root:
-                reward, scores = self._playout(node.pos)
+                if self.leaf_solver is not None and self._solve_leaf(node):
+                    reward, scores = self.exact_reward(node), None
+                else:
+                    reward, scores = self._playout(node.pos)
                 break
             if not node.expanded:
                 self._expand(node)
@@ -321,6 +330,22 @@ class MCTS:
             if not self._update(item):
                 break
         self.iterations += 1
+
+    def _solve_leaf(self, node: Node) -> bool:
+        """Ask the leaf solver about a new leaf; whether it settled the value."""
+        assert self.leaf_solver is not None and self.players == 2
+        value = self.leaf_solver(node.pos)
+        if value is None:
+            return False
+        me, other = 1 << node.mover, 1 << (1 - node.mover)
+        if value == "win":
+            node.forced, node.refuted = me, other
+        elif value == "loss":
+            node.forced, node.refuted = other, me
+        else:
+            node.forced, node.refuted = 0, self.full
+        node.leaf_solved = True
+        return True
 
     def _mean_scores(self, node: Node) -> list[float] | None:
         if node.score is None or not node.visits:
@@ -443,10 +468,17 @@ class MCTS:
         return r.score[r.mover] / r.visits if r.score is not None and r.visits else None
 
     def proof(
-        self, player: int, game_name: str | None = None, options: dict[str, Any] | None = None
+        self,
+        player: int,
+        game_name: str | None = None,
+        options: dict[str, Any] | None = None,
+        subproof: Callable[[Position, int], dict[str, Any]] | None = None,
     ) -> dict[str, Any]:
         """The tree's proof that ``player`` wins from the root, in the format of
-        :mod:`boardproof.solvers.proof` (raises ValueError when it proves no such win)."""
+        :mod:`boardproof.solvers.proof` (raises ValueError when it proves no such win).
+
+        Leaves settled by the leaf solver get their proof from ``subproof(position,
+        player)`` (a proof in the same format, spliced in)."""
         from boardproof.solvers.proof import FORMAT, VERSION
 
         bit = 1 << player
@@ -464,6 +496,21 @@ class MCTS:
         while stack:
             node, ident = stack.pop()
             if node.outcome is not None:
+                continue
+            if node.leaf_solved:
+                if subproof is None:
+                    raise ValueError("a leaf solved by the leaf solver needs a subproof")
+                below = sorted(subproof(node.pos, player)["nodes"], key=lambda n: n["id"])
+                base = len(nodes) - 1  # below's node k > 0 becomes node base + k
+
+                def mapped(moves: dict[str, int], here: int = ident, off: int = base) -> Any:
+                    return {text: here if c == 0 else c + off for text, c in moves.items()}
+
+                nodes[ident]["moves"] = mapped(below[0]["moves"])
+                for k, item in enumerate(below[1:], start=1):
+                    assert item["id"] == k
+                    nodes.append({"id": base + k, "position": item["position"],
+                                  "moves": mapped(item["moves"])})  # fmt: skip
                 continue
             if node.mover == player:
                 wins_here = [c for c in node.children if c.forced & bit]
