@@ -152,7 +152,8 @@ def register(group: click.Group) -> None:
     @click.option("--multipv", type=int, default=5, show_default=True,
                   help="How many best moves to list.")  # fmt: skip
     @click.option("--seed", type=int, default=0, show_default=True, help="Random seed.")
-    @click.option("--no-exact", is_flag=True, help="Skip the exact search (MCTS only).")
+    @click.option("--no-exact", is_flag=True,
+                  help="Plain MCTS: no exact search first, no exact leaf solving.")  # fmt: skip
     @click.option("--proof", "proof_file", type=click.Path(dir_okay=False), default=None,
                   help="Write a checkable proof of a proved win to FILE.")  # fmt: skip
     @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
