@@ -8,7 +8,8 @@ Text form (``#`` starts a comment, blank lines are skipped)::
     d3                 # ... or one per line
 
 JSON form: ``{"game": "minefield", "start": "4/4/4/4 b -", "moves": ["a2", "a3"]}``
-(``game`` optional; when given it must be the game being reviewed).
+(``game`` optional; when given it must be the game being reviewed; ``moves`` may also
+be one space-separated string).
 
 A bad record raises :class:`RecordError` naming the line (or JSON field) and the text:
 
