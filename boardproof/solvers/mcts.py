@@ -25,6 +25,11 @@ every game and every player count.
   (ColleXion, where one turn has thousands of moves) a playout stops after
   ``HEURISTIC_PLAYOUT_PLIES`` plies and is scored by that hook.
 
+- **Leaf solver** (optional, two-player games): ``leaf_solver(position)`` may settle a
+  new leaf exactly (``analyse`` passes the native Minefield search with a small node
+  budget); a settled leaf needs no playout, and the tree's proof asks for its subproof.
+  When it rarely settles anything it is only asked about every ``LEAF_STRIDE``-th leaf.
+
 Same seed, same budget in iterations: same tree, same answer.
 
 >>> import sys; sys.path.insert(0, "tests")
@@ -60,6 +65,11 @@ FULL_EXPAND_LIMIT = 512
 MAX_PLAYOUT_PLIES = 400
 #: playout length when the position has ``heuristic_scores()`` (scored by it after)
 HEURISTIC_PLAYOUT_PLIES = 0
+#: the leaf solver is throttled when it rarely settles a leaf: after LEAF_TRIAL tries with
+#: fewer than LEAF_MIN_RATE of them settled, it only sees every LEAF_STRIDE-th new leaf
+LEAF_TRIAL = 64
+LEAF_MIN_RATE = 0.05
+LEAF_STRIDE = 16
 #: score games: a score margin of this many points counts as a sure win in the reward
 SCORE_SCALE = 20.0
 
@@ -168,6 +178,7 @@ class MCTS:
         self.rng = random.Random(self.seed)
         self.score_game = getattr(self.root_position.game, "objective", None) == "score"
         self.heuristic = hasattr(self.root_position, "heuristic_scores")
+        self.leaves = self.leaf_tries = self.leaf_hits = 0
         if self.leaf_solver is not None and self.players != 2:
             raise ValueError("a leaf solver needs a two-player game")
         if self.playout_plies is None:
@@ -334,6 +345,11 @@ class MCTS:
     def _solve_leaf(self, node: Node) -> bool:
         """Ask the leaf solver about a new leaf; whether it settled the value."""
         assert self.leaf_solver is not None and self.players == 2
+        self.leaves += 1
+        rare = self.leaf_tries >= LEAF_TRIAL and self.leaf_hits < LEAF_MIN_RATE * self.leaf_tries
+        if rare and self.leaves % LEAF_STRIDE:
+            return False
+        self.leaf_tries += 1
         value = self.leaf_solver(node.pos)
         if value is None:
             return False
@@ -345,6 +361,7 @@ class MCTS:
         else:
             node.forced, node.refuted = 0, self.full
         node.leaf_solved = True
+        self.leaf_hits += 1
         return True
 
     def _mean_scores(self, node: Node) -> list[float] | None:
