@@ -208,23 +208,22 @@ def run_matches(game: str, games: int, low: int, high: int, depth: int) -> None:
 # ---------------------------------------------------------------------------
 
 
-def winning_moves(pos: Position) -> set[str] | None:
-    """The mover's winning moves (native search), None when unknown or no win."""
-    good = set()
-    for move in pos.legal_moves():
-        child = pos.play(move)
-        outcome = child.outcome()
-        if outcome is not None:
-            if pos.to_move in outcome.winners:
-                good.add(str(move))
-            continue
-        found = native.solve_any(child, timeout=20)
-        if found.value == "unknown":
-            return None
-        mover_wins = found.value == ("win" if child.to_move == pos.to_move else "loss")
-        if mover_wins:
-            good.add(str(move))
-    return good or None
+def mover_wins(pos: Position) -> bool | None:
+    """Whether the side to move has a forced win (native search; None: unknown)."""
+    found = native.solve_any(pos, timeout=20)
+    return None if found.value == "unknown" else found.value == "win"
+
+
+def wins_by(pos: Position, move: Any) -> bool | None:
+    """Whether ``move`` keeps a forced win for the side to move (None: unknown)."""
+    child = pos.play(move)
+    outcome = child.outcome()
+    if outcome is not None:
+        return pos.to_move in outcome.winners
+    found = native.solve_any(child, timeout=20)
+    if found.value == "unknown":
+        return None
+    return found.value == ("win" if child.to_move == pos.to_move else "loss")
 
 
 def positions_4x4(stones: int) -> list[Position]:
@@ -265,19 +264,15 @@ def positions_random(size: int, sample: int, seed: int) -> list[Position]:
 def accuracy(size: int, sample: int, seconds: float, seed: int, stones: int) -> None:
     header()
     pool = positions_4x4(stones) if size == 4 else positions_random(size, sample, seed)
-    cases = []
-    for pos in pool:
-        good = winning_moves(pos)
-        if good is not None:
-            cases.append((pos, good))
+    cases = [pos for pos in pool if mover_wins(pos)]
     print(f"{size}x{size}: {len(pool)} positions, {len(cases)} with a winning move "
           f"(the native search decides)")  # fmt: skip
     for exact in (True, False):
         hits = proved = 0
         start = time.perf_counter()
-        for pos, good in cases:
+        for pos in cases:
             found = analyse(pos, seconds=seconds, seed=seed, exact=exact, proof=False)
-            hits += str(found.best_move) in good
+            hits += bool(wins_by(pos, found.best_move))
             proved += found.result == "win"
         label = "analyse" if exact else "analyse --no-exact"
         print(f"| {size}x{size} | {label} | {seconds:g} s | {len(cases)} | {hits} | "
