@@ -11,13 +11,13 @@ import time
 from pathlib import Path
 
 import pytest
-from games_toy import random_graph, subtraction
 
 from boardproof import models
 from boardproof.solvers.analyse import analyse
 from boardproof.solvers.api import solve
 from boardproof.solvers.mcts import MCTS
 from boardproof.solvers.proof import check_proof
+from boardproof.testing.games import random_graph, subtraction
 
 MF = models.get("minefield")
 #: found by random play and checked with the native search (see the assertions)

@@ -14,6 +14,7 @@ from typing import Any
 
 import click
 
+from boardproof.commands.common import echo_json, game_options, load_game
 from boardproof.models.base import InvalidOptionError, Position
 from boardproof.solvers.analyse import Analysis, analyse
 from boardproof.solvers.mcts import MCTS
@@ -64,7 +65,7 @@ def describe(found: Analysis) -> list[str]:
     pos = found.position
     game = pos.game
     mover = game.symbol(pos.to_move)
-    score_game = getattr(game, "objective", None) == "score"
+    score_game = game.info.objective == "score"
     lines = [f"position: {pos.fen()}"]
     if pos.outcome() is not None:
         lines.append("result: the game is over")
@@ -139,58 +140,54 @@ def run_analysis(
         return found, stop()
 
 
-def register(group: click.Group) -> None:
-    from boardproof.cli import echo_json, load_game, win_option
-
-    @group.command(name="analyse")
-    @click.argument("game")
-    @click.argument("position")
-    @click.option("--time", "seconds", type=float, default=None,
-                  help="Think for S seconds (default 5).")  # fmt: skip
-    @click.option("--iterations", type=int, default=None,
-                  help="Run N MCTS iterations instead (reproducible).")  # fmt: skip
-    @click.option("--multipv", type=int, default=5, show_default=True,
-                  help="How many best moves to list.")  # fmt: skip
-    @click.option("--seed", type=int, default=0, show_default=True, help="Random seed.")
-    @click.option("--no-exact", is_flag=True,
-                  help="Plain MCTS: no exact search first, no exact leaf solving.")  # fmt: skip
-    @click.option("--proof", "proof_file", type=click.Path(dir_okay=False), default=None,
-                  help="Write a checkable proof of a proved win to FILE.")  # fmt: skip
-    @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-    @click.option("--quiet", is_flag=True, help="No progress on stderr.")
-    @win_option
-    def analyse_command(
-        game: str,
-        position: str,
-        seconds: float | None,
-        iterations: int | None,
-        multipv: int,
-        seed: int,
-        no_exact: bool,
-        proof_file: str | None,
-        as_json: bool,
-        quiet: bool,
-        win: str | None,
-    ) -> None:
-        """Best moves of POSITION: exact where provable, Monte-Carlo tree search otherwise."""
-        game_obj = load_game(game, win)
-        pos = game_obj.parse_position(position)
-        options = {} if win is None else {"win": win}
-        found, interrupted = run_analysis(
-            pos, seconds=seconds, iterations=iterations, seed=seed, multipv=multipv,
-            exact=not no_exact, quiet=quiet, game_name=game_obj.name, options=options,
-        )  # fmt: skip
-        note = write_proof(found, proof_file) if proof_file is not None else None
-        if as_json:
-            data = found.to_json(game_obj.name)
-            if note is not None:
-                data["proof"] = note
-            echo_json(data)
-        else:
-            for line in describe(found):
-                click.echo(line)
-            if note is not None:
-                click.echo(f"proof: {note}")
-        if interrupted:
-            click.echo("interrupted", err=True)
-            raise click.exceptions.Exit(INTERRUPTED_STATUS)
+@click.command(name="analyse")
+@click.argument("game")
+@click.argument("position")
+@click.option("--time", "seconds", type=float, default=None,
+              help="Think for S seconds (default 5).")  # fmt: skip
+@click.option("--iterations", type=int, default=None,
+              help="Run N MCTS iterations instead (reproducible).")  # fmt: skip
+@click.option("--multipv", type=int, default=5, show_default=True,
+              help="How many best moves to list.")  # fmt: skip
+@click.option("--seed", type=int, default=0, show_default=True, help="Random seed.")
+@click.option("--no-exact", is_flag=True,
+              help="Plain MCTS: no exact search first, no exact leaf solving.")  # fmt: skip
+@click.option("--proof", "proof_file", type=click.Path(dir_okay=False), default=None,
+              help="Write a checkable proof of a proved win to FILE.")  # fmt: skip
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@click.option("--quiet", is_flag=True, help="No progress on stderr.")
+@game_options
+def analyse_command(
+    game: str,
+    position: str,
+    seconds: float | None,
+    iterations: int | None,
+    multipv: int,
+    seed: int,
+    no_exact: bool,
+    proof_file: str | None,
+    as_json: bool,
+    quiet: bool,
+    options: dict[str, Any],
+) -> None:
+    """Best moves of POSITION: exact where provable, Monte-Carlo tree search otherwise."""
+    game_obj = load_game(game, **options)
+    pos = game_obj.parse_position(position)
+    found, interrupted = run_analysis(
+        pos, seconds=seconds, iterations=iterations, seed=seed, multipv=multipv,
+        exact=not no_exact, quiet=quiet, game_name=game_obj.name, options=options,
+    )  # fmt: skip
+    note = write_proof(found, proof_file) if proof_file is not None else None
+    if as_json:
+        data = found.to_json(game_obj.name)
+        if note is not None:
+            data["proof"] = note
+        echo_json(data)
+    else:
+        for line in describe(found):
+            click.echo(line)
+        if note is not None:
+            click.echo(f"proof: {note}")
+    if interrupted:
+        click.echo("interrupted", err=True)
+        raise click.exceptions.Exit(INTERRUPTED_STATUS)

@@ -6,12 +6,14 @@ The record format is documented in :mod:`boardproof.analysis.record`.
 from __future__ import annotations
 
 import sys
+from typing import Any
 
 import click
 
 from boardproof.analysis.record import RecordError, parse_record
 from boardproof.analysis.review import Review, review_record
 from boardproof.commands.analyse import INTERRUPTED_STATUS, interruptible
+from boardproof.commands.common import echo_json, game_options, load_game
 from boardproof.models.base import InvalidOptionError
 
 
@@ -42,81 +44,78 @@ def describe(review: Review) -> list[str]:
     return lines
 
 
-def register(group: click.Group) -> None:
-    from boardproof.cli import echo_json, load_game, win_option
+@click.command(name="review")
+@click.argument("game")
+@click.argument("record")
+@click.option("--time-per-move", "seconds", type=float, default=1.0, show_default=True,
+              help="Seconds of analysis per position.")  # fmt: skip
+@click.option("--iterations-per-move", "iterations", type=int, default=None,
+              help="MCTS iterations per position instead (reproducible).")  # fmt: skip
+@click.option("--seed", type=int, default=0, show_default=True, help="Random seed.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@click.option("--html", "html_file", type=click.Path(dir_okay=False), default=None,
+              help="Also write a self-contained HTML page to FILE.")  # fmt: skip
+@click.option("--quiet", is_flag=True, help="No progress on stderr.")
+@game_options
+def review_command(
+    game: str,
+    record: str,
+    seconds: float,
+    iterations: int | None,
+    seed: int,
+    as_json: bool,
+    html_file: str | None,
+    quiet: bool,
+    options: dict[str, Any],
+) -> None:
+    """Review the game RECORD (a file, or - for stdin): value before and after each
+    move, the best alternative, and the losing move."""
+    game_obj = load_game(game, **options)
+    if seconds <= 0:
+        raise InvalidOptionError(
+            f"invalid option --time-per-move: expected > 0, got {seconds!r}"
+        )
+    if iterations is not None and iterations < 1:
+        raise InvalidOptionError(
+            f"invalid option --iterations-per-move: expected >= 1, got {iterations!r}"
+        )
+    if record == "-":
+        text = sys.stdin.read()
+    else:
+        try:
+            with open(record, encoding="utf-8") as handle:
+                text = handle.read()
+        except (OSError, UnicodeDecodeError) as error:
+            message = f"invalid record: cannot read the file ({error}): {record!r}"
+            raise RecordError(message) from None
+    rec = parse_record(game_obj, text)
 
-    @group.command(name="review")
-    @click.argument("game")
-    @click.argument("record")
-    @click.option("--time-per-move", "seconds", type=float, default=1.0, show_default=True,
-                  help="Seconds of analysis per position.")  # fmt: skip
-    @click.option("--iterations-per-move", "iterations", type=int, default=None,
-                  help="MCTS iterations per position instead (reproducible).")  # fmt: skip
-    @click.option("--seed", type=int, default=0, show_default=True, help="Random seed.")
-    @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-    @click.option("--html", "html_file", type=click.Path(dir_okay=False), default=None,
-                  help="Also write a self-contained HTML page to FILE.")  # fmt: skip
-    @click.option("--quiet", is_flag=True, help="No progress on stderr.")
-    @win_option
-    def review_command(
-        game: str,
-        record: str,
-        seconds: float,
-        iterations: int | None,
-        seed: int,
-        as_json: bool,
-        html_file: str | None,
-        quiet: bool,
-        win: str | None,
-    ) -> None:
-        """Review the game RECORD (a file, or - for stdin): value before and after each
-        move, the best alternative, and the losing move."""
-        game_obj = load_game(game, win)
-        if seconds <= 0:
-            raise InvalidOptionError(
-                f"invalid option --time-per-move: expected > 0, got {seconds!r}"
-            )
-        if iterations is not None and iterations < 1:
-            raise InvalidOptionError(
-                f"invalid option --iterations-per-move: expected >= 1, got {iterations!r}"
-            )
-        if record == "-":
-            text = sys.stdin.read()
-        else:
-            try:
-                with open(record, encoding="utf-8") as handle:
-                    text = handle.read()
-            except (OSError, UnicodeDecodeError) as error:
-                message = f"invalid record: cannot read the file ({error}): {record!r}"
-                raise RecordError(message) from None
-        rec = parse_record(game_obj, text)
+    def report(index: int, total: int) -> None:
+        if not quiet:
+            click.echo(f"review: position {index + 1}/{total}", err=True)
 
-        def report(index: int, total: int) -> None:
-            if not quiet:
-                click.echo(f"review: position {index + 1}/{total}", err=True)
+    with interruptible() as stop:
+        review = review_record(
+            rec, seconds=None if iterations is not None else seconds,
+            iterations=iterations, seed=seed, should_stop=stop, progress=report,
+        )  # fmt: skip
+        interrupted = stop()
+    if html_file is not None:
+        from boardproof.reports.review_html import render
 
-        with interruptible() as stop:
-            review = review_record(
-                rec, seconds=None if iterations is not None else seconds,
-                iterations=iterations, seed=seed, should_stop=stop, progress=report,
-            )  # fmt: skip
-            interrupted = stop()
+        try:
+            with open(html_file, "w", encoding="utf-8") as handle:
+                handle.write(render(review))
+        except OSError as error:
+            message = f"invalid option --html: cannot write ({error}): {html_file!r}"
+            raise InvalidOptionError(message) from None
+    if as_json:
+        echo_json(review.to_json())
+    else:
+        for line in describe(review):
+            click.echo(line)
         if html_file is not None:
-            from boardproof.reports.review_html import render
-
-            try:
-                with open(html_file, "w", encoding="utf-8") as handle:
-                    handle.write(render(review))
-            except OSError as error:
-                message = f"invalid option --html: cannot write ({error}): {html_file!r}"
-                raise InvalidOptionError(message) from None
-        if as_json:
-            echo_json(review.to_json())
-        else:
-            for line in describe(review):
-                click.echo(line)
-            if html_file is not None:
-                click.echo(f"wrote {html_file}")
-        if interrupted:
-            click.echo("interrupted", err=True)
-            raise click.exceptions.Exit(INTERRUPTED_STATUS)
+            click.echo(f"wrote {html_file}")
+    if interrupted:
+        click.echo("interrupted", err=True)
+        raise click.exceptions.Exit(INTERRUPTED_STATUS)

@@ -91,7 +91,7 @@ class Analysis:
     def to_json(self, game_name: str | None = None) -> dict[str, Any]:
         """The ``analyse --json`` object (DESIGN.md)."""
         game = self.position.game
-        score_game = getattr(game, "objective", None) == "score"
+        score_game = game.info.objective == "score"
         moves = []
         for stat in self.moves:
             item: dict[str, Any] = {"move": str(stat.move), "visits": stat.visits}
@@ -188,7 +188,7 @@ def _exact(position: Position, seconds: float | None, iterations: int | None) ->
     from boardproof.solvers import api, native
 
     is_native = native.supports_any(position)
-    score_game = getattr(position.game, "objective", None) == "score"
+    score_game = position.game.info.objective == "score"
     width = len(position.legal_moves())
     if width > (EXACT_MAX_MOVES_SCORE if score_game else EXACT_MAX_MOVES) and not is_native:
         return None

@@ -1,7 +1,7 @@
 """Monte-Carlo tree search with solved-node propagation (MCTS-Solver), for any game.
 
 The search only uses the game protocol of :mod:`boardproof.models.base` (plus the
-optional ``heuristic_scores()`` hook of score games, see below), so it works for
+optional ``heuristic_scores`` hook of score games, see below), so it works for
 every game and every player count.
 
 - **Rewards**: each iteration ends in a finished game (or a cut-off playout) whose
@@ -21,7 +21,7 @@ every game and every player count.
   children (in a seeded random order), so games with hundreds of moves still search
   deep; solved children free their slot.
 - **Playouts**: uniform random moves to the end of the game, at most
-  ``MAX_PLAYOUT_PLIES`` (then a draw). When the position has ``heuristic_scores()``
+  ``MAX_PLAYOUT_PLIES`` (then a draw). When the game offers ``heuristic_scores``
   (ColleXion, where one turn has thousands of moves) a playout stops after
   ``HEURISTIC_PLAYOUT_PLIES`` plies and is scored by that hook.
 
@@ -32,8 +32,7 @@ every game and every player count.
 
 Same seed, same budget in iterations: same tree, same answer.
 
->>> import sys; sys.path.insert(0, "tests")
->>> from games_toy import subtraction
+>>> from boardproof.testing.games import subtraction
 >>> tree = MCTS(subtraction(9, 3), seed=1)
 >>> tree.run(iterations=3000).stopped
 'proved'
@@ -50,7 +49,7 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
-from boardproof.models.base import Outcome, Position
+from boardproof.models.base import HEURISTIC_SCORES, Outcome, Position, offers
 from boardproof.solvers.common import num_players, wins
 
 #: exploration constant of UCB1 (rewards are in [0, 1])
@@ -176,8 +175,9 @@ class MCTS:
         self.players = num_players(self.root_position)
         self.full = (1 << self.players) - 1
         self.rng = random.Random(self.seed)
-        self.score_game = getattr(self.root_position.game, "objective", None) == "score"
-        self.heuristic = hasattr(self.root_position, "heuristic_scores")
+        game = self.root_position.game
+        self.score_game = game.info.objective == "score"
+        self.heuristic = offers(game, HEURISTIC_SCORES)
         self.leaves = self.leaf_tries = self.leaf_hits = 0
         if self.leaf_solver is not None and self.players != 2:
             raise ValueError("a leaf solver needs a two-player game")
