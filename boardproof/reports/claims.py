@@ -38,7 +38,7 @@ from typing import Any
 from pysat.solvers import Solver
 
 from boardproof.models.base import InvalidOptionError
-from boardproof.solvers.executor import Checkpoint, run_tasks
+from boardproof.solvers.executor import Checkpoint, Executor
 from boardproof.solvers.sat import drat
 from boardproof.solvers.sat import minefield as sat
 
@@ -315,9 +315,10 @@ def verify(
     done_before = Checkpoint(checkpoint).done if checkpoint is not None else {}
     resumed = sum(1 for key, _ in tasks if key in done_before)
     began = time.perf_counter()
-    results = run_tasks(run_task, tasks, workers=workers, scheduler=scheduler,
-                        checkpoint=checkpoint, progress=progress,
-                        description=f"verify {claim}")
+    with Executor(workers, scheduler) as executor:
+        results = executor.run(run_task, tasks, checkpoint=checkpoint, progress=progress,
+                               description=f"verify {claim}")
+        run = executor.last
     rows = []
     for n in sizes:
         row = assemble_size(claim, n, results, method, solver)
@@ -325,7 +326,7 @@ def verify(
         if on_size is not None:
             on_size(row)
     holds_all = _holds_all(rows)
-    return {
+    out: dict[str, Any] = {
         "claim": claim,
         "statement": CLAIMS[claim].statement,
         "holds": holds_all,
@@ -338,9 +339,14 @@ def verify(
                          if resumed < len(tasks) else None),
         "tasks": len(tasks),
         "resumed_tasks": resumed,
-        "workers": workers,
+        "workers": executor.workers,
         "cubes": cubes,
     }
+    if scheduler is not None:  # the default back ends add nothing: old reports stay the same
+        assert run is not None
+        out["backend"] = f"dask {scheduler}"
+        out["rerun_tasks"] = sorted(run.reruns)
+    return out
 
 
 def full_step(row: dict[str, Any]) -> str:

@@ -11,7 +11,7 @@ For each board size n the report gives
 Symmetric first points give symmetric positions, so each class of points (under
 the board symmetries that keep the colours) is solved once and the answer copied
 to the others; the classes are independent tasks for
-:func:`boardproof.solvers.executor.run_tasks` (local process pool, checkpoints).
+:func:`boardproof.solvers.executor.run_tasks` (a process pool or a Dask cluster, checkpoints).
 The empty-board value is solved separately and cross-checked against the table:
 Black wins the empty board exactly when some table entry is a Black win.
 
@@ -37,7 +37,7 @@ from boardproof.reports.svg import SvgDocument
 from boardproof.solvers import native
 from boardproof.solvers.api import solve
 from boardproof.solvers.common import symmetric_key
-from boardproof.solvers.executor import run_tasks
+from boardproof.solvers.executor import Executor, run_tasks
 
 #: the command that regenerates the published report
 COMMAND = "boardproof openings minefield --sizes 2-5 --workers 2 --out reports"
@@ -157,15 +157,19 @@ def build_report(
     *,
     win: str = "orthogonal",
     workers: int = 1,
+    scheduler: str | None = None,
     checkpoint: str | os.PathLike[str] | None = None,
     progress: bool = True,
     timeout: float | None = None,
     command: str = COMMAND,
     method: str = "auto",
+    executor: Executor | None = None,
 ) -> dict[str, Any]:
     """Solve every size: the empty board and one task per class of first points.
 
     ``timeout`` (seconds per entry) may leave entries unsolved; they are reported so.
+    The tasks run on ``executor`` (or one made from ``workers``/``scheduler``); the
+    report does not depend on which.
     """
     if method not in METHODS:
         raise InvalidOptionError(
@@ -183,6 +187,8 @@ def build_report(
         solve_task,
         tasks,
         workers=workers,
+        scheduler=scheduler,
+        executor=executor,
         checkpoint=checkpoint,
         progress=progress,
         description="minefield openings",
