@@ -31,6 +31,7 @@ Dask is an optional extra (``pip install 'boardproof[cluster]'``).
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import os
@@ -332,8 +333,9 @@ class Executor:
                 done, _ = wait(futures, return_when=FIRST_COMPLETED)
                 yield "running", "", len(futures) - len(done)
                 for future in sorted(done, key=lambda f: futures[f][0]):
+                    value = future.result()  # raises BrokenProcessPool if its worker died
                     key, _ = futures.pop(future)
-                    yield "done", key, future.result()
+                    yield "done", key, value
             except BrokenProcessPool:
                 # a worker process died: every task in flight may have been the culprit
                 self._pool.shutdown(wait=False, cancel_futures=True)
@@ -361,7 +363,10 @@ class Executor:
                 f"invalid option --scheduler: needs Dask, which is not installed "
                 f"(pip install '{EXTRA}'), got {self.scheduler!r}"
             ) from None
-        logging.getLogger("distributed").setLevel(logging.ERROR)
+        # a lost scheduler is reported in one line (SchedulerLost), not in its log records
+        for name in ["distributed", *logging.root.manager.loggerDict]:
+            if name.startswith("distributed"):
+                logging.getLogger(name).setLevel(logging.CRITICAL)
         if self.local_workers:
             import dask
 
@@ -369,15 +374,17 @@ class Executor:
             dask.config.set({"distributed.scheduler.worker-saturation": 1.0})
             self._cluster = LocalCluster(
                 n_workers=self.local_workers, threads_per_worker=1, processes=True,
-                dashboard_address=None, worker_dashboard_address=None,
+                dashboard_address=":0", worker_dashboard_address=None,
                 silence_logs=logging.ERROR,
             )  # fmt: skip
             address = self._cluster.scheduler_address
         else:
             address = self.scheduler
         try:
+            if not self.local_workers:
+                _check_answers(address, self.connect_timeout)
             self._client = Client(address, timeout=self.connect_timeout)
-        except (OSError, TimeoutError) as error:
+        except (OSError, TimeoutError, ValueError) as error:
             reason = str(error).splitlines()[0] if str(error) else type(error).__name__
             raise InvalidOptionError(
                 f"invalid option --scheduler: no Dask scheduler answered within "
@@ -388,10 +395,11 @@ class Executor:
         return self._client
 
     def _events_dask(self, fn: Callable[[T], R], pending: list[tuple[str, T]]) -> Iterator[Event]:
+        client = self._connect()  # first: a missing Dask is a one-line error there
         from dask.distributed import wait as dask_wait
+        from distributed.client import FutureCancelledError, FuturesCancelledError
         from distributed.scheduler import KilledWorker
 
-        client = self._connect()
         run = uuid.uuid4().hex[:8]
         names: dict[str, str] = {}
         futures: dict[Any, str] = {}
@@ -402,6 +410,8 @@ class Executor:
                                   retries=0)] = key  # fmt: skip
         reported: dict[str, int] = {}
         outstanding = set(futures)
+        lost = (f"lost the Dask scheduler {self.scheduler!r}: the finished tasks are kept (in "
+                "the checkpoint, if the command has one); run it again to resume")
         last_poll = 0.0
         try:
             while outstanding:
@@ -411,10 +421,7 @@ class Executor:
                 except TimeoutError:
                     done = set()
                 if client.status not in ("running", "connecting"):
-                    raise SchedulerLost(
-                        f"lost the Dask scheduler {self.scheduler!r} (client {client.status}); "
-                        "finished tasks are in the checkpoint: run the command again to resume"
-                    )
+                    raise SchedulerLost(lost)
                 watch = [f.key for f in done]
                 now = time.monotonic()
                 if now - last_poll > 0.5:
@@ -431,6 +438,8 @@ class Executor:
                     yield "running", "", running
                 for future in sorted(done, key=lambda f: futures[f]):
                     key = futures[future]
+                    if future.status == "cancelled":
+                        raise SchedulerLost(lost)
                     if future.status == "error":
                         error = future.exception()
                         if isinstance(error, KilledWorker):
@@ -439,14 +448,35 @@ class Executor:
                         future.result()  # the task's own exception, raised here
                     yield "done", key, future.result()
                     future.release()
-        except (OSError, TimeoutError) as error:
-            raise SchedulerLost(
-                f"lost the Dask scheduler {self.scheduler!r} ({type(error).__name__}); "
-                "finished tasks are in the checkpoint: run the command again to resume"
-            ) from None
+        except (OSError, TimeoutError, FutureCancelledError, FuturesCancelledError,
+                asyncio.CancelledError):
+            raise SchedulerLost(lost) from None
         finally:
             if outstanding and client.status == "running":
                 client.cancel(list(outstanding))
+
+
+def _check_answers(address: str, timeout: float) -> None:
+    """Raise TimeoutError/OSError unless a Dask scheduler answers at ``address`` in time.
+
+    ``Client()`` alone waits forever on an address that accepts but does not answer.
+    """
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:  # the usual case: no event loop here, so one can be run
+        asyncio.run(asyncio.wait_for(_identity(address, timeout), timeout))
+
+
+async def _identity(address: str, timeout: float) -> None:
+    """Ask the scheduler at ``address`` who it is (wrap in a timeout: a silent peer hangs)."""
+    from distributed.comm import connect
+
+    comm = await connect(address, timeout=timeout)
+    try:
+        await comm.write({"op": "identity", "reply": True})
+        await comm.read()
+    finally:
+        await comm.close()
 
 
 def _scheduler_states() -> Callable[..., dict[str, tuple[str, int]]]:
