@@ -23,7 +23,7 @@ from boardproof.solvers.executor import Executor
 #: the games with an opening analysis, and the options each one takes
 GAME_OPTIONS: dict[str, frozenset[str]] = {
     "minefield": frozenset({"sizes", "workers", "scheduler", "checkpoint", "win", "timeout",
-                            "out", "method"}),
+                            "out", "method", "split"}),
     "carpniches": frozenset({"max_plies", "timeout", "out", "workers", "scheduler"}),
 }
 DEFAULT_SIZES = "2-4"
@@ -45,6 +45,9 @@ def register(group: click.Group) -> None:
               help="Minefield: resume file (default: in OUT, removed when done).")  # fmt: skip
 @click.option("--win", default=None, metavar="RULE",
               help="Minefield: 'orthogonal' (rulebook, default) or 'orthodiagonal'.")  # fmt: skip
+@click.option("--split", default=None, metavar="POINTS",
+              help="Minefield: split these first points' entries (e.g. a1,a2: the hardest) "
+                   "into one task per reply.")  # fmt: skip
 @click.option("--max-plies", "max_plies", type=click.IntRange(min=1), default=None,
               help=f"Carpniches: plies after each first move [{DEFAULT_MAX_PLIES}].")  # fmt: skip
 @click.option("--method", default=None, metavar="METHOD",
@@ -60,6 +63,7 @@ def openings_command(
     scheduler: str | None,
     checkpoint: str | None,
     win: str | None,
+    split: str | None,
     max_plies: int | None,
     method: str | None,
     timeout: float | None,
@@ -72,7 +76,7 @@ def openings_command(
             f"invalid game: openings supports {' and '.join(GAME_OPTIONS)}, got {game!r}"
         )
     given = {"sizes": sizes, "workers": workers, "scheduler": scheduler, "checkpoint": checkpoint,
-             "win": win, "max_plies": max_plies, "method": method}  # fmt: skip
+             "win": win, "max_plies": max_plies, "method": method, "split": split}  # fmt: skip
     for option, value in given.items():
         if value is not None and option not in GAME_OPTIONS[name]:
             flag = "--" + option.replace("_", "-")
@@ -83,7 +87,7 @@ def openings_command(
     with executor:
         if name == "minefield":
             _minefield(sizes or DEFAULT_SIZES, executor, out_dir, checkpoint, timeout, win,
-                       method or "auto")  # fmt: skip
+                       method or "auto", split)  # fmt: skip
         else:
             _carpniches(max_plies or DEFAULT_MAX_PLIES, timeout, out_dir, executor)
 
@@ -111,6 +115,7 @@ def _minefield(
     timeout: float | None,
     win: str | None,
     method: str,
+    split: str | None = None,
 ) -> None:
     from boardproof.reports.claims import parse_sizes
     from boardproof.reports.openings import METHODS, build_report, write_report
@@ -131,11 +136,18 @@ def _minefield(
         command += f" --win {win}"
     if method != "auto":
         command += f" --method {method}"
+    points = tuple(p for p in (split or "").split(",") if p)
+    if split is not None:
+        if not points:
+            raise InvalidOptionError(f"invalid option --split: expected points like a1,a2, "
+                                     f"got {split!r}")  # fmt: skip
+        command += f" --split {','.join(points)}"
     command += f" --out {out_dir}"
     report = build_report(
         size_list,
         win=win or "orthogonal",
         executor=executor,
+        split=points,
         checkpoint=cp,
         timeout=timeout,
         command=command,

@@ -296,8 +296,12 @@ def verify(
     exhaustive_max: int = 4,
     progress: bool = True,
     on_size: Callable[[dict[str, Any]], None] | None = None,
+    executor: Executor | None = None,
 ) -> dict[str, Any]:
-    """Verify ``claim`` on every size; the ``verify --json`` object."""
+    """Verify ``claim`` on every size; the ``verify --json`` object.
+
+    The tasks run on ``executor`` (or one made from ``workers``/``scheduler``).
+    """
     check_claim(claim)
     if method not in sat.METHODS:
         raise InvalidOptionError(
@@ -315,10 +319,16 @@ def verify(
     done_before = Checkpoint(checkpoint).done if checkpoint is not None else {}
     resumed = sum(1 for key, _ in tasks if key in done_before)
     began = time.perf_counter()
-    with Executor(workers, scheduler) as executor:
+    own = executor is None
+    if executor is None:
+        executor = Executor(workers, scheduler)
+    try:
         results = executor.run(run_task, tasks, checkpoint=checkpoint, progress=progress,
                                description=f"verify {claim}")
         run = executor.last
+    finally:
+        if own:
+            executor.close()
     rows = []
     for n in sizes:
         row = assemble_size(claim, n, results, method, solver)
@@ -342,9 +352,9 @@ def verify(
         "workers": executor.workers,
         "cubes": cubes,
     }
-    if scheduler is not None:  # the default back ends add nothing: old reports stay the same
-        assert run is not None
-        out["backend"] = f"dask {scheduler}"
+    if executor.scheduler is not None:  # the default back ends add nothing: old reports
+        assert run is not None          # stay the same
+        out["backend"] = f"dask {executor.scheduler}"
         out["rerun_tasks"] = sorted(run.reruns)
     return out
 
