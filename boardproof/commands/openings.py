@@ -136,18 +136,18 @@ def _minefield(
         command += f" --win {win}"
     if method != "auto":
         command += f" --method {method}"
-    points = tuple(p for p in (split or "").split(",") if p)
+    split_points = tuple(p for p in (split or "").split(",") if p)
     if split is not None:
-        if not points:
+        if not split_points:
             raise InvalidOptionError(f"invalid option --split: expected points like a1,a2, "
                                      f"got {split!r}")  # fmt: skip
-        command += f" --split {','.join(points)}"
+        command += f" --split {','.join(split_points)}"
     command += f" --out {out_dir}"
     report = build_report(
         size_list,
         win=win or "orthogonal",
         executor=executor,
-        split=points,
+        split=split_points,
         checkpoint=cp,
         timeout=timeout,
         command=command,
