@@ -41,4 +41,5 @@ def register(group: click.Group) -> None:
             written = build_site(out_dir, days, last, games,
                                  executor=executor, progress=not quiet)  # fmt: skip
         pages = sum(1 for path in written if path.endswith(".html"))
-        click.echo(f"wrote {len(written)} files ({pages} pages) to {out_dir}")
+        ran = f" ({executor.describe()})" if executor.backend != "in-process" else ""
+        click.echo(f"wrote {len(written)} files ({pages} pages) to {out_dir}{ran}")
