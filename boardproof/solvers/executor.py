@@ -434,8 +434,11 @@ class Executor:
                         if suspicious and suspicious > reported.get(key, 0):
                             reported[key] = suspicious
                             yield "rerun", key, suspicious
-                    running = sum(1 for s, _ in states.values() if s == "processing")
-                    yield "running", "", running
+                    # "processing" includes tasks queued on a worker behind the running one
+                    processing = sum(1 for s, _ in states.values() if s == "processing")
+                    threads = sum(w.get("nthreads", 1)
+                                  for w in client.scheduler_info()["workers"].values())
+                    yield "running", "", min(processing, threads)
                 for future in sorted(done, key=lambda f: futures[f]):
                     key = futures[future]
                     if future.status == "cancelled":
