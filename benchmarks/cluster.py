@@ -31,14 +31,14 @@ def noop(x: int) -> int:
 
 
 def job_openings(executor: Executor, method: str = "auto") -> Any:
-    from boardproof.reports.openings import build_report
+    from boardproof.analysis.openings import build_report
 
     report = build_report([4], progress=False, executor=executor, method=method)
     return {k: v for k, v in report.items() if k != "timings"}
 
 
 def job_verify(executor: Executor, sizes: list[int]) -> Any:
-    from boardproof.reports import claims
+    from boardproof.analysis import claims
 
     result = claims.verify("minefield-no-draw", sizes, progress=False, exhaustive_max=0,
                            executor=executor)  # fmt: skip
@@ -64,7 +64,7 @@ def main() -> None:
     parser.add_argument("--backend", action="append", default=None, choices=["pool", "dask"])
     parser.add_argument("--sizes", default="2-16")
     args = parser.parse_args()
-    from boardproof.reports.claims import parse_sizes
+    from boardproof.analysis.claims import parse_sizes
 
     sizes = parse_sizes(args.sizes)
     jobs: dict[str, Callable[[Executor], Any]] = {

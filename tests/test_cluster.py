@@ -66,7 +66,8 @@ def _files(folder: Path) -> dict[str, bytes]:
 
 
 def test_opening_table_is_byte_identical_on_a_cluster(cluster, tmp_path) -> None:
-    from boardproof.reports.openings import build_report, write_report
+    from boardproof.analysis.openings import build_report
+    from boardproof.reports.openings import write_report
 
     local = build_report([2, 3, 4], progress=False)
     remote = build_report([2, 3, 4], progress=False, scheduler=cluster.scheduler_address)
@@ -87,7 +88,7 @@ def _without_times(value: Any) -> Any:
 
 
 def test_verify_gives_the_same_report_on_a_cluster(cluster) -> None:
-    from boardproof.reports import claims
+    from boardproof.analysis import claims
 
     sizes = list(range(2, 9))
     local = claims.verify("minefield-no-draw", sizes, exhaustive_max=3, progress=False)
