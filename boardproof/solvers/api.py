@@ -6,8 +6,9 @@
 - ``pns``: df-pn proving/disproving each player's forced win (no distances);
 - ``enumerate``: retrograde analysis of the whole reachable graph (small games;
   exact draws through cycles);
-- ``native``: the C search of :mod:`boardproof.solvers.native` (Minefield up to
-  8 x 8 only; exact distances, unless ``distance=False``);
+- ``native``: the C search of :mod:`boardproof.solvers.native` (Minefield, every
+  size; exact distances, unless ``distance=False``; with ``max_plies`` a search
+  cut at that many plies);
 - ``auto`` (default): ``native`` where it applies and was built; otherwise
   alpha-beta, and if the game repeats positions and no win shows up, the
   enumeration of a small reachable graph to settle draws.
@@ -302,13 +303,15 @@ def _solve_native(
     name = "native" if method == "native" else "auto:native"
     if not native.supports_any(position):
         why = "the C module was not built" if not native.available() else (
-            "it solves Minefield boards up to 8x8 only")
+            "it solves Minefield positions only")
         raise InvalidOptionError(
             f"invalid option --method native: {why}, got {position.fen()!r}"
         )
     if position.outcome() is not None:
         return _solve_alphabeta(position, max_plies, Budget(timeout, node_limit), 1 << 10,
                                 True, "alphabeta", distance)  # fmt: skip
+    if max_plies is not None and max_plies <= native.MAX_HORIZON:
+        return _solve_native_within(position, max_plies, timeout, node_limit, name)
     deadline = None if timeout is None else time.perf_counter() + timeout
 
     def left() -> float | None:
@@ -357,6 +360,32 @@ def _solve_native(
         "winning line, not the shortest)")  # fmt: skip
     return SolveResult(position, found.value, winner, found.best_move, None, pv, nodes, 0.0,
                        name, note=note)  # fmt: skip
+
+
+def _solve_native_within(
+    position: Position,
+    max_plies: int,
+    timeout: float | None,
+    node_limit: int | None,
+    name: str,
+) -> SolveResult:
+    """A forced win within ``max_plies`` plies: the native search cut at that horizon."""
+    note = f"no forced win for either side within {max_plies} plies"
+    if max_plies == 0:
+        return SolveResult(position, "unknown", None, None, None, [], 0, 0.0, name, note=note)
+    found = native.solve_any(position, distance=True, node_limit=node_limit or 0,
+                             timeout=timeout, horizon=max_plies)  # fmt: skip
+    if found.value == "unknown":
+        note = "stopped by the time or node budget before a proof"
+    if found.value not in ("win", "loss"):
+        return SolveResult(position, "unknown", None, None, None, [], found.nodes, 0.0, name,
+                           note=note)  # fmt: skip
+    assert found.plies is not None and found.plies <= max_plies
+    mover = position.to_move
+    winner = mover if found.value == "win" else 1 - mover
+    pv = native.principal_line(position, distance=True, horizon=found.plies)
+    return SolveResult(position, found.value, winner, found.best_move, found.plies, pv,
+                       found.nodes, 0.0, name)  # fmt: skip
 
 
 def _try_enumerate(
