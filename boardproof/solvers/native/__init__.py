@@ -167,8 +167,8 @@ def wide_tables(n: int, diagonal: bool) -> WideTables:
     ['0b111', '0b111000000000000', '0b1000001000001', '0b100000100000100']
     >>> len(t.roles[4]), len(wide_tables(19, False).roles[19 * 9 + 9])
     (12, 28)
-    >>> t.roles[4][0]  # a hard corner at b2: its three other points, as bits r*6+f
-    ((0,), (7,), (1,))
+    >>> t.roles[4][0]  # at b2: an opponent's stone on a1's neighbours b1, a2 and a1 empty
+    ((), (1, 6), (0,))
     """
     if not 2 <= n <= MAX_SIZE:
         raise InvalidOptionError(f"invalid size: expected 2 to {MAX_SIZE}, got {n!r}")
