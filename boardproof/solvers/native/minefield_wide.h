@@ -36,11 +36,10 @@ static int16_t *RDATA = NULL;
 static int NTERMS = 0, NSHAPES = 0;
 static int TSTATE[MAXTERMS], TOFF[MAXTERMS];
 static int SHAPE_N[MAXSHAPES], SHAPE_T[MAXSHAPES][MAXFACTORS];
-/* the neighbours of a point as bit offsets (4, or 8 with diagonals) */
-static int NOFF[8], NNB = 0;
 static int16_t WPERM[8][MAXBITS], WINV[8][MAXBITS];
 static u64 ZS1[8][2][MAXBITS], ZS2[8][2][MAXBITS], SIDE1[8][2], SIDE2[8][2];
 static int WDIST = 0, WWIN = 1;
+static u64 WNB[MAXBITS][MAXW]; /* each point and its neighbours */
 static int whistory[2][MAXBITS];
 static int wkiller[WMAXPLY][2];
 
@@ -375,9 +374,7 @@ static PyObject *py_wide_setup(PyObject *self, PyObject *args) {
         Py_DECREF(shape);
     }
     NSHAPES = (int)nshapes;
-    NNB = 0;
-    NOFF[NNB++] = 1; NOFF[NNB++] = -1; NOFF[NNB++] = WW; NOFF[NNB++] = -WW;
-    if (diag) { NOFF[NNB++] = WW + 1; NOFF[NNB++] = WW - 1; NOFF[NNB++] = -WW + 1; NOFF[NNB++] = -WW - 1; }
+
     for (int s = 0; s < 8; s++) {
         PyObject *perm = PySequence_GetItem(perms, s);
         if (perm == NULL) return NULL;
@@ -420,6 +417,16 @@ static PyObject *py_wide_setup(PyObject *self, PyObject *args) {
                 ZS2[s][c][q] = zob2[c2][WPERM[s][q]];
             }
         }
+    memset(WNB, 0, sizeof WNB);
+    for (int r = 0; r < n; r++)
+        for (int f = 0; f < n; f++)
+            for (int dr = -1; dr <= 1; dr++)
+                for (int df = -1; df <= 1; df++) {
+                    int r2 = r + dr, f2 = f + df, q = r2 * WW + f2;
+                    if (r2 < 0 || r2 >= n || f2 < 0 || f2 >= n) continue;
+                    if (!diag && dr && df) continue;
+                    WNB[r * WW + f][q >> 6] |= (u64)1 << (q & 63);
+                }
     memset(whistory, 0, sizeof whistory);
     for (int r = 0; r < n; r++)
         for (int f = 0; f < n; f++) {

@@ -12,7 +12,9 @@ typedef struct { u64 w[W]; } BB;
 
 typedef struct {
     BB me, op;            /* stones of the side to move, of the other side */
-    BB fme[2], fop[2];    /* their stones joined to their first / second edge */
+    /* the reach of each side's first / second edge: the edge and the points next to the
+       stones joined to it (so those stones are reach & own) */
+    BB fme[2], fop[2];
     u64 h1[8], h2[8];     /* stone hashes under each symmetry (side to move apart) */
     int black;            /* the side to move is Black */
 } FN(Node);
@@ -145,24 +147,26 @@ static inline BB FN(neighbours)(BB g) {
     return FN(bb_and)(h, FN(full)());
 }
 
-static inline BB FN(flood)(BB g, const BB *own) {
+/* the points next to the stones of `own` joined to g (g within own), those stones included */
+static inline BB FN(flood_reach)(BB g, const BB *own) {
     for (;;) {
-        BB grown = FN(bb_and)(FN(neighbours)(g), *own);
-        if (FN(bb_eq)(grown, g)) return g;
+        BB near = FN(neighbours)(g), grown = FN(bb_and)(near, *own);
+        if (FN(bb_eq)(grown, g)) return near;
         g = grown;
     }
 }
 
-/* the points where a stone of the side with stones `own` and edge groups f would complete
-   its path (legality aside) */
-static inline BB FN(winning_points)(const BB *own, const BB f[2], int colour) {
-    BB a = FN(bb_or)(FN(edge)(colour, 0), FN(neighbours)(f[0]));
-    BB b = FN(bb_or)(FN(edge)(colour, 1), FN(neighbours)(f[1]));
-    return FN(bb_andnot)(FN(bb_and)(FN(bb_and)(a, b), FN(full)()), *own);
+/* the points where a stone of the side with stones `own` and edge reaches r would
+   complete its path (legality aside) */
+static inline BB FN(winning_points)(const BB *own, const BB r[2], int colour) {
+    return FN(bb_andnot)(FN(bb_and)(r[0], r[1]), *own);
 }
 
-static inline void FN(edge_groups)(const BB *own, int colour, BB f[2]) {
-    for (int e = 0; e < 2; e++) f[e] = FN(flood)(FN(bb_and)(*own, FN(edge)(colour, e)), own);
+static inline void FN(edge_groups)(const BB *own, int colour, BB r[2]) {
+    for (int e = 0; e < 2; e++) {
+        BB edge = FN(edge)(colour, e);
+        r[e] = FN(bb_or)(edge, FN(flood_reach)(FN(bb_and)(*own, edge), own));
+    }
 }
 
 /* the node after the side to move places at q (q < 0: passes) */
@@ -183,18 +187,16 @@ static inline void FN(play)(const NODE *n, int q, NODE *c) {
     c->op = own;
     c->fme[0] = n->fop[0]; c->fme[1] = n->fop[1];
     for (int e = 0; e < 2; e++) {
-        BB f = n->fme[e];
-        const BB ed = FN(edge)(colour, e);
-        int touch = FN(bb_test)(&ed, q);
-        for (int i = 0; !touch && i < NNB; i++) {
-            int r = q + NOFF[i];
-            touch = r >= 0 && r < W * 64 && FN(bb_test)(&f, r);
+        BB r = n->fme[e];
+        if (FN(bb_test)(&r, q)) {
+            /* q joins the edge's stones f (closed: no other stone of ours touches them),
+               so they grow by q's group among the other stones */
+            BB rest = FN(bb_andnot)(own, FN(bb_and)(r, n->me));
+            BB near = FN(bb_load)(WNB[q]), g = FN(bb_and)(near, rest);
+            /* q alone (the usual case): its neighbours; else flood its group */
+            r = FN(bb_or)(r, FN(bb_count)(g) == 1 ? near : FN(flood_reach)(g, &rest));
         }
-        if (touch) {
-            FN(bb_set)(&f, q);
-            f = FN(flood)(f, &own);
-        }
-        c->fop[e] = f;
+        c->fop[e] = r;
     }
     for (int s = 0; s < 8; s++) {
         c->h1[s] = n->h1[s] ^ ZS1[s][colour][q];
