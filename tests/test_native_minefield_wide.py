@@ -229,3 +229,30 @@ def test_max_plies_agrees_with_python_alphabeta(n: int) -> None:
                 for move in nat.pv:
                     end = end.play(move)
                 assert end.outcome() is not None and nat.winner in end.outcome().winners
+
+
+# ---------------------------------------------------------------- df-pn first on big boards
+
+
+@needs_native
+@pytest.mark.parametrize("n", [9, 13, 19])
+def test_settle_and_winning_line_agree_with_alphabeta(n: int) -> None:
+    """Big boards: ``solve`` asks the native df-pn first; its value, its winning move and
+    the line built from its proofs are checked against the native alpha-beta."""
+    for pos in late_positions(n, 12, 4, seed=5):
+        plain = native.solve(pos)
+        settled = native.settle(pos)
+        assert settled.value == plain.value, pos.fen()
+        if settled.value == "win":
+            assert settled.best_move is not None
+            child = pos.play(settled.best_move)
+            won = child.outcome() is not None and pos.to_move in child.outcome().winners
+            assert won or native.solve(child).value == "loss", pos.fen()
+        winner = {"win": pos.to_move, "loss": 1 - pos.to_move}.get(plain.value)
+        if winner is not None:
+            end = pos
+            for move in native.winning_line(pos, winner):
+                end = end.play(move)
+            assert end.outcome() is not None and end.outcome().winners == {winner}, pos.fen()
+        result = solve(pos)
+        assert (result.value, result.winner) == (plain.value, winner), pos.fen()

@@ -66,6 +66,8 @@ BEST_TURN_SECONDS = 10.0
 #: most this many times the nodes that took (and at least NATIVE_DISTANCE_MIN_NODES)
 NATIVE_DISTANCE_FACTOR = 4
 NATIVE_DISTANCE_MIN_NODES = 2_000_000
+#: big boards without ``timeout``: seconds of the native df-pn before the alpha-beta
+NATIVE_DFPN_SECONDS = 10.0
 
 
 @dataclass
@@ -317,9 +319,24 @@ def _solve_native(
     def left() -> float | None:
         return None if deadline is None else max(deadline - time.perf_counter(), 0.001)
 
-    # who wins first (much cheaper), then the distance within a budget tied to that effort
-    found = native.solve_any(position, node_limit=node_limit or 0, timeout=timeout)
-    nodes = found.nodes
+    # who wins first (much cheaper), then the distance within a budget tied to that effort;
+    # on big boards df-pn asks first (a quarter of the time), then alpha-beta
+    nodes = 0
+    size = getattr(position, "n", 0)
+    by_dfpn = size >= native.DFPN_FIRST_SIZE and not getattr(position, "pie", False)
+    if by_dfpn:
+        share = None if timeout is None else timeout / 4
+        found = native.settle(position, timeout=share or NATIVE_DFPN_SECONDS,
+                              node_limit=(node_limit or 0) // 4)  # fmt: skip
+        nodes = found.nodes
+        by_dfpn = found.value != "unknown"
+        if not by_dfpn and not (node_limit and nodes >= node_limit):
+            found = native.solve_any(position, node_limit=(node_limit or 0) and node_limit - nodes,
+                                     timeout=left())  # fmt: skip
+            nodes += found.nodes
+    else:
+        found = native.solve_any(position, node_limit=node_limit or 0, timeout=timeout)
+        nodes = found.nodes
     if found.value == "unknown":
         note = "stopped by the time or node budget before a proof"
         return SolveResult(position, "unknown", None, None, None, [], nodes, 0.0, name,
@@ -330,8 +347,12 @@ def _solve_native(
         if node_limit:
             allowed = min(allowed, node_limit - nodes)
         if allowed > 0:
+            # after a df-pn proof, keep half of the time for its winning line
+            share = left()
+            if by_dfpn and share is not None:
+                share /= 2
             measured = native.solve_any(position, distance=True, node_limit=allowed,
-                                        timeout=left())  # fmt: skip
+                                        timeout=share)  # fmt: skip
             nodes += measured.nodes
             if measured.value != "unknown":
                 assert measured.value == found.value, (measured, found)
@@ -353,6 +374,14 @@ def _solve_native(
         pv = native.principal_line(position, distance=True)
         return SolveResult(position, exact.value, winner, exact.best_move, exact.plies, pv,
                            nodes, 0.0, name)  # fmt: skip
+    if by_dfpn:
+        pv = native.winning_line(position, winner, timeout=left()) if winner is not None else []
+        note = "value proved by the native df-pn; " + (
+            "the number of plies was not asked for" if not distance else
+            "the number of plies was not computed within the budget (the line shown is a "
+            "winning line, not the shortest)")  # fmt: skip
+        return SolveResult(position, found.value, winner, found.best_move, None, pv, nodes,
+                           0.0, name, note=note)  # fmt: skip
     pv = native.principal_line(position, distance=False)
     note = "value proved; " + (
         "the number of plies was not asked for" if not distance else

@@ -309,6 +309,21 @@ class NativeSearch:
         (``2**tt_bits`` entries of 32 bytes, by default the size's alpha-beta table) is
         cleared at each call.
         """
+        proved, nodes, _ = self.proof(position, attacker, tt_bits=tt_bits,
+                                      node_limit=node_limit, timeout=timeout)  # fmt: skip
+        return proved, nodes
+
+    def proof(
+        self,
+        position: Any,
+        attacker: int,
+        *,
+        tt_bits: int | None = None,
+        node_limit: int = 0,
+        timeout: float | None = None,
+    ) -> tuple[bool | None, int, Move | None]:
+        """:meth:`proves`, and when the attacker is to move and wins, a winning move
+        (the child the proof goes through), else None."""
         self._check(position)
         if NativeSearch._active is not self:
             self._install()
@@ -317,12 +332,12 @@ class NativeSearch:
         attacks = position.to_move == attacker
         bits = tt_bits or self.tt_bits
         if self.wide:
-            result, nodes = _native.wide_dfpn(_wide(me), _wide(op), black, attacks, bits,
-                                              node_limit, timeout or 0.0)  # fmt: skip
+            result, nodes, point = _native.wide_dfpn(_wide(me), _wide(op), black, attacks,
+                                                     bits, node_limit, timeout or 0.0)  # fmt: skip
         else:
-            result, nodes = _native.dfpn(me, op, black, attacks, bits, node_limit,
-                                         timeout or 0.0)  # fmt: skip
-        return (None if result < 0 else bool(result)), nodes
+            result, nodes, point = _native.dfpn(me, op, black, attacks, bits, node_limit,
+                                                timeout or 0.0)  # fmt: skip
+        return (None if result < 0 else bool(result)), nodes, self.move(point)
 
     def _check(self, position: Any) -> None:
         if position.n != self.n or position.pie:
@@ -526,6 +541,65 @@ def solve_any(
     word = "win" if value > 0 else "loss" if value < 0 else "draw"
     plies = WIN_SCORE - abs(value) if distance and value else None
     return NativeResult(word, move, nodes, plies)
+
+
+#: from this size on, ``solve`` asks the native df-pn who wins before the alpha-beta
+#: (on big late positions it often proves in milliseconds what alpha-beta cannot)
+DFPN_FIRST_SIZE = SMALL_MAX_SIZE + 1
+#: the df-pn table of :func:`settle` and :func:`winning_line` (2**bits entries of 32 bytes)
+SETTLE_TT_BITS = 20
+
+
+def settle(position: Any, *, timeout: float | None = None, node_limit: int = 0) -> NativeResult:
+    """Who wins, by the native df-pn: does the side to move win, else does the other side?
+
+    ``win`` / ``loss``: a forced win proved (best_move: a winning move, for ``win``);
+    ``draw``: both disproved (nobody can force a win, so the game is a draw: Minefield
+    always ends); ``unknown``: a budget ran out. Each question gets half of the budget.
+    """
+    search = search_for(position.n, position.game.win == "orthodiagonal")
+    half_time = None if timeout is None else timeout / 2
+    half_nodes = node_limit // 2
+    mover = position.to_move
+    first, nodes, move = search.proof(position, mover, tt_bits=SETTLE_TT_BITS,
+                                      node_limit=half_nodes, timeout=half_time)  # fmt: skip
+    if first:
+        return NativeResult("win", move, nodes)
+    second, more, _ = search.proof(position, 1 - mover, tt_bits=SETTLE_TT_BITS,
+                                   node_limit=half_nodes, timeout=half_time)  # fmt: skip
+    nodes += more
+    if second:
+        return NativeResult("loss", None, nodes)
+    if first is False and second is False:
+        return NativeResult("draw", None, nodes)
+    return NativeResult("unknown", None, nodes)
+
+
+def winning_line(
+    position: Any, winner: int, *, timeout: float | None = None, limit: int = 1400
+) -> list[Move]:
+    """A line in which ``winner`` wins: its moves from the native df-pn (each a move its
+    proof goes through), the other side's the first legal ones; cut short if a proof
+    runs out of time (not the shortest win)."""
+    import time
+
+    deadline = None if timeout is None else time.perf_counter() + timeout
+    search = search_for(position.n, position.game.win == "orthodiagonal")
+    line: list[Move] = []
+    while position.outcome() is None and len(line) < limit:
+        if position.to_move == winner:
+            left = None if deadline is None else deadline - time.perf_counter()
+            if left is not None and left <= 0:
+                break
+            proved, _, move = search.proof(position, winner, tt_bits=SETTLE_TT_BITS,
+                                           timeout=left)  # fmt: skip
+            if not proved or move is None:
+                break
+        else:
+            move = position.legal_moves()[0]
+        line.append(move)
+        position = position.play(move)
+    return line
 
 
 def principal_line(

@@ -537,10 +537,12 @@ static int pt_alloc(int bits) {
 }
 
 PyDoc_STRVAR(dfpn_doc,
-"dfpn(me, op, black, attacker_moves, tt_bits, node_limit, seconds) -> (result, nodes)\n\n"
+"dfpn(me, op, black, attacker_moves, tt_bits, node_limit, seconds) -> (result, nodes, best)\n\n"
 "Proof-number search: does the attacker win? (the side to move if attacker_moves).\n"
 "result: 1 proved, 0 disproved (no forced win: the other side wins or a draw), -1 budget\n"
-"spent. Uses its own table of 2**tt_bits entries, cleared at each call; needs setup().");
+"spent. best: when proved with the attacker to move, a move the proof goes through\n"
+"(a point, -2 pass), else -1. Uses its own table of 2**tt_bits entries, cleared at each\n"
+"call; needs setup().");
 
 static PyObject *py_dfpn(PyObject *self, PyObject *args) {
     unsigned long long me, op, limit;
@@ -555,7 +557,23 @@ static PyObject *py_dfpn(PyObject *self, PyObject *args) {
     pn_mid(&root, PN_INF, PN_INF, &pn, &dn);
     if (aborted == 2) return NULL;
     int result = aborted ? -1 : (pn == 0 ? 1 : (dn == 0 ? 0 : -1));
-    return Py_BuildValue("iK", result, (unsigned long long)nodes);
+    /* a proved attacker to move: the child the proof goes through (a proved child) */
+    int best = NO_MOVE;
+    if (result == 1 && attack) {
+        PNode kids[MAXCELLS];
+        int count;
+        if (pn_expand(&root, kids, &count) == 1) {
+            best = lowbit(legal_moves(me, op) & winning_points(me, black));
+        } else {
+            for (int i = 0; i < count && best == NO_MOVE; i++) {
+                Key k = canonical(kids[i].me, kids[i].op, kids[i].black);
+                uint32_t cpn = 1, cdn = 1;
+                if (pt_get(&k, kids[i].attack, &cpn, &cdn) && cpn == 0)
+                    best = kids[i].op == me ? PASS_MOVE : lowbit(kids[i].op & ~me);
+            }
+        }
+    }
+    return Py_BuildValue("iKi", result, (unsigned long long)nodes, best);
 }
 
 /* ------------------------------------------------------------ interface */

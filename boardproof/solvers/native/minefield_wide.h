@@ -148,7 +148,7 @@ static inline void wpt_put(const WKey *k, int attack, uint32_t pn, uint32_t dn, 
 typedef struct {
     int words;
     int (*solve)(const u64 *me, const u64 *op, int black, int alpha, int beta, int *best);
-    int (*dfpn)(const u64 *me, const u64 *op, int black, int attack);
+    int (*dfpn)(const u64 *me, const u64 *op, int black, int attack, int *best);
     void (*legal)(const u64 *me, const u64 *op, u64 *out);
     void (*winning)(const u64 *own, int black, u64 *out);
     WKey (*canonical)(const u64 *me, const u64 *op, int black);
@@ -498,10 +498,11 @@ static PyObject *py_wide_dfpn(PyObject *self, PyObject *args) {
     if (bits < 4 || bits > 30) { PyErr_SetString(PyExc_ValueError, "tt_bits must be 4..30"); return NULL; }
     u64 me[MAXW], op[MAXW];
     if (wide_begin(me_obj, op_obj, me, op, limit, seconds) < 0 || wpt_alloc(bits) < 0) return NULL;
-    int result = WV->dfpn(me, op, black, attack);
+    int best;
+    int result = WV->dfpn(me, op, black, attack, &best);
     if (aborted == 2) return NULL;
     if (aborted == 3) return PyErr_NoMemory();
-    return Py_BuildValue("iK", result, (unsigned long long)nodes);
+    return Py_BuildValue("iKi", result, (unsigned long long)nodes, best);
 }
 
 static PyObject *py_wide_legal(PyObject *self, PyObject *args) {

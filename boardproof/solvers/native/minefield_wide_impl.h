@@ -502,12 +502,31 @@ static void FN(pn_mid)(const NODE *n, int attack, uint32_t thpn, uint32_t thdn,
     *out_pn = pn; *out_dn = dn;
 }
 
-static int FN(dfpn)(const u64 *me, const u64 *op, int black, int attack) {
+static int FN(dfpn)(const u64 *me, const u64 *op, int black, int attack, int *best) {
     NODE root;
     FN(make_root)(me, op, black, &root);
     uint32_t pn, dn;
     FN(pn_mid)(&root, attack, PN_INF, PN_INF, &pn, &dn);
-    return aborted ? -1 : (pn == 0 ? 1 : (dn == 0 ? 0 : -1));
+    int result = aborted ? -1 : (pn == 0 ? 1 : (dn == 0 ? 0 : -1));
+    *best = NO_MOVE;
+    if (result == 1 && attack) { /* the child the proof goes through */
+        int16_t *kids;
+        int count;
+        int done = FN(pn_expand)(&root, attack, &kids, &count);
+        if (done == 1) {
+            BB legal = FN(legal_moves)(&root.me, &root.op);
+            BB wins = FN(bb_and)(legal, FN(winning_points)(&root.me, root.fme, black ? 0 : 1));
+            *best = FN(bb_low)(&wins);
+        } else if (done == -1) {
+            for (int i = 0; i < count && *best == NO_MOVE; i++) {
+                WKey k = FN(child_key)(&root, kids[i]);
+                uint32_t cpn = 1, cdn = 1;
+                if (wpt_get(&k, !attack, &cpn, &cdn) && cpn == 0) *best = kids[i];
+            }
+            free(kids);
+        }
+    }
+    return result;
 }
 
 /* ------------------------------------------------------------ helpers */
