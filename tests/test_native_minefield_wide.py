@@ -256,3 +256,46 @@ def test_settle_and_winning_line_agree_with_alphabeta(n: int) -> None:
             assert end.outcome() is not None and end.outcome().winners == {winner}, pos.fen()
         result = solve(pos)
         assert (result.value, result.winner) == (plain.value, winner), pos.fen()
+
+
+# ---------------------------------------------------------------- options of the wide search
+
+
+def block_cuts() -> int:
+    return int(native._native.wide_stats()["block_cuts"])
+
+
+@needs_native
+@pytest.mark.parametrize("n, count", [(4, 30), (5, 10)])
+def test_the_blocked_path_bound_keeps_values_and_distances(n: int, count: int) -> None:
+    rng = random.Random(40 + n)
+    checked = 0
+    while checked < count:
+        pos = random_playout(rng, n)
+        if pos.outcome() is not None or n * n - bin(pos.black | pos.white).count("1") > 14:
+            continue
+        checked += 1
+        for distance in (False, True):
+            search = native.search_for(n, wide=True, distance=distance)
+            answers = []
+            for option in (False, True):
+                search.block_bound = option
+                search._install()
+                found = search.solve(pos)
+                answers.append((found.value, found.plies))
+            search.block_bound = False
+            assert answers[0] == answers[1], (pos.fen(), distance)
+
+
+@needs_native
+def test_the_blocked_path_bound_fires_on_a_pinned_position() -> None:
+    pos = GAME.parse_position("4/4/1w2/2b1 b -")
+    search = native.search_for(4, wide=True, distance=True)
+    search.block_bound = True
+    search._install()
+    before = block_cuts()
+    found = search.solve(pos)
+    search.block_bound = False
+    assert block_cuts() > before
+    assert (found.value, found.plies) == (native.solve(pos, distance=True).value,
+                                          native.solve(pos, distance=True).plies)  # fmt: skip

@@ -259,6 +259,13 @@ class NativeSearch:
         self.tt_bits = tt_bits
         self.distance = distance
         self.win_score = WIDE_WIN_SCORE if self.wide else SMALL_WIN_SCORE
+        #: option of the wide search (alpha-beta): the blocked-path bound. A side whose
+        #: stones and the empty points it may still occupy (those where no glyph role
+        #: without an empty point fits for it: such a role fits for ever, stones being
+        #: permanent) join no chain between its edges can never win, so the value is
+        #: <= 0 for it; both blocked: a draw. Values and distances are unchanged (tested
+        #: against the plain search); it costs two floods per node.
+        self.block_bound = False
         self._install()
 
     def _install(self) -> None:
@@ -412,6 +419,7 @@ class NativeSearch:
         assert _native is not None
         bound = self.win_score if self.distance else 1
         if self.wide:
+            _native.wide_tune(self.block_bound)
             value, point, nodes, status = _native.wide_solve(
                 _wide(me), _wide(op), black, -bound, bound, node_limit, timeout or 0.0,
                 progress, every, horizon,

@@ -36,6 +36,11 @@ static int16_t *RDATA = NULL;
 static int NTERMS = 0, NSHAPES = 0;
 static int TSTATE[MAXTERMS], TOFF[MAXTERMS];
 static int SHAPE_N[MAXSHAPES], SHAPE_T[MAXSHAPES][MAXFACTORS];
+/* the shapes without an empty point: once they fit, they fit for ever (stones stay) */
+static int NPERM = 0, PERM_SHAPE[MAXSHAPES];
+/* option (wide_tune): the blocked-path bound, see can_connect() in minefield_wide_impl.h */
+static int BLOCK_BOUND = 0;
+static u64 block_cuts = 0;
 static int16_t WPERM[8][MAXBITS], WINV[8][MAXBITS];
 static u64 ZS1[8][2][MAXBITS], ZS2[8][2][MAXBITS], SIDE1[8][2], SIDE2[8][2];
 static int WDIST = 0, WWIN = 1;
@@ -374,6 +379,12 @@ static PyObject *py_wide_setup(PyObject *self, PyObject *args) {
         Py_DECREF(shape);
     }
     NSHAPES = (int)nshapes;
+    NPERM = 0;
+    for (int k = 0; k < NSHAPES; k++) {
+        int has_empty = 0;
+        for (int j = 0; j < SHAPE_N[k]; j++) has_empty |= TSTATE[SHAPE_T[k][j]] == 2;
+        if (!has_empty) PERM_SHAPE[NPERM++] = k;
+    }
 
     for (int s = 0; s < 8; s++) {
         PyObject *perm = PySequence_GetItem(perms, s);
@@ -537,11 +548,19 @@ static PyObject *py_wide_canonical(PyObject *self, PyObject *args) {
     return Py_BuildValue("KKi", (unsigned long long)k.k1, (unsigned long long)k.k2, k.sym);
 }
 
+static PyObject *py_wide_tune(PyObject *self, PyObject *args) {
+    int block;
+    if (!PyArg_ParseTuple(args, "p", &block)) return NULL;
+    BLOCK_BOUND = block;
+    Py_RETURN_NONE;
+}
+
 static PyObject *py_wide_stats(PyObject *self, PyObject *args) {
     u64 used = 0;
     if (WTT != NULL)
         for (u64 i = 0; i <= WTT_MASK; i++) used += WTT[i].tag != 0;
-    return Py_BuildValue("{s:K,s:K,s:K,s:K,s:K,s:i,s:i}", "tt_used", (unsigned long long)used,
+    return Py_BuildValue("{s:K,s:K,s:K,s:K,s:K,s:K,s:i,s:i}", "tt_used", (unsigned long long)used,
+                         "block_cuts", (unsigned long long)block_cuts,
                          "tt_hits", (unsigned long long)tt_hits, "tt_stores",
                          (unsigned long long)tt_stores, "threat_cuts",
                          (unsigned long long)threat_cuts, "etc_cuts",
@@ -559,4 +578,6 @@ static PyObject *py_wide_stats(PyObject *self, PyObject *args) {
      "wide_winning(own, black): the points that would complete own's path."}, \
     {"wide_canonical", py_wide_canonical, METH_VARARGS, \
      "wide_canonical(me, op, black) -> (key1, key2, symmetry)."}, \
-    {"wide_stats", py_wide_stats, METH_NOARGS, "The wide search's table statistics."},
+    {"wide_stats", py_wide_stats, METH_NOARGS, "The wide search's table statistics."}, \
+    {"wide_tune", py_wide_tune, METH_VARARGS, \
+     "wide_tune(block_bound): the blocked-path bound on (True) or off (False)."},

@@ -169,6 +169,36 @@ static inline void FN(edge_groups)(const BB *own, int colour, BB r[2]) {
     }
 }
 
+/* Can the side with stones `own` (edges of `colour`) still ever connect its edges?
+   The points it may still occupy are its stones and the empty points where no role
+   without an empty point fits for it: such a role, once it fits, fits for ever (stones
+   are never removed), so a placement there stays illegal for that side. If no chain of
+   such points joins its two edges, it can never win. (The converse is not claimed: a
+   chain is only a possibility.) */
+static int FN(can_connect)(const BB *own, const BB *other, int colour) {
+    BB st[2] = {*own, *other};
+    BB empty = FN(bb_andnot)(FN(full)(), FN(bb_or)(*own, *other)), closed;
+    for (int i = 0; i < W; i++) closed.w[i] = 0;
+    for (int k = 0; k < NPERM; k++) {
+        int sh = PERM_SHAPE[k];
+        BB prod = FN(bb_at)(&st[TSTATE[SHAPE_T[sh][0]]], TOFF[SHAPE_T[sh][0]]);
+        for (int j = 1; j < SHAPE_N[sh]; j++) {
+            int t = SHAPE_T[sh][j];
+            prod = FN(bb_and)(prod, FN(bb_at)(&st[TSTATE[t]], TOFF[t]));
+        }
+        closed = FN(bb_or)(closed, prod);
+    }
+    BB open = FN(bb_or)(*own, FN(bb_andnot)(empty, closed));
+    BB g = FN(bb_and)(open, FN(edge)(colour, 0));
+    BB second = FN(edge)(colour, 1);
+    for (;;) {
+        if (FN(bb_any)(FN(bb_and)(g, second))) return 1;
+        BB grown = FN(bb_and)(FN(neighbours)(g), open);
+        if (FN(bb_eq)(grown, g)) return 0;
+        g = grown;
+    }
+}
+
 /* the node after the side to move places at q (q < 0: passes) */
 static inline void FN(play)(const NODE *n, int q, NODE *c) {
     int colour = n->black ? 0 : 1;
@@ -327,6 +357,29 @@ static int FN(negamax)(const NODE *n, int alpha, int beta, int ply, int rem, int
         if (e->hi < beta) beta = e->hi;
         if (e->best >= 0) ttbest = b;
     }
+    /* the blocked-path bound (option): a side that can never connect can never win, so
+       the value is <= 0 if the mover cannot, >= 0 if the other side cannot */
+    int cap_hi = WWIN, cap_lo = -WWIN;
+    if (BLOCK_BOUND) {
+        if (!FN(can_connect)(&n->me, &n->op, colour)) cap_hi = 0;
+        if (!FN(can_connect)(&n->op, &n->me, !colour)) cap_lo = 0;
+        if (cap_hi == 0 || cap_lo == 0) {
+            if (cap_hi == 0 && cap_lo == 0) {
+                block_cuts++;
+                *best_out = FN(bb_low)(&legal);
+                wtt_store(&key, tag, 0, 0, *best_out, 1);
+                return 0;
+            }
+            if (cap_hi <= alpha || cap_lo >= beta) {
+                block_cuts++;
+                *best_out = FN(bb_low)(&legal);
+                wtt_store(&key, tag, cap_lo, cap_hi, NO_MOVE, 1);
+                return cap_hi <= alpha ? cap_hi : cap_lo;
+            }
+            if (cap_hi < beta) beta = cap_hi;
+            if (cap_lo > alpha) alpha = cap_lo;
+        }
+    }
     const int alpha0 = alpha;
     const u64 start_nodes = nodes;
     const int lost = WDIST ? -(WWIN - 2) : -1; /* the other side wins at its next ply */
@@ -400,6 +453,8 @@ static int FN(negamax)(const NODE *n, int alpha, int beta, int ply, int rem, int
     }
     int lo = best <= alpha0 ? -WWIN : best, hi = best >= beta ? WWIN : best;
     if (best > alpha0 && best < beta) lo = hi = best;
+    if (hi > cap_hi) hi = cap_hi;
+    if (lo < cap_lo) lo = cap_lo;
     wtt_store(&key, tag, lo, hi, bestmove, nodes - start_nodes + 1);
     *best_out = bestmove;
     return best;
