@@ -114,21 +114,38 @@ static inline BB FN(bb_at)(const BB *a, int off) {
 }
 
 /* the legal placements of the side with stones `me`: the empty points where no role of
-   any glyph fits, all at once with whole-board shifts (the guard bits stop the wraps) */
+   any glyph fits, all at once with whole-board shifts (the guard bits stop the wraps).
+   The boards are padded with zero words so that each shift is branch-free (|offset| <
+   128 bits: at most one word away). */
 static inline BB FN(legal_moves)(const BB *me, const BB *op) {
-    BB st[3];
-    st[0] = *me;
-    st[1] = *op;
-    st[2] = FN(bb_andnot)(FN(full)(), FN(bb_or)(*me, *op));
+    u64 pad[3][W + 4];
+    BB empty = FN(bb_andnot)(FN(full)(), FN(bb_or)(*me, *op));
+    const BB *src[3] = {me, op, &empty};
+    for (int k = 0; k < 3; k++) {
+        pad[k][0] = pad[k][1] = pad[k][W + 2] = pad[k][W + 3] = 0;
+        for (int i = 0; i < W; i++) pad[k][i + 2] = src[k]->w[i];
+    }
     BB term[MAXTERMS], forbidden;
-    for (int t = 0; t < NTERMS; t++) term[t] = FN(bb_at)(&st[TSTATE[t]], TOFF[t]);
+    for (int t = 0; t < NTERMS; t++) {
+        const u64 *a = pad[TSTATE[t]] + 2;
+        int off = TOFF[t];
+        if (off >= 0) {
+            int ws = off >> 6, bs = off & 63;
+            for (int i = 0; i < W; i++)
+                term[t].w[i] = (a[i + ws] >> bs) | ((a[i + ws + 1] << 1) << (63 - bs));
+        } else {
+            int k = -off, ws = k >> 6, bs = k & 63;
+            for (int i = 0; i < W; i++)
+                term[t].w[i] = (a[i - ws] << bs) | ((a[i - ws - 1] >> 1) >> (63 - bs));
+        }
+    }
     for (int i = 0; i < W; i++) forbidden.w[i] = 0;
     for (int k = 0; k < NSHAPES; k++) {
         BB prod = term[SHAPE_T[k][0]];
         for (int j = 1; j < SHAPE_N[k]; j++) prod = FN(bb_and)(prod, term[SHAPE_T[k][j]]);
         forbidden = FN(bb_or)(forbidden, prod);
     }
-    return FN(bb_andnot)(st[2], forbidden);
+    return FN(bb_andnot)(empty, forbidden);
 }
 
 static inline int FN(has_legal)(const BB *me, const BB *op) {
@@ -326,24 +343,40 @@ static inline BB FN(candidates)(const NODE *n, const BB *legal, int *all_lose) {
 
 /* ---------------------------------------------------------------- search */
 
+static inline WKey FN(child_key)(const NODE *n, int q) {
+    NODE k;
+    int colour = n->black ? 0 : 1;
+    k.black = !n->black;
+    for (int s = 0; s < 8; s++) {
+        k.h1[s] = n->h1[s] ^ (q >= 0 ? ZS1[s][colour][q] : 0);
+        k.h2[s] = n->h2[s] ^ (q >= 0 ? ZS2[s][colour][q] : 0);
+    }
+    return FN(canonical)(&k);
+}
+
+
 static int FN(negamax)(const NODE *n, int alpha, int beta, int ply, int rem, int *best_out) {
     if ((++nodes & 0xFFFF) == 0 || nodes == node_limit) check_budget();
     if (aborted) return 0;
     if (HORIZON && rem <= 0) { *best_out = NO_MOVE; return 0; }
     NODE child;
-    BB legal = FN(legal_moves)(&n->me, &n->op);
-    if (!FN(bb_any)(legal)) {
-        if (!FN(has_legal)(&n->op, &n->me)) { *best_out = NO_MOVE; return 0; } /* dead */
-        int dummy;
-        *best_out = PASS_MOVE;
-        FN(play)(n, PASS_MOVE, &child);
-        return wup(FN(negamax)(&child, wdown(beta), wdown(alpha), ply + 1, rem - 1, &dummy));
-    }
     int colour = n->black ? 0 : 1;
-    BB wins_now = FN(bb_and)(legal, FN(winning_points)(&n->me, n->fme, colour));
-    if (FN(bb_any)(wins_now)) { *best_out = FN(bb_low)(&wins_now); return WDIST ? WWIN - 1 : 1; }
-    if (HORIZON && rem == 1) { *best_out = FN(bb_low)(&legal); return 0; }
+    /* an immediate win: only the winning points need a legality test (no full move list) */
+    {
+        BB empty = FN(bb_andnot)(FN(full)(), FN(bb_or)(n->me, n->op));
+        BB wp = FN(bb_and)(FN(winning_points)(&n->me, n->fme, colour), empty);
+        FOR_BITS(wp, p) {
+            if (!FN(forbidden_at)(p, &n->me, &n->op, &empty)) {
+                *best_out = p;
+                return WDIST ? WWIN - 1 : 1;
+            }
+        }
+    }
+    /* one ply left and no immediate win: every child is at the horizon */
+    if (HORIZON && rem == 1) { *best_out = NO_MOVE; return 0; }
 
+    /* the table before the move list: a cutoff needs no moves (pass and dead nodes are
+       never stored, so an entry is for a node with legal moves) */
     const uint8_t tag = horizon_tag(rem);
     WKey key = FN(canonical)(n);
     WEntry *e = wtt_find(&key, tag);
@@ -356,6 +389,14 @@ static int FN(negamax)(const NODE *n, int alpha, int beta, int ply, int rem, int
         if (e->lo > alpha) alpha = e->lo;
         if (e->hi < beta) beta = e->hi;
         if (e->best >= 0) ttbest = b;
+    }
+    BB legal = FN(legal_moves)(&n->me, &n->op);
+    if (!FN(bb_any)(legal)) {
+        if (!FN(has_legal)(&n->op, &n->me)) { *best_out = NO_MOVE; return 0; } /* dead */
+        int dummy;
+        *best_out = PASS_MOVE;
+        FN(play)(n, PASS_MOVE, &child);
+        return wup(FN(negamax)(&child, wdown(beta), wdown(alpha), ply + 1, rem - 1, &dummy));
     }
     /* the blocked-path bound (option): a side that can never connect can never win, so
        the value is <= 0 if the mover cannot, >= 0 if the other side cannot */
@@ -433,6 +474,15 @@ static int FN(negamax)(const NODE *n, int alpha, int beta, int ply, int rem, int
         while (j > first_sorted && whistory[colour][moves[j - 1]] < h) { moves[j] = moves[j - 1]; j--; }
         moves[j] = (int16_t)p;
     }
+    /* the table slots of the first children, fetched from memory while the first ones
+       are searched (a table probe is mostly a cache miss) */
+    {
+        uint8_t ctag = horizon_tag(rem - 1);
+        for (int i = 0; i < m && i < 8; i++) {
+            WKey ck = FN(child_key)(n, moves[i]);
+            __builtin_prefetch(&WTT[(ck.k1 ^ (ctag == 255 ? 0 : ctag)) & WTT_MASK & ~(u64)1]);
+        }
+    }
     int best = -WWIN - 1, bestmove = moves[0];
     if (count < total) best = lost; /* the moves skipped lose at once */
     for (int i = 0; i < m; i++) {
@@ -491,17 +541,6 @@ static int FN(pn_expand)(const NODE *n, int attack, int16_t **kids, int *count) 
     if (*kids == NULL) return -2;
     FOR_BITS(cand, q) { (*kids)[(*count)++] = (int16_t)q; }
     return -1;
-}
-
-static inline WKey FN(child_key)(const NODE *n, int q) {
-    NODE k;
-    int colour = n->black ? 0 : 1;
-    k.black = !n->black;
-    for (int s = 0; s < 8; s++) {
-        k.h1[s] = n->h1[s] ^ (q >= 0 ? ZS1[s][colour][q] : 0);
-        k.h2[s] = n->h2[s] ^ (q >= 0 ? ZS2[s][colour][q] : 0);
-    }
-    return FN(canonical)(&k);
 }
 
 static void FN(pn_mid)(const NODE *n, int attack, uint32_t thpn, uint32_t thdn,
