@@ -5,9 +5,10 @@ Usage: ``.venv/bin/python benchmarks/minefield_native.py [--rate-positions K]
 
 1. nodes per CPU second of the native search (who wins, a fresh table per position)
    against the Python alpha-beta (``solve(..., method="alphabeta", distance=False)``)
-   on the same late positions: seeded random games of n x n stopped at 20 legal points;
-   the Python search gets ``--python-seconds`` per position (its rate is steady), the
-   native one its whole proof or ``--seconds``;
+   on the same late positions: seeded random games of n x n stopped at the first
+   position with at most ``--rate-legal`` legal points; the Python search gets
+   ``--python-seconds`` per position (its rate is steady), the native one its whole
+   proof or ``--native-seconds``;
 2. the share of 13x13 and 15x15 positions with 30 legal points left (seeded random
    games stopped at the first position with at most 30 legal points) that ``solve``
    (the default method, as ``boardproof solve`` runs it) proves within ``--seconds``.
@@ -39,13 +40,15 @@ def late(rng: random.Random, n: int, legal: int) -> Any:
             pos = pos.play(rng.choice(moves))
 
 
-def rates(sizes: list[int], count: int, seconds: float, python_seconds: float) -> None:
+def rates(
+    sizes: list[int], count: int, legal: int, seconds: float, python_seconds: float
+) -> None:
     print("| n | positions | native nodes | native cpu-s | native nodes/cpu-s "
           "| Python nodes | Python cpu-s | Python nodes/cpu-s | ratio |")  # fmt: skip
     print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
     for n in sizes:
         rng = random.Random(1000 + n)
-        positions = [late(rng, n, 20) for _ in range(count)]
+        positions = [late(rng, n, legal) for _ in range(count)]
         nat_nodes = py_nodes = 0
         nat_cpu = py_cpu = 0.0
         for pos in positions:
@@ -97,6 +100,8 @@ def main() -> None:
     parser.add_argument("--share-positions", type=int, default=20)
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--python-seconds", type=float, default=5.0)
+    parser.add_argument("--native-seconds", type=float, default=3.0)
+    parser.add_argument("--rate-legal", type=int, default=30)
     parser.add_argument("--skip-rates", action="store_true")
     parser.add_argument("--skip-share", action="store_true")
     args = parser.parse_args()
@@ -105,7 +110,8 @@ def main() -> None:
         raise SystemExit("the C module was not built")
     if not args.skip_rates:
         sizes = [int(s) for s in args.sizes.split(",")]
-        rates(sizes, args.rate_positions, args.seconds, args.python_seconds)
+        rates(sizes, args.rate_positions, args.rate_legal, args.native_seconds,
+              args.python_seconds)  # fmt: skip
     if not args.skip_share:
         sizes = [int(s) for s in args.share_sizes.split(",")]
         share(sizes, args.share_positions, args.seconds)
