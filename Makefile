@@ -6,10 +6,11 @@ STAMP  := $(VENV)/.installed
 
 .PHONY: demo test test-long lint bench clean
 
-$(STAMP): pyproject.toml setup.py boardproof/solvers/native/minefield.c
+$(STAMP): pyproject.toml setup.py boardproof/solvers/native/minefield.c \
+		boardproof/solvers/native/minefield_wide.h boardproof/solvers/native/minefield_wide_impl.h
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[test]'
+	$(BIN)/pip install --quiet -e '.[test,cluster]'
 	touch $(STAMP)
 
 demo: $(STAMP)

@@ -11,6 +11,8 @@ setup(
         Extension(
             "boardproof.solvers.native._minefield",
             ["boardproof/solvers/native/minefield.c"],
+            depends=["boardproof/solvers/native/minefield_wide.h",
+                     "boardproof/solvers/native/minefield_wide_impl.h"],
             extra_compile_args=["-O3", "-std=c11", "-Wall", "-Wextra", "-Wno-unused-parameter"],
             optional=True,
         )

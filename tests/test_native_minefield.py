@@ -166,11 +166,15 @@ def test_bad_requests_are_clear_errors() -> None:
     from boardproof.models.base import InvalidOptionError
 
     with pytest.raises(InvalidOptionError, match="size"):
-        native.NativeSearch(9)
+        native.NativeSearch(9, wide=False)
+    with pytest.raises(InvalidOptionError, match="size"):
+        native.NativeSearch(27)
     with pytest.raises(InvalidOptionError, match="game is over"):
         native.solve(GAME.parse_position("b1/b1 w -"))
+    with pytest.raises(InvalidOptionError, match="horizon"):
+        native.solve(GAME.parse_position("3/3/3 b -"), horizon=254)
     with pytest.raises(InvalidOptionError, match="native"):
-        solve(GAME.parse_position("9/9/9/9/9/9/9/9/9 b -"), method="native")
+        solve(models.get("carpniches").start(), method="native")
 
 
 def _midgame(n: int, stones: int, count: int, seed: int) -> list:

@@ -6,8 +6,9 @@
 - ``pns``: df-pn proving/disproving each player's forced win (no distances);
 - ``enumerate``: retrograde analysis of the whole reachable graph (small games;
   exact draws through cycles);
-- ``native``: the C search of :mod:`boardproof.solvers.native` (Minefield up to
-  8 x 8 only; exact distances, unless ``distance=False``);
+- ``native``: the C search of :mod:`boardproof.solvers.native` (Minefield, every
+  size; exact distances, unless ``distance=False``; with ``max_plies`` a search
+  cut at that many plies);
 - ``auto`` (default): ``native`` where it applies and was built; otherwise
   alpha-beta, and if the game repeats positions and no win shows up, the
   enumeration of a small reachable graph to settle draws.
@@ -63,6 +64,8 @@ BEST_TURN_SECONDS = 10.0
 #: most this many times the nodes that took (and at least NATIVE_DISTANCE_MIN_NODES)
 NATIVE_DISTANCE_FACTOR = 4
 NATIVE_DISTANCE_MIN_NODES = 2_000_000
+#: big boards without ``timeout``: seconds of the native df-pn before the alpha-beta
+NATIVE_DFPN_SECONDS = 10.0
 
 
 @dataclass
@@ -369,14 +372,31 @@ def _solve_native(
     if position.outcome() is not None:
         return _solve_alphabeta(position, max_plies, Budget(timeout, node_limit), 1 << 10,
                                 True, "alphabeta", distance)  # fmt: skip
+    if max_plies is not None and max_plies <= native.MAX_HORIZON:
+        return _solve_native_within(position, max_plies, timeout, node_limit, name)
     deadline = None if timeout is None else time.perf_counter() + timeout
 
     def left() -> float | None:
         return None if deadline is None else max(deadline - time.perf_counter(), 0.001)
 
-    # who wins first (much cheaper), then the distance within a budget tied to that effort
-    found = native.solve_any(position, node_limit=node_limit or 0, timeout=timeout)
-    nodes = found.nodes
+    # who wins first (much cheaper), then the distance within a budget tied to that effort;
+    # on big boards df-pn asks first (a quarter of the time), then alpha-beta
+    nodes = 0
+    size = getattr(position, "n", 0)
+    by_dfpn = size >= native.DFPN_FIRST_SIZE and not getattr(position, "pie", False)
+    if by_dfpn:
+        share = None if timeout is None else timeout / 4
+        found = native.settle(position, timeout=share or NATIVE_DFPN_SECONDS,
+                              node_limit=(node_limit or 0) // 4)  # fmt: skip
+        nodes = found.nodes
+        by_dfpn = found.value != "unknown"
+        if not by_dfpn and not (node_limit and nodes >= node_limit):
+            found = native.solve_any(position, node_limit=(node_limit or 0) and node_limit - nodes,
+                                     timeout=left())  # fmt: skip
+            nodes += found.nodes
+    else:
+        found = native.solve_any(position, node_limit=node_limit or 0, timeout=timeout)
+        nodes = found.nodes
     if found.value == "unknown":
         note = "stopped by the time or node budget before a proof"
         stopped = Stop.NODES if node_limit and nodes >= node_limit else Stop.TIME
@@ -387,8 +407,12 @@ def _solve_native(
         if node_limit:
             allowed = min(allowed, node_limit - nodes)
         if allowed > 0:
+            # after a df-pn proof, keep half of the time for its winning line
+            share = left()
+            if by_dfpn and share is not None:
+                share /= 2
             measured = native.solve_any(position, distance=True, node_limit=allowed,
-                                        timeout=left())  # fmt: skip
+                                        timeout=share)  # fmt: skip
             nodes += measured.nodes
             if measured.value != "unknown":
                 assert measured.value == found.value, (measured, found)
@@ -409,6 +433,14 @@ def _solve_native(
         pv = native.principal_line(position, distance=True)
         return SolveResult(position, exact.value, winner, exact.best_move, exact.plies, pv,
                            nodes, 0.0, name)  # fmt: skip
+    if by_dfpn:
+        pv = native.winning_line(position, winner, timeout=left()) if winner is not None else []
+        note = "value proved by the native df-pn; " + (
+            "the number of plies was not asked for" if not distance else
+            "the number of plies was not computed within the budget (the line shown is a "
+            "winning line, not the shortest)")  # fmt: skip
+        return SolveResult(position, found.value, winner, found.best_move, None, pv, nodes,
+                           0.0, name, note=note)  # fmt: skip
     pv = native.principal_line(position, distance=False)
     note = "value proved; " + (
         "the number of plies was not asked for" if not distance else
@@ -416,6 +448,33 @@ def _solve_native(
         "winning line, not the shortest)")  # fmt: skip
     return SolveResult(position, found.value, winner, found.best_move, None, pv, nodes, 0.0,
                        name, note=note)  # fmt: skip
+
+
+def _solve_native_within(
+    position: Position,
+    max_plies: int,
+    timeout: float | None,
+    node_limit: int | None,
+    name: str,
+) -> SolveResult:
+    """A forced win within ``max_plies`` plies: the native search cut at that horizon."""
+    note = f"no forced win for either side within {max_plies} plies"
+    if max_plies == 0:
+        return SolveResult.unknown(position, name, 0, note, Stop.PLIES)
+    found = native.solve_any(position, distance=True, node_limit=node_limit or 0,
+                             timeout=timeout, horizon=max_plies)  # fmt: skip
+    if found.value == "unknown":
+        note = "stopped by the time or node budget before a proof"
+        stopped = Stop.NODES if node_limit and found.nodes >= node_limit else Stop.TIME
+        return SolveResult.unknown(position, name, found.nodes, note, stopped)
+    if found.value not in ("win", "loss"):
+        return SolveResult.unknown(position, name, found.nodes, note, Stop.PLIES)
+    assert found.plies is not None and found.plies <= max_plies
+    mover = position.to_move
+    winner = mover if found.value == "win" else 1 - mover
+    pv = native.principal_line(position, distance=True, horizon=found.plies)
+    return SolveResult(position, found.value, winner, found.best_move, found.plies, pv,
+                       found.nodes, 0.0, name)  # fmt: skip
 
 
 def _try_enumerate(

@@ -1,4 +1,4 @@
-"""Native (C) win/draw/loss search for Minefield boards up to 8 x 8.
+"""Native (C) win/draw/loss search for Minefield boards of every size 2..26.
 
 The C module (``_minefield``, built from ``minefield.c`` when the package is
 installed; optional) only searches: the rules come from
@@ -6,6 +6,12 @@ installed; optional) only searches: the rules come from
 of every glyph "role" (:func:`~boardproof.models.minefield.board.glyph_roles`), the
 edges and the 8 symmetries. It is a second, independent implementation of the same
 search question as :mod:`boardproof.solvers.search`; the tests check that both agree.
+
+Two searches share this interface: up to 8 x 8 the 64-bit one (compact points
+``r*n+f``, exact board keys in its table); from 9 x 9 on, or with ``wide=True`` at any
+size, the wide one (``minefield_wide.h``: boards of 2 to 12 words in the model's own
+layout with guard bits, 128-bit Zobrist keys). The tests check both against the
+Python search, the enumeration, and each other on n <= 8.
 
 What it does: alpha-beta over the values win / draw / loss for the side to move,
 with a symmetry-canonical transposition table kept between calls, immediate wins
@@ -42,12 +48,20 @@ try:  # the compiled module is optional (no C compiler: the package installs wit
 except ImportError:  # pragma: no cover - depends on the build
     _native = None
 
-#: the largest board the native search handles (64-bit boards)
-MAX_SIZE = 8
+#: the largest board the native search handles
+MAX_SIZE = 26
+#: the largest board of the 64-bit search (larger ones use the wide search)
+SMALL_MAX_SIZE = 8
 #: default transposition table: 2**bits entries of 24 bytes (2**24 -> 384 MiB)
 DEFAULT_TT_BITS = 22
-#: distance mode: a win in d plies is ``WIN_SCORE - d`` (as in the C module)
-WIN_SCORE = 1000
+#: this module's distance scores: a win in d plies is ``WIN_SCORE - d``
+WIN_SCORE = 10000
+#: the C modules' distance scores: the 64-bit search and the wide one
+SMALL_WIN_SCORE, WIDE_WIN_SCORE = 1000, 10000
+#: the longest ply horizon of the C search (``solve(..., horizon=...)``)
+MAX_HORIZON = 253
+#: a wide board handed to C: little-endian bytes of 12 words
+WIDE_BYTES = 96
 
 
 def available() -> bool:
@@ -56,7 +70,7 @@ def available() -> bool:
 
 
 def supports(position: Any) -> bool:
-    """Whether :func:`solve` takes ``position``: Minefield, n <= 8, no pending swap."""
+    """Whether :func:`solve` takes ``position``: Minefield, n <= 26, no pending swap."""
     return supports_any(position) and not position.pie
 
 
@@ -74,6 +88,8 @@ def refusal(position: Any) -> str:
     """Why ``solve(method="native")`` does not take ``position`` (one phrase)."""
     if not available():
         return "the C module was not built"
+    if position.game.name != "minefield":
+        return "it solves Minefield positions only"
     return f"it solves Minefield boards up to {MAX_SIZE}x{MAX_SIZE} only"
 
 
@@ -131,6 +147,75 @@ def native_tables(n: int, diagonal: bool) -> NativeTables:
     return NativeTables(n, diagonal, edges, tuple(roles_by_point), perms)
 
 
+Indices = tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class WideTables:
+    """What the wide C search needs: the model's layout (bit ``r*(n+3)+f``)."""
+
+    n: int
+    diagonal: bool
+    edges: tuple[int, int, int, int]
+    #: per point r*n+f, the roles that fit: bit indices needing (mover, opponent, empty)
+    roles: tuple[tuple[tuple[Indices, Indices, Indices], ...], ...]
+    #: the same roles relative to the new stone: (dx, dy, state 0 mover / 1 opponent / 2 empty)
+    shapes: tuple[tuple[tuple[int, int, int], ...], ...]
+    perms: tuple[tuple[int, ...], ...]
+
+
+def wide_tables(n: int, diagonal: bool) -> WideTables:
+    """The tables of size ``n`` for the wide search, from the model's roles and symmetries.
+
+    >>> t = wide_tables(3, False)
+    >>> [bin(e) for e in t.edges]
+    ['0b111', '0b111000000000000', '0b1000001000001', '0b100000100000100']
+    >>> len(t.roles[4]), len(wide_tables(19, False).roles[19 * 9 + 9])
+    (12, 28)
+    >>> t.roles[4][0]  # at b2: an opponent's stone on a1's neighbours b1, a2 and a1 empty
+    ((), (1, 6), (0,))
+    """
+    if not 2 <= n <= MAX_SIZE:
+        raise InvalidOptionError(f"invalid size: expected 2 to {MAX_SIZE}, got {n!r}")
+    width = n + GUARD
+    all_roles = [role for group in glyph_roles().values() for role in group]
+    roles_by_point: list[tuple[tuple[Indices, Indices, Indices], ...]] = []
+    for r in range(n):
+        for f in range(n):
+            found: set[tuple[Indices, Indices, Indices]] = set()
+            for role in all_roles:
+                parts: dict[str, list[int]] = {"M": [], "O": [], "E": []}
+                for dx, dy, state in role:
+                    g, q = f + dx, r + dy
+                    if not (0 <= g < n and 0 <= q < n):
+                        break
+                    parts[state].append(q * width + g)
+                else:
+                    m, o, e = (tuple(sorted(parts[k])) for k in "MOE")
+                    found.add((m, o, e))
+            roles_by_point.append(tuple(sorted(found)))
+    small = native_tables(n, diagonal) if n <= SMALL_MAX_SIZE else None
+    row = (1 << n) - 1
+    left = sum(1 << (r * width) for r in range(n))
+    edges = (row, row << (width * (n - 1)), left, left << (n - 1))
+    perms = small.perms if small is not None else tuple(
+        tuple(
+            q * n + g
+            for r in range(n)
+            for f in range(n)
+            for g, q in (symmetry_point(s, f, r, n),)
+        )
+        for s in range(8)
+    )  # fmt: skip
+    code = {"M": 0, "O": 1, "E": 2}
+    shapes = tuple(tuple((dx, dy, code[state]) for dx, dy, state in role) for role in all_roles)
+    return WideTables(n, diagonal, edges, tuple(roles_by_point), shapes, perms)
+
+
+def _wide(board: int) -> bytes:
+    return board.to_bytes(WIDE_BYTES, "little")
+
+
 @dataclass
 class NativeResult:
     """The value of a position for its side to move, and how it was found."""
@@ -147,6 +232,7 @@ class NativeSearch:
 
     Only one ``NativeSearch`` is active per process (the C module has one table):
     creating another one, or solving a position of another size, resets it.
+    ``wide`` picks the wide search (default: for n > 8 only).
     """
 
     _active: NativeSearch | None = None
@@ -157,6 +243,7 @@ class NativeSearch:
         diagonal: bool = False,
         tt_bits: int = DEFAULT_TT_BITS,
         distance: bool = False,
+        wide: bool | None = None,
     ) -> None:
         if _native is None:
             raise InvalidOptionError(
@@ -164,21 +251,47 @@ class NativeSearch:
             )
         if not 4 <= tt_bits <= 30:
             raise InvalidOptionError(f"invalid option tt_bits: expected 4 to 30, got {tt_bits!r}")
-        self.tables = native_tables(n, diagonal)
+        self.wide = n > SMALL_MAX_SIZE if wide is None else wide
+        if not self.wide and n > SMALL_MAX_SIZE:
+            raise InvalidOptionError(
+                f"invalid size for the 64-bit search: expected 2 to {SMALL_MAX_SIZE}, got {n!r}"
+            )
+        self.tables: NativeTables | WideTables = (
+            wide_tables(n, diagonal) if self.wide else native_tables(n, diagonal)
+        )
         self.n = n
         self.diagonal = diagonal
         self.tt_bits = tt_bits
         self.distance = distance
+        self.win_score = WIDE_WIN_SCORE if self.wide else SMALL_WIN_SCORE
+        #: option of the wide search (alpha-beta): the blocked-path bound. A side whose
+        #: stones and the empty points it may still occupy (those where no glyph role
+        #: without an empty point fits for it: such a role fits for ever, stones being
+        #: permanent) join no chain between its edges can never win, so the value is
+        #: <= 0 for it; both blocked: a draw. Values and distances are unchanged (tested
+        #: against the plain search); it costs two floods per node.
+        self.block_bound = False
         self._install()
 
     def _install(self) -> None:
         t = self.tables
         assert _native is not None
-        _native.setup(t.n, t.diagonal, t.edges, t.roles, t.perms, self.tt_bits, self.distance)
+        if isinstance(t, WideTables):
+            edges = tuple(_wide(e) for e in t.edges)
+            _native.wide_setup(t.n, t.diagonal, edges, t.roles, t.shapes, t.perms,
+                               self.tt_bits, self.distance)  # fmt: skip
+        else:
+            _native.setup(t.n, t.diagonal, t.edges, t.roles, t.perms, self.tt_bits,
+                          self.distance)  # fmt: skip
         NativeSearch._active = self
 
     def boards(self, position: Any) -> tuple[int, int, bool]:
-        """(mover's stones, other stones, mover is Black) in compact points."""
+        """(mover's stones, other stones, mover is Black): compact points ``r*n+f`` for
+        the 64-bit search, the model's own bits for the wide one."""
+        if self.wide:
+            if position.to_move == 0:
+                return position.black, position.white, True
+            return position.white, position.black, False
         n = self.n
         width = n + GUARD
         black = white = 0
@@ -208,6 +321,21 @@ class NativeSearch:
         (``2**tt_bits`` entries of 32 bytes, by default the size's alpha-beta table) is
         cleared at each call.
         """
+        proved, nodes, _ = self.proof(position, attacker, tt_bits=tt_bits,
+                                      node_limit=node_limit, timeout=timeout)  # fmt: skip
+        return proved, nodes
+
+    def proof(
+        self,
+        position: Any,
+        attacker: int,
+        *,
+        tt_bits: int | None = None,
+        node_limit: int = 0,
+        timeout: float | None = None,
+    ) -> tuple[bool | None, int, Move | None]:
+        """:meth:`proves`, and when the attacker is to move and wins, a winning move
+        (the child the proof goes through), else None."""
         self._check(position)
         if NativeSearch._active is not self:
             self._install()
@@ -215,8 +343,13 @@ class NativeSearch:
         assert _native is not None
         attacks = position.to_move == attacker
         bits = tt_bits or self.tt_bits
-        result, nodes = _native.dfpn(me, op, black, attacks, bits, node_limit, timeout or 0.0)
-        return (None if result < 0 else bool(result)), nodes
+        if self.wide:
+            result, nodes, point = _native.wide_dfpn(_wide(me), _wide(op), black, attacks,
+                                                     bits, node_limit, timeout or 0.0)  # fmt: skip
+        else:
+            result, nodes, point = _native.dfpn(me, op, black, attacks, bits, node_limit,
+                                                timeout or 0.0)  # fmt: skip
+        return (None if result < 0 else bool(result)), nodes, self.move(point)
 
     def _check(self, position: Any) -> None:
         if position.n != self.n or position.pie:
@@ -232,14 +365,36 @@ class NativeSearch:
     def stats(self) -> dict[str, int]:
         """Counters of the C search and the table's fill (a scan of the whole table)."""
         assert _native is not None
-        return dict(_native.stats())
+        return dict(_native.wide_stats() if self.wide else _native.stats())
+
+    def legal(self, me: int, op: int) -> int:
+        """The mover's legal placements, in the points of :meth:`boards`."""
+        assert _native is not None
+        if self.wide:
+            return int.from_bytes(_native.wide_legal(_wide(me), _wide(op)), "little")
+        return int(_native.legal(me, op))
+
+    def winning(self, own: int, black: bool) -> int:
+        """The points that would complete ``own``'s path (legality aside)."""
+        assert _native is not None
+        if self.wide:
+            return int.from_bytes(_native.wide_winning(_wide(own), black), "little")
+        return int(_native.winning(own, black))
+
+    def canonical(self, me: int, op: int, black: bool) -> tuple[int, ...]:
+        """The table key of a node (equal for symmetric nodes) and the symmetry used."""
+        assert _native is not None
+        if self.wide:
+            return tuple(_native.wide_canonical(_wide(me), _wide(op), black))
+        return tuple(_native.canonical(me, op, black))
 
     def move(self, point: int) -> Move | None:
         if point == -2:
             return PASS
         if point < 0:
             return None
-        return Move(point % self.n, point // self.n)
+        width = self.n + GUARD if self.wide else self.n
+        return Move(point % width, point // width)
 
     def solve(
         self,
@@ -249,29 +404,44 @@ class NativeSearch:
         timeout: float | None = None,
         progress: Callable[[int], object] | None = None,
         every: int = 1 << 24,
+        horizon: int = 0,
     ) -> NativeResult:
         """The value of a non-terminal ``position`` (``unknown`` when the budget runs out).
 
         In distance mode ``plies`` is the number of plies to the end with best play
-        (fastest win, longest defence).
+        (fastest win, longest defence). ``horizon`` (1..253, 0 none) cuts the game after
+        that many plies: a win or loss is then one within the horizon, and ``draw`` means
+        that neither side forces a win within it.
         """
         self._check(position)
+        if not 0 <= horizon <= MAX_HORIZON:
+            raise InvalidOptionError(
+                f"invalid option horizon: expected 0 to {MAX_HORIZON}, got {horizon!r}"
+            )
         if NativeSearch._active is not self:
             self._install()
         me, op, black = self.boards(position)
         assert _native is not None
-        bound = WIN_SCORE if self.distance else 1
-        value, point, nodes, status = _native.solve(
-            me, op, black, -bound, bound, node_limit, timeout or 0.0, progress, every
-        )
+        bound = self.win_score if self.distance else 1
+        if self.wide:
+            _native.wide_tune(self.block_bound)
+            value, point, nodes, status = _native.wide_solve(
+                _wide(me), _wide(op), black, -bound, bound, node_limit, timeout or 0.0,
+                progress, every, horizon,
+            )  # fmt: skip
+        else:
+            value, point, nodes, status = _native.solve(
+                me, op, black, -bound, bound, node_limit, timeout or 0.0, progress, every,
+                horizon,
+            )  # fmt: skip
         if status != 0:
             return NativeResult("unknown", None, nodes)
-        plies = WIN_SCORE - abs(value) if self.distance and value else None
+        plies = self.win_score - abs(value) if self.distance and value else None
         word = "win" if value > 0 else "loss" if value < 0 else "draw"
         return NativeResult(word, self.move(point), nodes, plies)
 
 
-_SEARCHES: dict[tuple[int, bool, bool], NativeSearch] = {}
+_SEARCHES: dict[tuple[int, bool, bool, bool], NativeSearch] = {}
 
 
 def reset() -> None:
@@ -283,29 +453,37 @@ def reset() -> None:
 def default_tt_bits(n: int) -> int:
     """A table that suits the size: small boards need (and clear) far fewer entries.
 
-    >>> [default_tt_bits(n) for n in (2, 3, 4, 5, 8)]
-    [12, 12, 18, 22, 22]
+    >>> [default_tt_bits(n) for n in (2, 3, 4, 5, 8, 19)]
+    [12, 12, 18, 22, 22, 22]
     """
     return {2: 12, 3: 12, 4: 18}.get(n, DEFAULT_TT_BITS)
 
 
 def search_for(
-    n: int, diagonal: bool = False, tt_bits: int | None = None, distance: bool = False
+    n: int,
+    diagonal: bool = False,
+    tt_bits: int | None = None,
+    distance: bool = False,
+    wide: bool | None = None,
 ) -> NativeSearch:
     """The cached search of one size, win rule and mode (its table survives between calls)."""
     if tt_bits is None:
         tt_bits = default_tt_bits(n)
-    key = (n, diagonal, distance)
+    wide = n > SMALL_MAX_SIZE if wide is None else wide
+    key = (n, diagonal, distance, wide)
     found = _SEARCHES.get(key)
     if found is None or found.tt_bits != tt_bits:
-        found = _SEARCHES[key] = NativeSearch(n, diagonal, tt_bits, distance)
+        found = _SEARCHES[key] = NativeSearch(n, diagonal, tt_bits, distance, wide)
     return found
 
 
-def solve(position: Any, *, distance: bool = False, **kwargs: Any) -> NativeResult:
+def solve(
+    position: Any, *, distance: bool = False, wide: bool | None = None, **kwargs: Any
+) -> NativeResult:
     """Solve a Minefield position with the cached native search of its size."""
     diagonal = position.game.win == "orthodiagonal"
-    return search_for(position.n, diagonal, distance=distance).solve(position, **kwargs)
+    search = search_for(position.n, diagonal, distance=distance, wide=wide)
+    return search.solve(position, **kwargs)
 
 
 def _score(found: NativeResult, distance: bool) -> int:
@@ -323,11 +501,13 @@ def solve_any(
     node_limit: int = 0,
     timeout: float | None = None,
     progress: Callable[[int], object] | None = None,
+    horizon: int = 0,
 ) -> NativeResult:
     """:func:`solve`, also for a position whose swap is still pending.
 
     The C search knows no pie rule: the (at most two) plies where a swap is possible
     are searched here, each child without a pending swap by the C search.
+    ``horizon`` as in :meth:`NativeSearch.solve` (0: none).
 
     >>> from boardproof.models import get
     >>> if available():
@@ -339,7 +519,7 @@ def solve_any(
     """
     if not position.pie:
         return solve(position, distance=distance, node_limit=node_limit, timeout=timeout,
-                     progress=progress)  # fmt: skip
+                     progress=progress, horizon=horizon)  # fmt: skip
     import time
 
     deadline = None if timeout is None else time.perf_counter() + timeout
@@ -351,12 +531,14 @@ def solve_any(
         if outcome is not None:
             won = position.to_move in outcome.winners
             value = (WIN_SCORE - 1 if distance else 1) if won else 0
+        elif horizon == 1:
+            value = 0  # the child is at the horizon: nothing proved there
         else:
             left = None if deadline is None else deadline - time.perf_counter()
             if left is not None and left <= 0:
                 return NativeResult("unknown", None, nodes)
             found = solve_any(child, distance=distance, node_limit=node_limit, timeout=left,
-                              progress=progress)  # fmt: skip
+                              progress=progress, horizon=max(horizon - 1, 0))  # fmt: skip
             nodes += found.nodes
             if found.value == "unknown":
                 return NativeResult("unknown", None, nodes)
@@ -374,11 +556,79 @@ def solve_any(
     return NativeResult(word, move, nodes, plies)
 
 
-def principal_line(position: Any, *, distance: bool = True, limit: int = 200) -> list[Move]:
-    """Best moves from ``position`` to the end of the game (both sides' choices)."""
+#: from this size on, ``solve`` asks the native df-pn who wins before the alpha-beta
+#: (on big late positions it often proves in milliseconds what alpha-beta cannot)
+DFPN_FIRST_SIZE = SMALL_MAX_SIZE + 1
+#: the df-pn table of :func:`settle` and :func:`winning_line` (2**bits entries of 32 bytes)
+SETTLE_TT_BITS = 20
+
+
+def settle(position: Any, *, timeout: float | None = None, node_limit: int = 0) -> NativeResult:
+    """Who wins, by the native df-pn: does the side to move win, else does the other side?
+
+    ``win`` / ``loss``: a forced win proved (best_move: a winning move, for ``win``);
+    ``draw``: both disproved (nobody can force a win, so the game is a draw: Minefield
+    always ends); ``unknown``: a budget ran out. Each question gets half of the budget.
+    """
+    search = search_for(position.n, position.game.win == "orthodiagonal")
+    half_time = None if timeout is None else timeout / 2
+    half_nodes = node_limit // 2
+    mover = position.to_move
+    first, nodes, move = search.proof(position, mover, tt_bits=SETTLE_TT_BITS,
+                                      node_limit=half_nodes, timeout=half_time)  # fmt: skip
+    if first:
+        return NativeResult("win", move, nodes)
+    second, more, _ = search.proof(position, 1 - mover, tt_bits=SETTLE_TT_BITS,
+                                   node_limit=half_nodes, timeout=half_time)  # fmt: skip
+    nodes += more
+    if second:
+        return NativeResult("loss", None, nodes)
+    if first is False and second is False:
+        return NativeResult("draw", None, nodes)
+    return NativeResult("unknown", None, nodes)
+
+
+def winning_line(
+    position: Any, winner: int, *, timeout: float | None = None, limit: int = 1400
+) -> list[Move]:
+    """A line in which ``winner`` wins: its moves from the native df-pn (each a move its
+    proof goes through), the other side's the first legal ones; cut short if a proof
+    runs out of time (not the shortest win)."""
+    import time
+
+    deadline = None if timeout is None else time.perf_counter() + timeout
+    search = search_for(position.n, position.game.win == "orthodiagonal")
     line: list[Move] = []
     while position.outcome() is None and len(line) < limit:
-        found = solve_any(position, distance=distance)
+        if position.to_move == winner:
+            left = None if deadline is None else deadline - time.perf_counter()
+            if left is not None and left <= 0:
+                break
+            proved, _, move = search.proof(position, winner, tt_bits=SETTLE_TT_BITS,
+                                           timeout=left)  # fmt: skip
+            if not proved or move is None:
+                break
+        else:
+            move = position.legal_moves()[0]
+        line.append(move)
+        position = position.play(move)
+    return line
+
+
+def principal_line(
+    position: Any, *, distance: bool = True, limit: int = 1400, horizon: int = 0
+) -> list[Move]:
+    """Best moves from ``position`` to the end of the game (both sides' choices).
+
+    With a ``horizon`` (a win or loss proved within that many plies), each position of
+    the line is searched within the plies left, so the line costs no more than the proof.
+    """
+    line: list[Move] = []
+    while position.outcome() is None and len(line) < limit:
+        left = horizon - len(line) if horizon else 0
+        if horizon and left <= 0:
+            break
+        found = solve_any(position, distance=distance, horizon=left)
         if found.best_move is None:
             break
         line.append(found.best_move)

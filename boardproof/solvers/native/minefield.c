@@ -44,6 +44,7 @@ typedef struct {
     uint8_t work;   /* log2 of the nodes searched below (replacement priority) */
     uint8_t side;   /* 0 = empty slot, 1 = mover White, 2 = mover Black (canonical) */
     int8_t best;    /* best move in canonical points, or NO_MOVE / PASS_MOVE */
+    uint8_t tag;    /* ply horizon: 255 none, else 1 + the plies left (see HORIZON) */
 } Entry;
 
 /* Values. Win/draw/loss mode: +1, 0, -1. Distance mode: a win in d plies is WIN - d,
@@ -51,6 +52,12 @@ typedef struct {
 static int DIST = 0;
 #define WIN_DIST 1000
 static int WIN = 1;
+/* A ply horizon (0: none): solve() may ask for the value of the game cut after that many
+   plies, where a node with no plies left is worth 0 (nothing proved). Table entries are
+   tagged with the plies left, so values of different horizons never mix. */
+static int HORIZON = 0;
+#define MAX_HORIZON 253
+static inline uint8_t horizon_tag(int rem) { return HORIZON ? (uint8_t)(rem + 1) : 255; }
 
 /* The parent's value of a child valued c (for the child's mover), one ply further. */
 static inline int up(int c) {
@@ -176,21 +183,23 @@ static inline u64 hash_key(const Key *k) {
     return h ^ (h >> 32);
 }
 
-static inline Entry *tt_find(const Key *k) {
-    Entry *slot = &TT[hash_key(k) & TT_MASK & ~(u64)1];
+static inline Entry *tt_find(const Key *k, uint8_t tag) {
+    Entry *slot = &TT[(hash_key(k) ^ (tag == 255 ? 0 : tag)) & TT_MASK & ~(u64)1];
     for (int i = 0; i < 2; i++)
-        if (slot[i].side == k->side && slot[i].a == k->a && slot[i].b == k->b) return &slot[i];
+        if (slot[i].side == k->side && slot[i].a == k->a && slot[i].b == k->b &&
+            slot[i].tag == tag)
+            return &slot[i];
     return NULL;
 }
 
-static inline void tt_store(const Key *k, int lo, int hi, int best, u64 work) {
-    Entry *slot = &TT[hash_key(k) & TT_MASK & ~(u64)1];
+static inline void tt_store(const Key *k, uint8_t tag, int lo, int hi, int best, u64 work) {
+    Entry *slot = &TT[(hash_key(k) ^ (tag == 255 ? 0 : tag)) & TT_MASK & ~(u64)1];
     uint8_t w = (uint8_t)(64 - __builtin_clzll(work | 1));
     int8_t cbest = (int8_t)(best >= 0 ? PERM[k->sym][best] : best);
     tt_stores++;
     for (int i = 0; i < 2; i++) {
         Entry *e = &slot[i];
-        if (e->side == k->side && e->a == k->a && e->b == k->b) {
+        if (e->side == k->side && e->a == k->a && e->b == k->b && e->tag == tag) {
             if (lo > e->lo) e->lo = (int16_t)lo;
             if (hi < e->hi) e->hi = (int16_t)hi;
             if (e->lo > e->hi) { e->lo = (int16_t)lo; e->hi = (int16_t)hi; } /* cannot happen */
@@ -199,7 +208,7 @@ static inline void tt_store(const Key *k, int lo, int hi, int best, u64 work) {
             return;
         }
     }
-    Entry fresh = {k->a, k->b, (int16_t)lo, (int16_t)hi, w, k->side, cbest};
+    Entry fresh = {k->a, k->b, (int16_t)lo, (int16_t)hi, w, k->side, cbest, tag};
     if (slot[0].side == 0 || w >= slot[0].work) {
         if (slot[0].side != 0) slot[1] = slot[0];
         slot[0] = fresh;
@@ -233,21 +242,27 @@ static inline int defends(int q, u64 me, u64 op, u64 threats) {
     return 1;
 }
 
-static int negamax(u64 me, u64 op, int black, int alpha, int beta, int ply, int *best_out) {
+/* rem: the plies left before the horizon (ignored without one) */
+static int negamax(u64 me, u64 op, int black, int alpha, int beta, int ply, int rem,
+                   int *best_out) {
     if ((++nodes & 0xFFFF) == 0 || nodes == node_limit) check_budget();
     if (aborted) return 0;
+    if (HORIZON && rem <= 0) { *best_out = NO_MOVE; return 0; } /* nothing proved */
     u64 legal = legal_moves(me, op);
     if (!legal) {
         if (!has_legal(op, me)) { *best_out = NO_MOVE; return 0; } /* dead: a draw */
         int dummy;
         *best_out = PASS_MOVE;
-        return up(negamax(op, me, !black, down(beta), down(alpha), ply + 1, &dummy));
+        return up(negamax(op, me, !black, down(beta), down(alpha), ply + 1, rem - 1, &dummy));
     }
     u64 wins_now = legal & winning_points(me, black);
     if (wins_now) { *best_out = lowbit(wins_now); return DIST ? WIN - 1 : 1; }
+    /* one ply left and no immediate win: every child is at the horizon */
+    if (HORIZON && rem == 1) { *best_out = lowbit(legal); return 0; }
 
+    const uint8_t tag = horizon_tag(rem);
     Key key = canonical(me, op, black);
-    Entry *e = tt_find(&key);
+    Entry *e = tt_find(&key, tag);
     int ttbest = NO_MOVE;
     if (e) {
         tt_hits++;
@@ -276,7 +291,7 @@ static int negamax(u64 me, u64 op, int black, int alpha, int beta, int ply, int 
             threat_cuts++;
             *best_out = lowbit(legal);
             int v = DIST ? -(WIN - 2) : -1;
-            tt_store(&key, v, v, lowbit(legal), nodes - start_nodes + 1);
+            tt_store(&key, tag, v, v, lowbit(legal), nodes - start_nodes + 1);
             return v;
         }
     }
@@ -291,11 +306,11 @@ static int negamax(u64 me, u64 op, int black, int alpha, int beta, int ply, int 
             int q = lowbit(c);
             c &= c - 1;
             Key ck = canonical(op, me | bit(q), !black);
-            Entry *ce = tt_find(&ck);
+            Entry *ce = tt_find(&ck, horizon_tag(rem - 1));
             if (ce && ce->hi <= need) {
                 etc_cuts++;
                 int v = up(ce->hi);
-                tt_store(&key, v, WIN, q, nodes - start_nodes + 1);
+                tt_store(&key, tag, v, WIN, q, nodes - start_nodes + 1);
                 *best_out = q;
                 return v;
             }
@@ -325,7 +340,8 @@ static int negamax(u64 me, u64 op, int black, int alpha, int beta, int ply, int 
     for (int i = 0; i < count; i++) {
         int p = moves[i], dummy;
         int a = alpha > best ? alpha : best;
-        int v = up(negamax(op, me | bit(p), !black, down(beta), down(a), ply + 1, &dummy));
+        int v = up(negamax(op, me | bit(p), !black, down(beta), down(a), ply + 1, rem - 1,
+                           &dummy));
         if (aborted) return 0;
         if (v > best) {
             best = v;
@@ -339,7 +355,7 @@ static int negamax(u64 me, u64 op, int black, int alpha, int beta, int ply, int 
     }
     int lo = best <= alpha0 ? -WIN : best, hi = best >= beta ? WIN : best;
     if (best > alpha0 && best < beta) lo = hi = best;
-    tt_store(&key, lo, hi, bestmove, nodes - start_nodes + 1);
+    tt_store(&key, tag, lo, hi, bestmove, nodes - start_nodes + 1);
     *best_out = bestmove;
     return best;
 }
@@ -521,10 +537,12 @@ static int pt_alloc(int bits) {
 }
 
 PyDoc_STRVAR(dfpn_doc,
-"dfpn(me, op, black, attacker_moves, tt_bits, node_limit, seconds) -> (result, nodes)\n\n"
+"dfpn(me, op, black, attacker_moves, tt_bits, node_limit, seconds) -> (result, nodes, best)\n\n"
 "Proof-number search: does the attacker win? (the side to move if attacker_moves).\n"
 "result: 1 proved, 0 disproved (no forced win: the other side wins or a draw), -1 budget\n"
-"spent. Uses its own table of 2**tt_bits entries, cleared at each call; needs setup().");
+"spent. best: when proved with the attacker to move, a move the proof goes through\n"
+"(a point, -2 pass), else -1. Uses its own table of 2**tt_bits entries, cleared at each\n"
+"call; needs setup().");
 
 static PyObject *py_dfpn(PyObject *self, PyObject *args) {
     unsigned long long me, op, limit;
@@ -539,7 +557,23 @@ static PyObject *py_dfpn(PyObject *self, PyObject *args) {
     pn_mid(&root, PN_INF, PN_INF, &pn, &dn);
     if (aborted == 2) return NULL;
     int result = aborted ? -1 : (pn == 0 ? 1 : (dn == 0 ? 0 : -1));
-    return Py_BuildValue("iK", result, (unsigned long long)nodes);
+    /* a proved attacker to move: the child the proof goes through (a proved child) */
+    int best = NO_MOVE;
+    if (result == 1 && attack) {
+        PNode kids[MAXCELLS];
+        int count;
+        if (pn_expand(&root, kids, &count) == 1) {
+            best = lowbit(legal_moves(me, op) & winning_points(me, black));
+        } else {
+            for (int i = 0; i < count && best == NO_MOVE; i++) {
+                Key k = canonical(kids[i].me, kids[i].op, kids[i].black);
+                uint32_t cpn = 1, cdn = 1;
+                if (pt_get(&k, kids[i].attack, &cpn, &cdn) && cpn == 0)
+                    best = kids[i].op == me ? PASS_MOVE : lowbit(kids[i].op & ~me);
+            }
+        }
+    }
+    return Py_BuildValue("iKi", result, (unsigned long long)nodes, best);
 }
 
 /* ------------------------------------------------------------ interface */
@@ -645,11 +679,13 @@ static PyObject *py_setup(PyObject *self, PyObject *args) {
 }
 
 PyDoc_STRVAR(solve_doc,
-"solve(me, op, black, alpha, beta, node_limit, seconds, progress, every)\n"
+"solve(me, op, black, alpha, beta, node_limit, seconds, progress, every[, horizon])\n"
 "-> (value, best, nodes, status)\n\n"
 "Alpha-beta value in [alpha, beta] for the side to move (stones `me`, Black if `black`):\n"
 "an exact value inside the window, a bound outside. best: a point, -2 pass, -1 none.\n"
 "status: 0 done, 1 budget spent (value meaningless). Node and time limits of 0 mean none.\n"
+"horizon (0 none, else 1..253): the game is cut after that many plies, a cut node is\n"
+"worth 0 (so a win or loss is one within the horizon, 0 means none found there).\n"
 "The transposition table is kept between calls of one setup().");
 
 static PyObject *py_solve(PyObject *self, PyObject *args) {
@@ -658,14 +694,21 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     double seconds;
     PyObject *cb;
     unsigned long long every;
-    if (!PyArg_ParseTuple(args, "KKpiiKdOK", &me, &op, &black, &alpha, &beta, &limit, &seconds,
-                          &cb, &every))
+    int horizon = 0;
+    if (!PyArg_ParseTuple(args, "KKpiiKdOK|i", &me, &op, &black, &alpha, &beta, &limit,
+                          &seconds, &cb, &every, &horizon))
         return NULL;
+    if (horizon < 0 || horizon > MAX_HORIZON) {
+        PyErr_SetString(PyExc_ValueError, "horizon must be 0..253");
+        return NULL;
+    }
     if (begin_search(me, op, limit, seconds) < 0) return NULL;
+    HORIZON = horizon;
     progress_cb = cb == Py_None ? NULL : cb;
     progress_every = every;
     int best = NO_MOVE;
-    int value = negamax(me, op, black, alpha, beta, 0, &best);
+    int value = negamax(me, op, black, alpha, beta, 0, horizon, &best);
+    HORIZON = 0;
     progress_cb = NULL;
     if (aborted == 2) return NULL;
     return Py_BuildValue("iiKi", value, best, (unsigned long long)nodes, aborted);
@@ -710,7 +753,10 @@ static PyObject *py_canonical(PyObject *self, PyObject *args) {
     return Py_BuildValue("KKii", (unsigned long long)k.a, (unsigned long long)k.b, k.side == 2, k.sym);
 }
 
+#include "minefield_wide.h"
+
 static PyMethodDef methods[] = {
+    WIDE_METHODS
     {"setup", py_setup, METH_VARARGS, setup_doc},
     {"solve", py_solve, METH_VARARGS, solve_doc},
     {"stats", py_stats, METH_NOARGS, "Transposition-table statistics."},

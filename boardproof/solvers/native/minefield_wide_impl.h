@@ -1,0 +1,652 @@
+/*
+ * The wide Minefield search for boards of W 64-bit words (included once per W by
+ * minefield_wide.h, which defines W and holds the shared tables; see there).
+ *
+ * A node carries, besides the stones, the groups of each colour joined to each of its
+ * edges (kept incrementally: a stone only ever grows them) and the 8 symmetric Zobrist
+ * hashes (updated by one XOR per symmetry and move).
+ */
+
+#define BB FN(BB)
+typedef struct { u64 w[W]; } BB;
+
+typedef struct {
+    BB me, op;            /* stones of the side to move, of the other side */
+    /* the reach of each side's first / second edge: the edge and the points next to the
+       stones joined to it (so those stones are reach & own) */
+    BB fme[2], fop[2];
+    u64 h1[8], h2[8];     /* stone hashes under each symmetry (side to move apart) */
+    int black;            /* the side to move is Black */
+} FN(Node);
+#define NODE FN(Node)
+
+static inline BB FN(bb_load)(const u64 *src) {
+    BB r;
+    for (int i = 0; i < W; i++) r.w[i] = src[i];
+    return r;
+}
+static inline BB FN(bb_or)(BB a, BB b) { for (int i = 0; i < W; i++) a.w[i] |= b.w[i]; return a; }
+static inline BB FN(bb_and)(BB a, BB b) { for (int i = 0; i < W; i++) a.w[i] &= b.w[i]; return a; }
+static inline BB FN(bb_andnot)(BB a, BB b) { for (int i = 0; i < W; i++) a.w[i] &= ~b.w[i]; return a; }
+static inline int FN(bb_any)(BB a) {
+    u64 x = 0;
+    for (int i = 0; i < W; i++) x |= a.w[i];
+    return x != 0;
+}
+static inline int FN(bb_eq)(BB a, BB b) {
+    u64 x = 0;
+    for (int i = 0; i < W; i++) x |= a.w[i] ^ b.w[i];
+    return x == 0;
+}
+static inline int FN(bb_count)(BB a) {
+    int c = 0;
+    for (int i = 0; i < W; i++) c += __builtin_popcountll(a.w[i]);
+    return c;
+}
+static inline int FN(bb_test)(const BB *a, int p) { return (int)(a->w[p >> 6] >> (p & 63) & 1); }
+static inline void FN(bb_set)(BB *a, int p) { a->w[p >> 6] |= (u64)1 << (p & 63); }
+static inline void FN(bb_clear)(BB *a, int p) { a->w[p >> 6] &= ~((u64)1 << (p & 63)); }
+/* the lowest point of a non-empty board */
+static inline int FN(bb_low)(const BB *a) {
+    for (int i = 0; i < W; i++)
+        if (a->w[i]) return i * 64 + __builtin_ctzll(a->w[i]);
+    return -1;
+}
+/* shifts by 0 < k < 64 bits (towards higher / lower points) */
+static inline BB FN(bb_shl)(BB a, int k) {
+    BB r;
+    for (int i = W - 1; i > 0; i--) r.w[i] = (a.w[i] << k) | (a.w[i - 1] >> (64 - k));
+    r.w[0] = a.w[0] << k;
+    return r;
+}
+static inline BB FN(bb_shr)(BB a, int k) {
+    BB r;
+    for (int i = 0; i < W - 1; i++) r.w[i] = (a.w[i] >> k) | (a.w[i + 1] << (64 - k));
+    r.w[W - 1] = a.w[W - 1] >> k;
+    return r;
+}
+#define FOR_BITS(b, p) \
+    for (int _i = 0; _i < W; _i++) \
+        for (u64 _x = (b).w[_i]; _x; _x &= _x - 1) \
+            for (int p = _i * 64 + __builtin_ctzll(_x), _once = 1; _once; _once = 0)
+
+static inline BB FN(full)(void) { return FN(bb_load)(WFULL); }
+static inline BB FN(edge)(int colour, int which) { return FN(bb_load)(WEDGE[colour][which]); }
+
+/* ---------------------------------------------------------------- rules */
+
+/* Would a stone of the side with stones `me` at the empty point p complete a glyph? The
+   point's roles (from the model) list the points that must hold M, O and E. */
+static inline int FN(forbidden_at)(int p, const BB *me, const BB *op, const BB *empty) {
+    const int16_t *r = &RDATA[RSTART[p]], *end = &RDATA[RSTART[p + 1]];
+    while (r < end) {
+        int nm = r[0], no = r[1], ne = r[2];
+        const int16_t *q = r + 3, *next = q + nm + no + ne;
+        int ok = 1;
+        for (int i = 0; ok && i < nm; i++) ok = FN(bb_test)(me, q[i]);
+        q += nm;
+        for (int i = 0; ok && i < no; i++) ok = FN(bb_test)(op, q[i]);
+        q += no;
+        for (int i = 0; ok && i < ne; i++) ok = FN(bb_test)(empty, q[i]);
+        if (ok) return 1;
+        r = next;
+    }
+    return 0;
+}
+
+/* bit p of the result is bit p + off of a (0 off the board) */
+static inline BB FN(bb_at)(const BB *a, int off) {
+    BB r;
+    if (off >= 0) {
+        int ws = off >> 6, bs = off & 63;
+        for (int i = 0; i < W; i++) {
+            u64 lo = i + ws < W ? a->w[i + ws] : 0, hi = i + ws + 1 < W ? a->w[i + ws + 1] : 0;
+            r.w[i] = bs ? (lo >> bs) | (hi << (64 - bs)) : lo;
+        }
+    } else {
+        int k = -off, ws = k >> 6, bs = k & 63;
+        for (int i = 0; i < W; i++) {
+            u64 hi = i - ws >= 0 ? a->w[i - ws] : 0, lo = i - ws - 1 >= 0 ? a->w[i - ws - 1] : 0;
+            r.w[i] = bs ? (hi << bs) | (lo >> (64 - bs)) : hi;
+        }
+    }
+    return r;
+}
+
+/* the legal placements of the side with stones `me`: the empty points where no role of
+   any glyph fits, all at once with whole-board shifts (the guard bits stop the wraps).
+   The boards are padded with zero words so that each shift is branch-free (|offset| <
+   128 bits: at most one word away). */
+static inline BB FN(legal_moves)(const BB *me, const BB *op) {
+    u64 pad[3][W + 4];
+    BB empty = FN(bb_andnot)(FN(full)(), FN(bb_or)(*me, *op));
+    const BB *src[3] = {me, op, &empty};
+    for (int k = 0; k < 3; k++) {
+        pad[k][0] = pad[k][1] = pad[k][W + 2] = pad[k][W + 3] = 0;
+        for (int i = 0; i < W; i++) pad[k][i + 2] = src[k]->w[i];
+    }
+    BB term[MAXTERMS], forbidden;
+    for (int t = 0; t < NTERMS; t++) {
+        const u64 *a = pad[TSTATE[t]] + 2;
+        int off = TOFF[t];
+        if (off >= 0) {
+            int ws = off >> 6, bs = off & 63;
+            for (int i = 0; i < W; i++)
+                term[t].w[i] = (a[i + ws] >> bs) | ((a[i + ws + 1] << 1) << (63 - bs));
+        } else {
+            int k = -off, ws = k >> 6, bs = k & 63;
+            for (int i = 0; i < W; i++)
+                term[t].w[i] = (a[i - ws] << bs) | ((a[i - ws - 1] >> 1) >> (63 - bs));
+        }
+    }
+    for (int i = 0; i < W; i++) forbidden.w[i] = 0;
+    for (int k = 0; k < NSHAPES; k++) {
+        BB prod = term[SHAPE_T[k][0]];
+        for (int j = 1; j < SHAPE_N[k]; j++) prod = FN(bb_and)(prod, term[SHAPE_T[k][j]]);
+        forbidden = FN(bb_or)(forbidden, prod);
+    }
+    return FN(bb_andnot)(empty, forbidden);
+}
+
+static inline int FN(has_legal)(const BB *me, const BB *op) {
+    BB empty = FN(bb_andnot)(FN(full)(), FN(bb_or)(*me, *op));
+    FOR_BITS(empty, p) {
+        if (!FN(forbidden_at)(p, me, op, &empty)) return 1;
+    }
+    return 0;
+}
+
+/* the points next to g, and g (board width WW = n + 3: the guard bits catch the wraps) */
+static inline BB FN(neighbours)(BB g) {
+    BB h = FN(bb_or)(g, FN(bb_or)(FN(bb_shl)(g, 1), FN(bb_shr)(g, 1)));
+    BB v = WDIAG ? h : g;
+    h = FN(bb_or)(h, FN(bb_or)(FN(bb_shl)(v, WW), FN(bb_shr)(v, WW)));
+    return FN(bb_and)(h, FN(full)());
+}
+
+/* the points next to the stones of `own` joined to g (g within own), those stones included */
+static inline BB FN(flood_reach)(BB g, const BB *own) {
+    for (;;) {
+        BB near = FN(neighbours)(g), grown = FN(bb_and)(near, *own);
+        if (FN(bb_eq)(grown, g)) return near;
+        g = grown;
+    }
+}
+
+/* the points where a stone of the side with stones `own` and edge reaches r would
+   complete its path (legality aside) */
+static inline BB FN(winning_points)(const BB *own, const BB r[2], int colour) {
+    return FN(bb_andnot)(FN(bb_and)(r[0], r[1]), *own);
+}
+
+static inline void FN(edge_groups)(const BB *own, int colour, BB r[2]) {
+    for (int e = 0; e < 2; e++) {
+        BB edge = FN(edge)(colour, e);
+        r[e] = FN(bb_or)(edge, FN(flood_reach)(FN(bb_and)(*own, edge), own));
+    }
+}
+
+/* Can the side with stones `own` (edges of `colour`) still ever connect its edges?
+   The points it may still occupy are its stones and the empty points where no role
+   without an empty point fits for it: such a role, once it fits, fits for ever (stones
+   are never removed), so a placement there stays illegal for that side. If no chain of
+   such points joins its two edges, it can never win. (The converse is not claimed: a
+   chain is only a possibility.) */
+static int FN(can_connect)(const BB *own, const BB *other, int colour) {
+    BB st[2] = {*own, *other};
+    BB empty = FN(bb_andnot)(FN(full)(), FN(bb_or)(*own, *other)), closed;
+    for (int i = 0; i < W; i++) closed.w[i] = 0;
+    for (int k = 0; k < NPERM; k++) {
+        int sh = PERM_SHAPE[k];
+        BB prod = FN(bb_at)(&st[TSTATE[SHAPE_T[sh][0]]], TOFF[SHAPE_T[sh][0]]);
+        for (int j = 1; j < SHAPE_N[sh]; j++) {
+            int t = SHAPE_T[sh][j];
+            prod = FN(bb_and)(prod, FN(bb_at)(&st[TSTATE[t]], TOFF[t]));
+        }
+        closed = FN(bb_or)(closed, prod);
+    }
+    BB open = FN(bb_or)(*own, FN(bb_andnot)(empty, closed));
+    BB g = FN(bb_and)(open, FN(edge)(colour, 0));
+    BB second = FN(edge)(colour, 1);
+    for (;;) {
+        if (FN(bb_any)(FN(bb_and)(g, second))) return 1;
+        BB grown = FN(bb_and)(FN(neighbours)(g), open);
+        if (FN(bb_eq)(grown, g)) return 0;
+        g = grown;
+    }
+}
+
+/* the node after the side to move places at q (q < 0: passes) */
+static inline void FN(play)(const NODE *n, int q, NODE *c) {
+    int colour = n->black ? 0 : 1;
+    c->black = !n->black;
+    if (q < 0) {
+        c->me = n->op; c->op = n->me;
+        c->fme[0] = n->fop[0]; c->fme[1] = n->fop[1];
+        c->fop[0] = n->fme[0]; c->fop[1] = n->fme[1];
+        memcpy(c->h1, n->h1, sizeof c->h1);
+        memcpy(c->h2, n->h2, sizeof c->h2);
+        return;
+    }
+    BB own = n->me;
+    FN(bb_set)(&own, q);
+    c->me = n->op;
+    c->op = own;
+    c->fme[0] = n->fop[0]; c->fme[1] = n->fop[1];
+    for (int e = 0; e < 2; e++) {
+        BB r = n->fme[e];
+        if (FN(bb_test)(&r, q)) {
+            /* q joins the edge's stones f (closed: no other stone of ours touches them),
+               so they grow by q's group among the other stones */
+            BB rest = FN(bb_andnot)(own, FN(bb_and)(r, n->me));
+            BB near = FN(bb_load)(WNB[q]), g = FN(bb_and)(near, rest);
+            /* q alone (the usual case): its neighbours; else flood its group */
+            r = FN(bb_or)(r, FN(bb_count)(g) == 1 ? near : FN(flood_reach)(g, &rest));
+        }
+        c->fop[e] = r;
+    }
+    for (int s = 0; s < 8; s++) {
+        c->h1[s] = n->h1[s] ^ ZS1[s][colour][q];
+        c->h2[s] = n->h2[s] ^ ZS2[s][colour][q];
+    }
+}
+
+static void FN(make_root)(const u64 *me, const u64 *op, int black, NODE *n) {
+    n->me = FN(bb_load)(me);
+    n->op = FN(bb_load)(op);
+    n->black = black;
+    int colour = black ? 0 : 1;
+    FN(edge_groups)(&n->me, colour, n->fme);
+    FN(edge_groups)(&n->op, !colour, n->fop);
+    for (int s = 0; s < 8; s++) n->h1[s] = n->h2[s] = 0;
+    FOR_BITS(n->me, p) {
+        for (int s = 0; s < 8; s++) { n->h1[s] ^= ZS1[s][colour][p]; n->h2[s] ^= ZS2[s][colour][p]; }
+    }
+    FOR_BITS(n->op, p) {
+        for (int s = 0; s < 8; s++) { n->h1[s] ^= ZS1[s][!colour][p]; n->h2[s] ^= ZS2[s][!colour][p]; }
+    }
+}
+
+/* ------------------------------------------------------- transpositions */
+
+static inline WKey FN(canonical)(const NODE *n) {
+    int colour = n->black ? 0 : 1;
+    WKey best = {n->h1[0] ^ SIDE1[0][colour], n->h2[0] ^ SIDE2[0][colour], 0};
+    for (int s = 1; s < 8; s++) {
+        u64 k1 = n->h1[s] ^ SIDE1[s][colour];
+        if (k1 > best.k1) continue;
+        u64 k2 = n->h2[s] ^ SIDE2[s][colour];
+        if (k1 < best.k1 || k2 < best.k2) { best.k1 = k1; best.k2 = k2; best.sym = s; }
+    }
+    return best;
+}
+
+/* Does a stone of the side to move at q leave the other side without any legal
+   winning placement among `threats`? */
+static inline int FN(defends)(int q, const BB *me, const BB *op, const BB *threats) {
+    BB me2 = *me;
+    FN(bb_set)(&me2, q);
+    BB empty = FN(bb_andnot)(FN(full)(), FN(bb_or)(me2, *op)), t = *threats;
+    FN(bb_clear)(&t, q);
+    FOR_BITS(t, p) {
+        if (!FN(forbidden_at)(p, op, &me2, &empty)) return 0;
+    }
+    return 1;
+}
+
+/* The moves of the side to move that do not let the other side win at once (all legal
+   moves if it has no winning point); *all_lose when there are threats and none defends.
+   A stone more than 3 files or ranks away from a threat point cannot change whether the
+   other side may place there (every role lies within 3 files and ranks of the new stone),
+   so such a move leaves a threat that is legal now legal: it does not defend. */
+static inline BB FN(candidates)(const NODE *n, const BB *legal, int *all_lose) {
+    int colour = n->black ? 0 : 1;
+    BB threats = FN(bb_andnot)(FN(winning_points)(&n->op, n->fop, !colour), n->me);
+    *all_lose = 0;
+    if (!FN(bb_any)(threats)) return *legal;
+    BB empty = FN(bb_andnot)(FN(full)(), FN(bb_or)(n->me, n->op));
+    int tp[64], tlegal[64], nt = 0, overflow = 0;
+    FOR_BITS(threats, p) {
+        if (nt < 64) { tp[nt] = p; tlegal[nt] = !FN(forbidden_at)(p, &n->op, &n->me, &empty); nt++; }
+        else overflow = 1;
+    }
+    BB c = *legal;
+    FOR_BITS(*legal, q) {
+        int keep = 1;
+        if (overflow) {
+            keep = FN(defends)(q, &n->me, &n->op, &threats);
+        } else {
+            int qr = q / WW, qf = q % WW;
+            /* the far threats first: no work */
+            for (int i = 0; keep && i < nt; i++) {
+                int dr = tp[i] / WW - qr, df = tp[i] % WW - qf;
+                int far = dr > 3 || dr < -3 || df > 3 || df < -3;
+                if (far && tlegal[i]) keep = 0;
+            }
+            if (keep) {
+                BB me2 = n->me, empty2 = empty;
+                FN(bb_set)(&me2, q);
+                FN(bb_clear)(&empty2, q);
+                for (int i = 0; keep && i < nt; i++) {
+                    int p = tp[i], dr = p / WW - qr, df = p % WW - qf;
+                    int far = dr > 3 || dr < -3 || df > 3 || df < -3;
+                    if (p == q || far) continue;
+                    if (!FN(forbidden_at)(p, &n->op, &me2, &empty2)) keep = 0;
+                }
+            }
+        }
+        if (!keep) FN(bb_clear)(&c, q);
+    }
+    *all_lose = !FN(bb_any)(c);
+    return c;
+}
+
+/* ---------------------------------------------------------------- search */
+
+static inline WKey FN(child_key)(const NODE *n, int q) {
+    NODE k;
+    int colour = n->black ? 0 : 1;
+    k.black = !n->black;
+    for (int s = 0; s < 8; s++) {
+        k.h1[s] = n->h1[s] ^ (q >= 0 ? ZS1[s][colour][q] : 0);
+        k.h2[s] = n->h2[s] ^ (q >= 0 ? ZS2[s][colour][q] : 0);
+    }
+    return FN(canonical)(&k);
+}
+
+
+static int FN(negamax)(const NODE *n, int alpha, int beta, int ply, int rem, int *best_out) {
+    if ((++nodes & 0xFFFF) == 0 || nodes == node_limit) check_budget();
+    if (aborted) return 0;
+    if (HORIZON && rem <= 0) { *best_out = NO_MOVE; return 0; }
+    NODE child;
+    int colour = n->black ? 0 : 1;
+    /* an immediate win: only the winning points need a legality test (no full move list) */
+    {
+        BB empty = FN(bb_andnot)(FN(full)(), FN(bb_or)(n->me, n->op));
+        BB wp = FN(bb_and)(FN(winning_points)(&n->me, n->fme, colour), empty);
+        FOR_BITS(wp, p) {
+            if (!FN(forbidden_at)(p, &n->me, &n->op, &empty)) {
+                *best_out = p;
+                return WDIST ? WWIN - 1 : 1;
+            }
+        }
+    }
+    /* one ply left and no immediate win: every child is at the horizon */
+    if (HORIZON && rem == 1) { *best_out = NO_MOVE; return 0; }
+
+    /* the table before the move list: a cutoff needs no moves (pass and dead nodes are
+       never stored, so an entry is for a node with legal moves) */
+    const uint8_t tag = horizon_tag(rem);
+    WKey key = FN(canonical)(n);
+    WEntry *e = wtt_find(&key, tag);
+    int ttbest = NO_MOVE;
+    if (e) {
+        tt_hits++;
+        int b = e->best >= 0 ? WINV[key.sym][e->best] : e->best;
+        if (e->lo >= beta) { *best_out = b; return e->lo; }
+        if (e->hi <= alpha) { *best_out = b; return e->hi; }
+        if (e->lo > alpha) alpha = e->lo;
+        if (e->hi < beta) beta = e->hi;
+        if (e->best >= 0) ttbest = b;
+    }
+    BB legal = FN(legal_moves)(&n->me, &n->op);
+    if (!FN(bb_any)(legal)) {
+        if (!FN(has_legal)(&n->op, &n->me)) { *best_out = NO_MOVE; return 0; } /* dead */
+        int dummy;
+        *best_out = PASS_MOVE;
+        FN(play)(n, PASS_MOVE, &child);
+        return wup(FN(negamax)(&child, wdown(beta), wdown(alpha), ply + 1, rem - 1, &dummy));
+    }
+    /* the blocked-path bound (option): a side that can never connect can never win, so
+       the value is <= 0 if the mover cannot, >= 0 if the other side cannot */
+    int cap_hi = WWIN, cap_lo = -WWIN;
+    if (BLOCK_BOUND) {
+        if (!FN(can_connect)(&n->me, &n->op, colour)) cap_hi = 0;
+        if (!FN(can_connect)(&n->op, &n->me, !colour)) cap_lo = 0;
+        if (cap_hi == 0 || cap_lo == 0) {
+            if (cap_hi == 0 && cap_lo == 0) {
+                block_cuts++;
+                *best_out = FN(bb_low)(&legal);
+                wtt_store(&key, tag, 0, 0, *best_out, 1);
+                return 0;
+            }
+            if (cap_hi <= alpha || cap_lo >= beta) {
+                block_cuts++;
+                *best_out = FN(bb_low)(&legal);
+                wtt_store(&key, tag, cap_lo, cap_hi, NO_MOVE, 1);
+                return cap_hi <= alpha ? cap_hi : cap_lo;
+            }
+            if (cap_hi < beta) beta = cap_hi;
+            if (cap_lo > alpha) alpha = cap_lo;
+        }
+    }
+    const int alpha0 = alpha;
+    const u64 start_nodes = nodes;
+    const int lost = WDIST ? -(WWIN - 2) : -1; /* the other side wins at its next ply */
+
+    int all_lose;
+    BB cand = FN(candidates)(n, &legal, &all_lose);
+    if (all_lose) {
+        threat_cuts++;
+        int q = FN(bb_low)(&legal);
+        *best_out = q;
+        wtt_store(&key, tag, lost, lost, q, nodes - start_nodes + 1);
+        return lost;
+    }
+    int count = FN(bb_count)(cand), total = FN(bb_count)(legal);
+
+    if (ETC_MIN_EMPTY && WCELLS - FN(bb_count)(FN(bb_or)(n->me, n->op)) >= ETC_MIN_EMPTY) {
+        int need = wdown(beta);
+        uint8_t ctag = horizon_tag(rem - 1);
+        FOR_BITS(cand, q) {
+            /* the child's key from the hashes alone */
+            NODE k;
+            k.black = !n->black;
+            for (int s = 0; s < 8; s++) {
+                k.h1[s] = n->h1[s] ^ ZS1[s][colour][q];
+                k.h2[s] = n->h2[s] ^ ZS2[s][colour][q];
+            }
+            WKey ck = FN(canonical)(&k);
+            WEntry *ce = wtt_find(&ck, ctag);
+            if (ce && ce->hi <= need) {
+                etc_cuts++;
+                int v = wup(ce->hi);
+                wtt_store(&key, tag, v, WWIN, q, nodes - start_nodes + 1);
+                *best_out = q;
+                return v;
+            }
+        }
+    }
+
+    /* move order: table move, killers, then by history */
+    int16_t moves[count > 0 ? count : 1];
+    int m = 0;
+    if (ttbest >= 0 && FN(bb_test)(&cand, ttbest)) { moves[m++] = (int16_t)ttbest; FN(bb_clear)(&cand, ttbest); }
+    int kp = ply < WMAXPLY ? ply : WMAXPLY - 1;
+    for (int i = 0; i < 2; i++) {
+        int k = wkiller[kp][i];
+        if (k >= 0 && FN(bb_test)(&cand, k)) { moves[m++] = (int16_t)k; FN(bb_clear)(&cand, k); }
+    }
+    int first_sorted = m;
+    FOR_BITS(cand, p) {
+        int h = whistory[colour][p], j = m++;
+        while (j > first_sorted && whistory[colour][moves[j - 1]] < h) { moves[j] = moves[j - 1]; j--; }
+        moves[j] = (int16_t)p;
+    }
+    /* the table slots of the first children, fetched from memory while the first ones
+       are searched (a table probe is mostly a cache miss) */
+    {
+        uint8_t ctag = horizon_tag(rem - 1);
+        for (int i = 0; i < m && i < 8; i++) {
+            WKey ck = FN(child_key)(n, moves[i]);
+            __builtin_prefetch(&WTT[(ck.k1 ^ (ctag == 255 ? 0 : ctag)) & WTT_MASK & ~(u64)1]);
+        }
+    }
+    int best = -WWIN - 1, bestmove = moves[0];
+    if (count < total) best = lost; /* the moves skipped lose at once */
+    for (int i = 0; i < m; i++) {
+        int p = moves[i], dummy;
+        int a = alpha > best ? alpha : best;
+        FN(play)(n, p, &child);
+        int v = wup(FN(negamax)(&child, wdown(beta), wdown(a), ply + 1, rem - 1, &dummy));
+        if (aborted) return 0;
+        if (v > best) {
+            best = v;
+            bestmove = p;
+            if (best >= beta) {
+                whistory[colour][p] += WCELLS - FN(bb_count)(FN(bb_or)(n->me, n->op));
+                if (wkiller[kp][0] != p) { wkiller[kp][1] = wkiller[kp][0]; wkiller[kp][0] = p; }
+                break;
+            }
+        }
+    }
+    int lo = best <= alpha0 ? -WWIN : best, hi = best >= beta ? WWIN : best;
+    if (best > alpha0 && best < beta) lo = hi = best;
+    if (hi > cap_hi) hi = cap_hi;
+    if (lo < cap_lo) lo = cap_lo;
+    wtt_store(&key, tag, lo, hi, bestmove, nodes - start_nodes + 1);
+    *best_out = bestmove;
+    return best;
+}
+
+static int FN(solve)(const u64 *me, const u64 *op, int black, int alpha, int beta, int *best) {
+    NODE root;
+    FN(make_root)(me, op, black, &root);
+    return FN(negamax)(&root, alpha, beta, 0, HORIZON, best);
+}
+
+/* ------------------------------------------------ proof-number search */
+
+/* 1 attacker wins, 0 it does not, -1 open: then *kids holds the child moves (PASS_MOVE
+   for a pass), malloc'ed, *count of them. */
+static int FN(pn_expand)(const NODE *n, int attack, int16_t **kids, int *count) {
+    BB legal = FN(legal_moves)(&n->me, &n->op);
+    *count = 0;
+    *kids = NULL;
+    if (!FN(bb_any)(legal)) {
+        if (!FN(has_legal)(&n->op, &n->me)) return 0; /* dead: no win for the attacker */
+        *kids = malloc(sizeof(int16_t));
+        if (*kids == NULL) return -2;
+        (*kids)[0] = PASS_MOVE;
+        *count = 1;
+        return -1;
+    }
+    int colour = n->black ? 0 : 1;
+    if (FN(bb_any)(FN(bb_and)(legal, FN(winning_points)(&n->me, n->fme, colour)))) return attack;
+    int all_lose;
+    BB cand = FN(candidates)(n, &legal, &all_lose);
+    if (all_lose) return !attack;
+    *kids = malloc(sizeof(int16_t) * (size_t)FN(bb_count)(cand));
+    if (*kids == NULL) return -2;
+    FOR_BITS(cand, q) { (*kids)[(*count)++] = (int16_t)q; }
+    return -1;
+}
+
+static void FN(pn_mid)(const NODE *n, int attack, uint32_t thpn, uint32_t thdn,
+                       uint32_t *out_pn, uint32_t *out_dn) {
+    if ((++nodes & 0xFFFF) == 0 || nodes == node_limit) check_budget();
+    WKey key = FN(canonical)(n);
+    if (aborted) { *out_pn = *out_dn = 1; return; }
+    const u64 start_nodes = nodes;
+    int16_t *kids;
+    int count;
+    int done = FN(pn_expand)(n, attack, &kids, &count);
+    if (done == -2) { aborted = 3; *out_pn = *out_dn = 1; return; }
+    if (done >= 0) {
+        uint32_t pn = done ? 0 : PN_INF, dn = done ? PN_INF : 0;
+        wpt_put(&key, attack, pn, dn, 1);
+        *out_pn = pn; *out_dn = dn;
+        return;
+    }
+    WKey *keys = malloc(sizeof(WKey) * (size_t)count);
+    if (keys == NULL) { free(kids); aborted = 3; *out_pn = *out_dn = 1; return; }
+    for (int i = 0; i < count; i++) keys[i] = FN(child_key)(n, kids[i]);
+    const int or_node = attack;
+    uint32_t pn = 1, dn = 1;
+    for (;;) {
+        uint32_t best_x = PN_INF + 1, second_x = PN_INF, sum_y = 0, best_y = 0;
+        int best = -1;
+        for (int i = 0; i < count; i++) {
+            uint32_t cpn = 1, cdn = 1;
+            wpt_get(&keys[i], !attack, &cpn, &cdn);
+            uint32_t x = or_node ? cpn : cdn, y = or_node ? cdn : cpn;
+            sum_y = sat_add(sum_y, y);
+            if (x < best_x) { second_x = best_x; best_x = x; best = i; best_y = y; }
+            else if (x < second_x) second_x = x;
+        }
+        if (second_x > PN_INF) second_x = PN_INF;
+        pn = or_node ? best_x : sum_y;
+        dn = or_node ? sum_y : best_x;
+        if (pn >= thpn || dn >= thdn || aborted) break;
+        uint32_t thx = or_node ? thpn : thdn, thy = or_node ? thdn : thpn;
+        uint32_t grow = second_x >= PN_INF ? PN_INF : second_x + second_x / 4 + 1;
+        uint32_t child_x = thx < grow ? thx : grow;
+        uint32_t child_y = thy >= PN_INF ? PN_INF : thy - sum_y + best_y;
+        if (child_y > PN_INF) child_y = PN_INF;
+        uint32_t cpn, cdn;
+        NODE child;
+        FN(play)(n, kids[best], &child);
+        FN(pn_mid)(&child, !attack, or_node ? child_x : child_y, or_node ? child_y : child_x,
+                   &cpn, &cdn);
+    }
+    free(keys);
+    free(kids);
+    if (!aborted) wpt_put(&key, attack, pn, dn, nodes - start_nodes + 1);
+    *out_pn = pn; *out_dn = dn;
+}
+
+static int FN(dfpn)(const u64 *me, const u64 *op, int black, int attack, int *best) {
+    NODE root;
+    FN(make_root)(me, op, black, &root);
+    uint32_t pn, dn;
+    FN(pn_mid)(&root, attack, PN_INF, PN_INF, &pn, &dn);
+    int result = aborted ? -1 : (pn == 0 ? 1 : (dn == 0 ? 0 : -1));
+    *best = NO_MOVE;
+    if (result == 1 && attack) { /* the child the proof goes through */
+        int16_t *kids;
+        int count;
+        int done = FN(pn_expand)(&root, attack, &kids, &count);
+        if (done == 1) {
+            BB legal = FN(legal_moves)(&root.me, &root.op);
+            BB wins = FN(bb_and)(legal, FN(winning_points)(&root.me, root.fme, black ? 0 : 1));
+            *best = FN(bb_low)(&wins);
+        } else if (done == -1) {
+            for (int i = 0; i < count && *best == NO_MOVE; i++) {
+                WKey k = FN(child_key)(&root, kids[i]);
+                uint32_t cpn = 1, cdn = 1;
+                if (wpt_get(&k, !attack, &cpn, &cdn) && cpn == 0) *best = kids[i];
+            }
+            free(kids);
+        }
+    }
+    return result;
+}
+
+/* ------------------------------------------------------------ helpers */
+
+static void FN(legal_out)(const u64 *me, const u64 *op, u64 *out) {
+    BB a = FN(bb_load)(me), b = FN(bb_load)(op);
+    BB r = FN(legal_moves)(&a, &b);
+    memcpy(out, r.w, sizeof r.w);
+}
+
+static void FN(winning_out)(const u64 *own, int black, u64 *out) {
+    BB a = FN(bb_load)(own), f[2];
+    FN(edge_groups)(&a, black ? 0 : 1, f);
+    BB r = FN(winning_points)(&a, f, black ? 0 : 1);
+    memcpy(out, r.w, sizeof r.w);
+}
+
+static WKey FN(canonical_of)(const u64 *me, const u64 *op, int black) {
+    NODE n;
+    FN(make_root)(me, op, black, &n);
+    return FN(canonical)(&n);
+}
+
+static const WVariant FN(variant) = {W, FN(solve), FN(dfpn), FN(legal_out), FN(winning_out),
+                                     FN(canonical_of)};
+
+#undef FOR_BITS
+#undef NODE
+#undef BB
