@@ -53,7 +53,7 @@ def _click_option(spec: OptionInfo) -> Callable[[Any], Any]:
         return click.option(spec.cli_flag, spec.name, flag_value=not spec.default, default=None,
                             help=_help(spec))  # fmt: skip
     kind: Any = click.INT if spec.type is int else click.STRING
-    metavar = "N" if spec.type is int else spec.name.upper()
+    metavar = spec.metavar or ("N" if spec.type is int else spec.name.upper())
     return click.option(spec.cli_flag, spec.name, type=kind, default=None, metavar=metavar,
                         help=_help(spec))  # fmt: skip
 

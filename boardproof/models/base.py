@@ -259,9 +259,9 @@ def offers(game: Game, hook: str) -> bool:
 class OptionInfo:
     """One option of a game: of ``models.get`` (``scope="game"``) or of ``start()``.
 
-    ``flag`` is how the command line writes it; ``bounds`` (inclusive) apply to
-    integers, ``choices`` to anything; ``cli=False`` keeps a library-only option
-    off the command line.
+    ``flag`` is how the command line writes it (``metavar`` its value); ``bounds``
+    (inclusive) apply to integers, ``choices`` to anything; ``cli=False`` keeps a
+    library-only option off the command line.
     """
 
     name: str
@@ -273,6 +273,7 @@ class OptionInfo:
     scope: str = "start"
     flag: str = ""
     cli: bool = True
+    metavar: str = ""
 
     @property
     def cli_flag(self) -> str:

@@ -382,8 +382,8 @@ def _solve_native(
     # who wins first (much cheaper), then the distance within a budget tied to that effort;
     # on big boards df-pn asks first (a quarter of the time), then alpha-beta
     nodes = 0
-    size = getattr(position, "n", 0)
-    by_dfpn = size >= native.DFPN_FIRST_SIZE and not getattr(position, "pie", False)
+    board: Any = position  # the native search accepted it: a Minefield position
+    by_dfpn = board.n >= native.DFPN_FIRST_SIZE and not board.pie
     if by_dfpn:
         share = None if timeout is None else timeout / 4
         found = native.settle(position, timeout=share or NATIVE_DFPN_SECONDS,

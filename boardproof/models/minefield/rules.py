@@ -49,13 +49,13 @@ from boardproof.models.minefield.board import (
 
 #: the options of ``models.get("minefield", ...)`` and of ``start()``
 OPTIONS = (
-    OptionInfo("win", str, "the win rule: orthogonal (rulebook) or orthodiagonal",
-               default=WIN_RULES[0], choices=WIN_RULES, scope="game"),
+    OptionInfo("win", str, "the win rule: orthogonal (rulebook, default) or orthodiagonal",
+               default=WIN_RULES[0], choices=WIN_RULES, scope="game", metavar="RULE"),
     OptionInfo("size", int, f"board size n ({MIN_SIZE}-{MAX_SIZE})", default=DEFAULT_SIZE,
                bounds=(MIN_SIZE, MAX_SIZE)),
     TWO_PLAYERS,
-    OptionInfo("pie", bool, "the pie rule (White may swap after the first move)",
-               default=True, flag="--no-pie"),
+    OptionInfo("pie", bool, "start without the pie rule (on by default: White may swap "
+               "after the first move)", default=True, flag="--no-pie"),
 )  # fmt: skip
 
 
