@@ -4,12 +4,12 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test test-long lint bench clean
+.PHONY: demo test test-long lint bench docs clean
 
 $(STAMP): pyproject.toml setup.py boardproof/solvers/native/minefield.c
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[test]'
+	$(BIN)/pip install --quiet -e '.[test,docs]'
 	touch $(STAMP)
 
 demo: $(STAMP)
@@ -18,13 +18,18 @@ demo: $(STAMP)
 test: $(STAMP)
 	$(BIN)/ruff check boardproof tests benchmarks
 	$(BIN)/mypy
+	$(BIN)/mkdocs build --strict --quiet
 	$(BIN)/pytest -q
 
 test-long: $(STAMP)
 	$(BIN)/pytest -q -m long
 
+# the documentation (docs/ and the API reference from the docstrings) into site-docs/
+docs: $(STAMP)
+	$(BIN)/mkdocs build --strict
+
 bench: $(STAMP)
 	$(BIN)/python benchmarks/perft.py
 
 clean:
-	rm -rf $(VENV) build *.egg-info
+	rm -rf $(VENV) build *.egg-info site-docs
