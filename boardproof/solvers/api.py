@@ -88,6 +88,11 @@ class SolveResult:
     def proved(self) -> bool:
         return self.value != "unknown"
 
+    @property
+    def winner_symbol(self) -> str | None:
+        """The winner as the notation writes the side to move (``"b"``, ``"c"``, ``"1"``…)."""
+        return None if self.winner is None else self.position.game.symbol(self.winner)
+
     def to_json(self, game_name: str | None = None) -> dict[str, Any]:
         """The ``solve --json`` object (DESIGN.md), plus ``note`` and ``score``."""
         game = self.position.game
