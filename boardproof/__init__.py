@@ -28,7 +28,7 @@ boardproof.models.base.InvalidNotationError: invalid position: row 3 has 6 point
 >>> boardproof.position("minefield", None)
 Traceback (most recent call last):
     ...
-TypeError: a position must be given as a string in the game's notation, got None
+TypeError: invalid position: expected a string in the game's notation, got None
 """
 
 from __future__ import annotations
@@ -93,10 +93,6 @@ def position(game_name: str, text: str, **options: Any) -> Position:
     >>> position("carpniches", "(cpc)4(pcp)/6/6/6/6/(pcp)4(cpc) c 1").fen()
     '(cpc)4(pcp)/6/6/6/6/(pcp)4(cpc) c 1'
     """
-    if not isinstance(text, str):
-        raise TypeError(
-            f"a position must be given as a string in the game's notation, got {text!r:.60}"
-        )
     return game(game_name, **options).parse_position(text)
 
 

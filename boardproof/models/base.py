@@ -250,3 +250,23 @@ def result_fields(position: Position) -> dict[str, Any]:
     if outcome.scores is not None:
         fields["scores"] = list(outcome.scores)
     return fields
+
+
+def require_text(value: Any, field: str = "position") -> str:
+    """``value`` if it is a string; otherwise a TypeError naming the field.
+
+    Positions and moves are given in notation, as strings:
+
+    >>> require_text("3/3/3 b p")
+    '3/3/3 b p'
+    >>> require_text(None)
+    Traceback (most recent call last):
+        ...
+    TypeError: invalid position: expected a string in the game's notation, got None
+    """
+    if not isinstance(value, str):
+        shown = repr(value)
+        if len(shown) > 60:
+            shown = shown[:57] + "..."
+        raise TypeError(f"invalid {field}: expected a string in the game's notation, got {shown}")
+    return value

@@ -13,6 +13,7 @@ from boardproof.models.base import (
     InvalidNotationError,
     InvalidOptionError,
     Outcome,
+    require_text,
 )
 from boardproof.models.minefield.board import (
     _TABLES,
@@ -190,7 +191,7 @@ def _parse_row(text: str, number: int, n: int) -> tuple[list[int], list[int]]:
 
 
 def _parse_position(game: MinefieldGame, text: str) -> MinefieldPosition:
-    fields = text.split()
+    fields = require_text(text).split()
     if len(fields) not in (2, 3):
         raise InvalidNotationError(
             f"invalid position: expected 2 or 3 fields '<rows> <side> [<pie>]', "
@@ -286,6 +287,12 @@ class MinefieldPosition:
     def __repr__(self) -> str:
         return f"MinefieldPosition({self.fen()!r}, win={self.game.win!r})"
 
+    def _repr_svg_(self) -> str:
+        """The SVG picture, so that Jupyter shows the position as a board."""
+        from boardproof.reports import svg
+
+        return svg.render(self)
+
     @property
     def tables(self) -> Tables:
         return tables(self.n)
@@ -335,13 +342,13 @@ class MinefieldPosition:
 
         >>> pos = make_game().start(size=5)
         >>> pos.parse_move("e5"), pos.parse_move("swap")
-        (Move(file=4, rank=4), Move(file=-1, rank=-1))
+        (e5, swap)
         >>> pos.parse_move("f1")  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
         boardproof...InvalidNotationError: invalid move: expected a point from a1 to e5, ...'f1'
         """
-        word = text.strip().lower()
+        word = require_text(text, "move").strip().lower()
         if word == "swap":
             return SWAP
         if word == "pass":
