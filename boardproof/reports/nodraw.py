@@ -386,11 +386,11 @@ def plot_svg(result: dict[str, Any]) -> str:
                   for name, points in series.items()}
         ys_all = [math.log10(v) if log else v for pts in values.values() for _, v in pts]
         if log:
-            lo, hi = math.floor(min(ys_all)), math.ceil(max(ys_all))
-            ticks: list[float] = list(range(int(lo), int(hi) + 1)) if hi > lo else [lo, lo + 1]
+            first, last = math.floor(min(ys_all)), math.ceil(max(ys_all))
+            ticks: list[float] = list(range(first, max(last, first + 1) + 1))
         else:
             ticks = nice_ticks(0, max(ys_all))
-        lo, hi = ticks[0], ticks[-1]
+        lo, hi = float(ticks[0]), float(ticks[-1])
         n_lo, n_hi = min(ns_all), max(ns_all)
         span = max(n_hi - n_lo, 1)
 
