@@ -236,6 +236,21 @@ def test_readme_links_exist() -> None:
     assert not missing
 
 
+def test_readme_python_examples() -> None:
+    """The README's ``pycon`` blocks pass as doctests."""
+    import doctest
+
+    text = README.read_text(encoding="utf-8")
+    blocks = re.findall(r"```pycon\n(.*?)```", text, flags=re.S)
+    assert blocks
+    parser = doctest.DocTestParser()
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    for number, block in enumerate(blocks):
+        test = parser.get_doctest(block, {}, f"README pycon block {number + 1}", "README.md", 0)
+        runner.run(test)
+    assert runner.summarize(verbose=False).failed == 0
+
+
 def main() -> None:
     """Print every example with its real output (``--all`` includes the long ones)."""
     import tempfile
