@@ -632,8 +632,12 @@ class MinefieldPosition:
     def status(self) -> list[str]:
         """Problems of a position that parses but cannot occur in a game ([] if none).
 
-        >>> make_game().parse_position("3/3/b2 b p").status()
-        ['the pie rule cannot be pending with 1 b and 0 w stones and b to move']
+        >>> for problem in make_game().parse_position("3/3/b2 b p").status():
+        ...     print(problem)
+        the pie rule cannot be pending with 1 b and 0 w stones and b to move
+        1 b and 0 w stones with b to move: no sequence of turns and skips gives these counts
+        >>> make_game().parse_position("3/3/b2 w p").status()
+        []
         """
         return _status(self)
 
@@ -766,4 +770,41 @@ def _status(pos: MinefieldPosition) -> list[str]:
                 f"{b} b and {w} w stones with {mover} to move: with so few stones no "
                 f"turn can have been skipped, so b - w must be {expected}"
             )
+    elif not skips_possible(pos):
+        problems.append(
+            f"{b} b and {w} w stones with {mover} to move: no sequence of turns and skips "
+            "gives these counts"
+        )
     return problems
+
+
+def skips_possible(pos: MinefieldPosition) -> bool:
+    """Can some numbers of skipped turns (``pass``) explain the stone counts of ``pos``?
+
+    Colour turns alternate from Black (a swap changes no colour's turn), so
+    ``(b + skips_b) - (w + skips_w)`` is 0 with Black to move, 1 with White to move.
+    A colour is only skipped on a board of at least ``t = pass_free_bound(n)`` stones,
+    and the other colour's next turn is a placement (``pass`` needs the opponent to
+    be able to place, and it changes nothing). So every skip of Black is answered by a
+    distinct white stone placed on a board of >= t stones: at most ``w - t // 2`` of
+    them (the first t placements alternate), plus one if Black's skip was the last
+    move (White to move, Black unable to place now); likewise for White with
+    ``b - (t + 1) // 2``.
+
+    >>> skips_possible(make_game().parse_position("ww3/ww3/5/5/5 b -"))
+    False
+    >>> skips_possible(make_game().parse_position("wb3/bw3/5/5/5 b -"))
+    True
+    """
+    b, w = pos.black.bit_count(), pos.white.bit_count()
+    t = pass_free_bound(pos.n)
+    if b + w < t:
+        return b - w == (0 if pos.to_move == BLACK else 1)
+    white_to_move = pos.to_move == WHITE
+    last_skip_b = white_to_move and not pos.opponent_placements()
+    last_skip_w = not white_to_move and not pos.opponent_placements()
+    max_b = w - t // 2 + (1 if last_skip_b else 0)
+    max_w = b - (t + 1) // 2 + (1 if last_skip_w else 0)
+    difference = (1 if white_to_move else 0) - b + w  # skips_b - skips_w
+    low = max(0, -difference)
+    return low <= min(max_w, max_b - difference)
