@@ -75,3 +75,41 @@ def test_square_names_ignore_case_in_every_game() -> None:
     assert str(candy.parse_move("PASS")) == "pass"
     coll = boardproof.position("collexion", START["collexion"])
     assert coll.parse_move("PASS") == coll.parse_move("pass")
+
+
+def test_carpniches_pieces_sit_inside_their_squares_and_lone_pieces_are_centred() -> None:
+    import boardproof
+    from boardproof.reports.svg_carpniches import CELL, MARGIN
+
+    pos = boardproof.position("carpniches", "(cp)4(pcp)/1c4/6/6/1p4/(pc)4(cpc) c -")
+    circles = [
+        tuple(float(v) for v in found)
+        for found in re.findall(
+            r'<circle cx="([\d.]+)" cy="([\d.]+)" r="([\d.]+)"', boardproof.svg(pos)
+        )
+    ]
+    assert len(circles) == 12
+    for cx, cy, r in circles:
+        for centre in (cx, cy):
+            low, high = centre - r - MARGIN, centre + r - MARGIN
+            assert low >= 0 and high <= 6 * CELL  # nothing over the board's edge
+            assert int(low // CELL) == int(high // CELL)  # inside one square
+    lone = [(cx, cy) for cx, cy, _ in circles if (cy - MARGIN) % CELL == CELL / 2]
+    assert len(lone) >= 2  # b5 and b2: the middle of the square
+    assert all((cx - MARGIN) % CELL == CELL / 2 for cx, _, _ in circles)
+
+
+def test_candy_picture_is_readable_390_px_wide() -> None:
+    import boardproof
+
+    text = (
+        "2Xo,1sO,2So,1xO,2Os/2sO1oX,1Xs1So,1sO,1Ox,2xO/1Sx,2xS,1Os,.,1Sx/"
+        "1sO,1So2Os,2oS,2Xs2So,2xS/2Os2Sx1Xs,.,1Sx,1xO,2Sx2Xs1So 2 2"
+    )
+    svg = boardproof.svg(boardproof.position("candy", text))
+    scale = 390 / float(re.search(r'<svg [^>]*width="([\d.]+)"', svg).group(1))  # type: ignore[union-attr]
+    fonts = [float(v) for v in re.findall(r'font-size="([\d.]+)"', svg)]
+    radii = [float(v) for v in re.findall(r'<circle [^>]*r="([\d.]+)"', svg)]
+    assert min(fonts) * scale >= 9.5  # every label at least ~10 px on the phone
+    assert min(radii) * scale >= 5  # a small round shape still ~10 px across
+    assert max(radii) * scale >= 8.5
