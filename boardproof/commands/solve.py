@@ -9,7 +9,14 @@ import click
 
 from boardproof.models.base import BoardproofError, InvalidOptionError
 from boardproof.solvers.api import METHODS, SolveResult, solve
-from boardproof.solvers.proof import ProofError, ProofTooLarge, build_proof, check_proof
+from boardproof.solvers.proof import (
+    NotAProofError,
+    ProofError,
+    ProofTooLarge,
+    build_proof,
+    check_proof,
+    load_proof,
+)
 
 
 def describe_result(result: SolveResult) -> list[str]:
@@ -94,18 +101,15 @@ def register(group: click.Group) -> None:
         """Re-check a proof FILE with the rules only (never the solver)."""
         from boardproof import models
 
-        with open(file, encoding="utf-8") as handle:
-            try:
-                data = json.load(handle)
-            except json.JSONDecodeError as error:
-                message = f"invalid proof: not a JSON file ({error.msg}): {file!r}"
-                raise ProofError(message) from None
+        data = load_proof(file)  # not a proof at all: bad input, exit status 2
 
         def loader(name: str, options: dict[str, Any]) -> Any:
             return models.get(name, **options)
 
         try:
             report = check_proof(data, load_game=loader)
+        except NotAProofError:
+            raise
         except ProofError as error:
             click.echo(f"proof rejected: {error}")
             raise click.exceptions.Exit(1) from None

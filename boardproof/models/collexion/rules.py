@@ -758,7 +758,9 @@ class CollexionPosition:
         last = -1
         colls = st.colls
         present = st.present
-        for pid in turn.take:
+        for k, pid in enumerate(turn.take):
+            if pid in turn.take[:k]:
+                raise self._illegal(turn, f"piece {pid} is taken twice")
             if pid not in ids or not present >> ids.index(pid) & 1:
                 raise self._illegal(turn, f"piece {pid} is not in the box")
             i = ids.index(pid)
@@ -879,6 +881,8 @@ class CollexionPosition:
                 mark = "*" if not over else " "
                 under = "<" + ".".join(map(str, over)) if over else ""
                 cells.append(f"{mark}{pid}:{polygon_name(poly)}{under}")
+            if not cells:
+                continue
             lines.append(f"layer {depth}:")
             width = max(len(c) for c in cells)
             per_row = max(1, 96 // (width + 2))
@@ -1064,6 +1068,8 @@ def _parse_box(text: str) -> tuple[Piece, ...]:
         over = tuple(int(o) for o in match[3].split(".")) if match[3] else ()
         if len(set(over)) != len(over):
             raise InvalidNotationError(f"invalid box: an id is repeated after <: {entry!r}")
+        if pid in over:
+            raise InvalidNotationError(f"invalid box: piece {pid} lies on itself: {entry!r}")
         pieces[pid] = (pid, polygon_code(match[2]), tuple(sorted(over)))
     for pid, _, over in pieces.values():
         for o in over:

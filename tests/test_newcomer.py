@@ -1,0 +1,76 @@
+"""A newcomer's first hour (issue 12): bad input gets one line and exit status 2."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+CARP_START = "(cpc)4(pcp)/6/6/6/6/(pcp)4(cpc) c 1"
+COLL = "base 1:g3<3.4,2:g4<4,3:y3,4:g8,5:p3<1,6:p4 g3.g5.y8:2:-/b3.p5:-:- 34/234/234/234 1"
+
+
+def _one_error_line(err: str) -> str:
+    lines = [line for line in err.splitlines() if line.strip()]
+    assert len(lines) == 1, err
+    assert lines[0].startswith("error: "), err
+    assert "Traceback" not in err
+    return lines[0]
+
+
+@pytest.mark.parametrize(
+    ("name", "content"),
+    [
+        ("empty-object.json", b"{}"),
+        ("list.json", b"[1,2,3]"),
+        ("null.json", b"null"),
+        ("binary.json", bytes(range(256))),
+        ("utf16.json", '{"format": "boardproof-proof"}'.encode("utf-16")),
+        ("deep.json", b"[" * 100_000),
+        ("deep-object.json", b'{"a":' * 100_000),
+    ],
+)
+def test_check_proof_on_what_is_not_a_proof_is_bad_input(cli_run, tmp_path, name, content):
+    path = tmp_path / name
+    path.write_bytes(content)
+    status, out, err = cli_run("check-proof", str(path))
+    assert status == 2, (out, err)
+    assert "invalid proof" in _one_error_line(err)
+
+
+def test_check_proof_still_rejects_a_failing_proof_with_status_1(cli_run, tmp_path):
+    proof = tmp_path / "proof.json"
+    status, _, _ = cli_run("solve", "minefield", "3/3/3 b -", "--proof", str(proof))
+    assert status == 0
+    data = json.loads(proof.read_text())
+    del data["nodes"][1]["moves"]["a1"]
+    proof.write_text(json.dumps(data))
+    status, out, _ = cli_run("check-proof", str(proof))
+    assert status == 1 and "proof rejected: bad node 1 (after a2): missing reply a1" in out
+
+
+@pytest.mark.parametrize("content", [b"[" * 100_000, b'{"a":' * 100_000])
+def test_puzzle_check_on_deep_nesting_is_bad_input(cli_run, tmp_path, content):
+    path = tmp_path / "deep.jsonl"
+    path.write_bytes(content)
+    status, _, err = cli_run("puzzle", "check", str(path))
+    assert status == 2 and "nested too deeply" in _one_error_line(err)
+
+
+def test_perft_with_a_huge_depth_is_refused(cli_run):
+    status, _, err = cli_run("perft", "carpniches", CARP_START, "1000000")
+    assert status == 2 and "1000000" in _one_error_line(err)
+
+
+def test_a_collexion_piece_on_itself_is_invalid_notation(cli_run):
+    position = "base 1:g3<1 -:-:-/-:-:- 234/234/234/234 1"
+    for command in ("show", "moves"):
+        status, _, err = cli_run(command, "collexion", position)
+        assert status == 2 and "piece 1 lies on itself" in _one_error_line(err)
+    status, _, err = cli_run("perft", "collexion", position, "1")
+    assert status == 2
+
+
+def test_collexion_names_a_repeated_id(cli_run):
+    status, _, err = cli_run("play", "collexion", COLL, "3.3")
+    assert status == 2 and "piece 3 is taken twice" in _one_error_line(err)
