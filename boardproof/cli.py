@@ -62,9 +62,62 @@ def load_game(name: str, win: str | None = None) -> Game:
     return models.get(name, **options)
 
 
-def load_position(game_name: str, text: str, win: str | None = None) -> Position:
-    """Parse ``text`` as a position of ``game_name``."""
-    return load_game(game_name, win).parse_position(text)
+def load_position(
+    game_name: str, text: str, win: str | None = None, *, allow_impossible: bool | None = None
+) -> Position:
+    """Parse ``text`` as a position of ``game_name``.
+
+    With ``allow_impossible`` given (the commands that analyse a position), a position
+    that cannot occur in a game (``status()`` is not empty) is refused, unless it is
+    True: then a warning on stderr says that it is analysed anyway.
+    """
+    pos = load_game(game_name, win).parse_position(text)
+    if allow_impossible is not None:
+        check_possible(pos, allow_impossible)
+    return pos
+
+
+class ImpossiblePositionError(BoardproofError):
+    """A position that parses but cannot occur in a game, given to an analysing command."""
+
+
+def check_possible(pos: Position, allow_impossible: bool) -> None:
+    """Refuse (exit 2) a position whose ``status()`` has problems, or warn if allowed."""
+    problems = pos.status()
+    if not problems:
+        return
+    if not allow_impossible:
+        raise ImpossiblePositionError(
+            f"impossible position: {problems[0]} (--allow-impossible analyses it anyway): "
+            f"{quoted(pos.fen())}"
+        )
+    click.echo(
+        f"warning: impossible position ({'; '.join(problems)}); analysed anyway "
+        "because of --allow-impossible",
+        err=True,
+    )
+
+
+def quoted(text: str, limit: int = 80) -> str:
+    """``repr(text)`` cut to about ``limit`` characters (long inputs stay readable).
+
+    >>> quoted("x" * 200)[-6:], len(quoted("x" * 200)) <= 83
+    ("xxx...'", True)
+    """
+    if len(text) <= limit:
+        return repr(text)
+    return repr(text[: limit - 3] + "...")
+
+
+def allow_impossible_option(func: Any) -> Any:
+    """``--allow-impossible``: analyse a position that ``show`` flags as impossible."""
+    return click.option(
+        "--allow-impossible",
+        "allow_impossible",
+        is_flag=True,
+        help="Analyse a position that cannot occur in a game (show lists why); "
+        "a warning says so.",
+    )(func)
 
 
 def echo_json(data: Any) -> None:
@@ -126,9 +179,10 @@ def show(game: str, position: str, svg_file: str | None, win: str | None) -> Non
 @click.argument("game")
 @click.argument("position")
 @win_option
-def moves(game: str, position: str, win: str | None) -> None:
+@allow_impossible_option
+def moves(game: str, position: str, win: str | None, allow_impossible: bool) -> None:
     """List the legal moves of POSITION, one per line, in canonical order."""
-    pos = load_position(game, position, win)
+    pos = load_position(game, position, win, allow_impossible=allow_impossible)
     for move in pos.legal_moves():
         click.echo(str(move))
 
@@ -161,9 +215,18 @@ def new(
 @click.argument("move", nargs=-1, required=True)
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON object.")
 @win_option
-def play(game: str, position: str, move: tuple[str, ...], as_json: bool, win: str | None) -> None:
+@allow_impossible_option
+def play(
+    game: str,
+    position: str,
+    move: tuple[str, ...],
+    as_json: bool,
+    win: str | None,
+    allow_impossible: bool,
+) -> None:
     """Play MOVE... from POSITION and print the resulting position."""
-    pos = play_line(load_position(game, position, win), move)
+    start = load_position(game, position, win, allow_impossible=allow_impossible)
+    pos = play_line(start, move)
     if as_json:
         echo_json({"position": pos.fen(), **result_fields(pos)})
     else:
@@ -176,11 +239,17 @@ def play(game: str, position: str, move: tuple[str, ...], as_json: bool, win: st
 @click.argument("depth", type=click.IntRange(min=0))
 @click.option("--divide", "show_divide", is_flag=True, help="Print the count below each move.")
 @win_option
+@allow_impossible_option
 def perft_command(
-    game: str, position: str, depth: int, show_divide: bool, win: str | None
+    game: str,
+    position: str,
+    depth: int,
+    show_divide: bool,
+    win: str | None,
+    allow_impossible: bool,
 ) -> None:
     """Count the leaves of the legal-move tree of DEPTH plies."""
-    pos = load_position(game, position, win)
+    pos = load_position(game, position, win, allow_impossible=allow_impossible)
     if show_divide and depth >= 1:
         rows = divide(pos, depth)
         for name, count in rows:

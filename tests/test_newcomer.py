@@ -74,3 +74,45 @@ def test_a_collexion_piece_on_itself_is_invalid_notation(cli_run):
 def test_collexion_names_a_repeated_id(cli_run):
     status, _, err = cli_run("play", "collexion", COLL, "3.3")
     assert status == 2 and "piece 3 is taken twice" in _one_error_line(err)
+
+
+IMPOSSIBLE = [
+    ("minefield", "wwwww/wwwww/wwwww/wwwww/wwwww b -"),
+    ("minefield", "ww3/ww3/5/5/5 b -"),
+    ("carpniches", "(ccc)(ccc)(ccc)(ccc)(ccc)(ccc)/6/6/6/6/6 c -"),
+]
+
+
+@pytest.mark.parametrize(("game", "position"), IMPOSSIBLE)
+def test_analysing_commands_refuse_an_impossible_position(cli_run, game, position):
+    move = "c3" if game == "minefield" else "a6-a5"
+    for args in (
+        ("solve", game, position, "--max-plies", "1"),
+        ("moves", game, position),
+        ("perft", game, position, "1"),
+        ("play", game, position, move),
+    ):
+        status, out, err = cli_run(*args)
+        assert status == 2 and out == "", args
+        assert "impossible position: " in _one_error_line(err)
+        assert "--allow-impossible" in err
+
+
+def test_allow_impossible_analyses_it_and_says_so(cli_run):
+    status, out, err = cli_run("solve", "minefield", IMPOSSIBLE[0][1], "--allow-impossible")
+    assert status == 0 and "result:" in out
+    assert err.startswith("warning: impossible position (")
+    status, out, err = cli_run("moves", "minefield", IMPOSSIBLE[1][1], "--allow-impossible")
+    assert status == 0 and out.split()[:2] == ["a1", "b1"] and "warning" in err
+
+
+def test_reach_refuses_an_impossible_position(cli_run):
+    start = "(cpc)4(pcp)/6/6/6/6/(pcp)4(cpc) c 1"
+    status, _, err = cli_run("reach", "carpniches", start, IMPOSSIBLE[2][1], "--max-plies", "2")
+    assert status == 2 and "impossible position: 18 capybaras" in _one_error_line(err)
+
+
+def test_long_inputs_are_cut_in_messages(cli_run):
+    from boardproof.cli import quoted
+
+    assert len(quoted("b" * 5000)) < 90

@@ -31,8 +31,20 @@ def register(group: click.Group) -> None:
     help="CP-SAT time limit in seconds (no limit by default).",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON object.")
+@click.option(
+    "--allow-impossible",
+    "allow_impossible",
+    is_flag=True,
+    help="Analyse positions that cannot occur in a game (show lists why); a warning says so.",
+)
 def reach_command(
-    game: str, source: str, target: str, max_plies: int, timeout: float | None, as_json: bool
+    game: str,
+    source: str,
+    target: str,
+    max_plies: int,
+    timeout: float | None,
+    as_json: bool,
+    allow_impossible: bool,
 ) -> None:
     """Is TO reachable from FROM in at most K plies of legal play? (Carpniches only.)
 
@@ -47,6 +59,10 @@ def reach_command(
     carp = models.get(name)
     start = carp.parse_position(source)
     goal = carp.parse_position(target)
+    from boardproof.cli import check_possible
+
+    check_possible(start, allow_impossible)
+    check_possible(goal, allow_impossible)
     result = reach(start, goal, max_plies, seconds=timeout)  # type: ignore[arg-type]
     moves = [str(m) for m in result.moves] if result.moves is not None else None
     if as_json:

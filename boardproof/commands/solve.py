@@ -52,7 +52,13 @@ def describe_result(result: SolveResult) -> list[str]:
 
 
 def register(group: click.Group) -> None:
-    from boardproof.cli import echo_json, load_game, win_option
+    from boardproof.cli import (
+        allow_impossible_option,
+        check_possible,
+        echo_json,
+        load_game,
+        win_option,
+    )
 
     @group.command(name="solve")
     @click.argument("game")
@@ -67,6 +73,7 @@ def register(group: click.Group) -> None:
     @click.option("--proof", "proof_file", type=click.Path(dir_okay=False), default=None,
                   help="Write a checkable JSON proof of a proved win to FILE.")  # fmt: skip
     @win_option
+    @allow_impossible_option
     def solve_command(
         game: str,
         position: str,
@@ -76,10 +83,12 @@ def register(group: click.Group) -> None:
         as_json: bool,
         proof_file: str | None,
         win: str | None,
+        allow_impossible: bool,
     ) -> None:
         """Solve POSITION: who wins with perfect play, how fast, and the best line."""
         game_obj = load_game(game, win)
         pos = game_obj.parse_position(position)
+        check_possible(pos, allow_impossible)
         result = solve(pos, method=method, max_plies=max_plies, timeout=timeout)
         proof_note = None
         if proof_file is not None:
