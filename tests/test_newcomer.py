@@ -116,3 +116,18 @@ def test_long_inputs_are_cut_in_messages(cli_run):
     from boardproof.cli import quoted
 
     assert len(quoted("b" * 5000)) < 90
+
+
+def test_openings_never_writes_into_reports_by_default(cli_run, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "reports").mkdir()
+    status, out, _ = cli_run("openings", "minefield", "--sizes", "2-3")
+    assert status == 0 and "wrote openings/minefield-openings.md" in out
+    assert list((tmp_path / "reports").iterdir()) == []
+
+
+@pytest.mark.parametrize(("sizes", "words"), [("", "expected A-B"), ("9", "--force")])
+def test_openings_refuses_empty_and_hopeless_sizes(cli_run, tmp_path, sizes, words):
+    status, _, err = cli_run("openings", "minefield", "--sizes", sizes, "--out", str(tmp_path))
+    assert status == 2 and words in _one_error_line(err)
+    assert list(tmp_path.iterdir()) == []

@@ -21,11 +21,18 @@ from boardproof.models.base import InvalidOptionError
 
 #: the games with an opening analysis, and the options each one takes
 GAME_OPTIONS: dict[str, frozenset[str]] = {
-    "minefield": frozenset({"sizes", "workers", "checkpoint", "win", "timeout", "out", "method"}),
+    "minefield": frozenset(
+        {"sizes", "workers", "checkpoint", "win", "timeout", "out", "method", "force"}
+    ),
     "carpniches": frozenset({"max_plies", "timeout", "out"}),
 }
 DEFAULT_SIZES = "2-4"
 DEFAULT_MAX_PLIES = 9
+#: the default report folder: in the current directory, never the published reports/
+DEFAULT_OUT = "openings"
+#: the largest Minefield board whose opening table was ever finished (5x5: 2.0 billion
+#: nodes, about 14 minutes with 2 workers); larger sizes need --force
+MAX_FINISHED_SIZE = 5
 
 
 def register(group: click.Group) -> None:
@@ -47,8 +54,11 @@ def register(group: click.Group) -> None:
               help="Minefield: auto (native C search if built), native or alphabeta.")  # fmt: skip
 @click.option("--timeout", type=click.FloatRange(min=0, min_open=True), default=None,
               help="Seconds per entry or first move (unsolved ones are reported so).")  # fmt: skip
-@click.option("--out", "out_dir", default="reports", show_default=True,
-              type=click.Path(file_okay=False), help="Folder for the report files.")  # fmt: skip
+@click.option("--out", "out_dir", default=DEFAULT_OUT, show_default=True,
+              type=click.Path(file_okay=False),
+              help="Folder for the report files (the published ones: --out reports).")  # fmt: skip
+@click.option("--force", is_flag=True,
+              help=f"Minefield: run sizes above {MAX_FINISHED_SIZE}x{MAX_FINISHED_SIZE} too.")
 def openings_command(
     game: str,
     sizes: str | None,
@@ -59,6 +69,7 @@ def openings_command(
     method: str | None,
     timeout: float | None,
     out_dir: str,
+    force: bool,
 ) -> None:
     """Analyse the openings of GAME (minefield or carpniches) and write its report."""
     name = models.canonical_name(game)
@@ -67,7 +78,7 @@ def openings_command(
             f"invalid game: openings supports {' and '.join(GAME_OPTIONS)}, got {game!r}"
         )
     given = {"sizes": sizes, "workers": workers, "checkpoint": checkpoint, "win": win,
-             "max_plies": max_plies, "method": method}  # fmt: skip
+             "max_plies": max_plies, "method": method, "force": force or None}  # fmt: skip
     for option, value in given.items():
         if value is not None and option not in GAME_OPTIONS[name]:
             flag = "--" + option.replace("_", "-")
@@ -75,8 +86,8 @@ def openings_command(
                 f"invalid option {flag}: {name} does not take it, got {value!r}"
             )
     if name == "minefield":
-        _minefield(sizes or DEFAULT_SIZES, workers or 1, out_dir, checkpoint, timeout, win,
-                   method or "auto")  # fmt: skip
+        _minefield(DEFAULT_SIZES if sizes is None else sizes, workers or 1, out_dir, checkpoint,
+                   timeout, win, method or "auto", force)  # fmt: skip
     else:
         _carpniches(max_plies or DEFAULT_MAX_PLIES, timeout, out_dir)
 
@@ -89,6 +100,7 @@ def _minefield(
     timeout: float | None,
     win: str | None,
     method: str,
+    force: bool = False,
 ) -> None:
     from boardproof.reports.claims import parse_sizes
     from boardproof.reports.openings import METHODS, build_report, write_report
@@ -98,6 +110,15 @@ def _minefield(
             f"invalid option --method: expected one of {', '.join(METHODS)}, got {method!r}"
         )
     size_list = parse_sizes(sizes)
+    too_big = [n for n in size_list if n > MAX_FINISHED_SIZE]
+    if too_big and not force:
+        n = too_big[0]
+        raise InvalidOptionError(
+            f"invalid option --sizes: no opening table above {MAX_FINISHED_SIZE}x"
+            f"{MAX_FINISHED_SIZE} was ever finished ({MAX_FINISHED_SIZE}x{MAX_FINISHED_SIZE} "
+            "took 2.0 billion nodes, about 14 minutes with 2 workers); add --force to "
+            f"start {n}x{n} anyway, got {sizes!r}"
+        )
     if win is not None:
         models.get("minefield", win=win)  # a bad rule is refused before any work
     cp = checkpoint or os.path.join(out_dir, "minefield-openings.checkpoint.json")
