@@ -19,6 +19,7 @@ from typing import Any
 import click
 
 from boardproof import models
+from boardproof.commands import quoted
 from boardproof.models.base import (
     BoardproofError,
     Game,
@@ -39,6 +40,8 @@ COMMAND_MODULES = ("solve", "reach", "puzzle", "verify", "site", "openings")
 # ---------------------------------------------------------------------------
 # shared option handling
 # ---------------------------------------------------------------------------
+
+
 
 
 def win_option(func: Any) -> Any:
@@ -98,17 +101,6 @@ def check_possible(pos: Position, allow_impossible: bool) -> None:
     )
 
 
-def quoted(text: str, limit: int = 80) -> str:
-    """``repr(text)`` cut to about ``limit`` characters (long inputs stay readable).
-
-    >>> quoted("x" * 200)[-6:], len(quoted("x" * 200)) <= 83
-    ("xxx...'", True)
-    """
-    if len(text) <= limit:
-        return repr(text)
-    return repr(text[: limit - 3] + "...")
-
-
 def allow_impossible_option(func: Any) -> Any:
     """``--allow-impossible``: analyse a position that ``show`` flags as impossible."""
     return click.option(
@@ -118,6 +110,38 @@ def allow_impossible_option(func: Any) -> Any:
         help="Analyse a position that cannot occur in a game (show lists why); "
         "a warning says so.",
     )(func)
+
+
+def check_output_path(path: str | None, option: str, *, folder: bool = False) -> None:
+    """Refuse, before any work, an output ``path`` that cannot be written (exit 2).
+
+    >>> check_output_path("", "--svg")
+    Traceback (most recent call last):
+        ...
+    boardproof.models.base.InvalidOptionError: invalid option --svg: expected a file name, got ''
+    """
+    if path is None:
+        return
+    kind = "folder" if folder else "file"
+    if not path.strip():
+        raise InvalidOptionError(f"invalid option {option}: expected a {kind} name, got {path!r}")
+    target = os.path.abspath(path)
+    if folder and os.path.exists(target) and not os.path.isdir(target):
+        raise InvalidOptionError(f"invalid option {option}: not a folder: {quoted(path)}")
+    if not folder and os.path.isdir(target):
+        raise InvalidOptionError(f"invalid option {option}: is a folder: {quoted(path)}")
+    existing = target
+    while not os.path.exists(existing):
+        existing = os.path.dirname(existing)
+    if not folder and existing != target and existing != os.path.dirname(target):
+        missing = os.path.dirname(target)
+        raise InvalidOptionError(
+            f"invalid option {option}: no such folder {quoted(missing)}: {quoted(path)}"
+        )
+    if not os.path.isdir(existing) and existing != target:
+        raise InvalidOptionError(f"invalid option {option}: not a folder: {quoted(existing)}")
+    if not os.access(existing, os.W_OK):
+        raise InvalidOptionError(f"invalid option {option}: cannot write: {quoted(path)}")
 
 
 def echo_json(data: Any) -> None:
@@ -155,6 +179,7 @@ def games() -> None:
 @win_option
 def show(game: str, position: str, svg_file: str | None, win: str | None) -> None:
     """Draw POSITION as a text board (and optionally an SVG file)."""
+    check_output_path(svg_file, "--svg")
     pos = load_position(game, position, win)
     click.echo(pos.board_text())
     click.echo(f"position: {pos.fen()}")
@@ -167,11 +192,17 @@ def show(game: str, position: str, svg_file: str | None, win: str | None) -> Non
         click.echo("result: draw")
     for problem in pos.status():
         click.echo(f"status: {problem}")
-    if svg_file:
+    if svg_file is not None:
         from boardproof.reports import svg
 
-        with open(svg_file, "w", encoding="utf-8") as handle:
-            handle.write(svg.render(pos))
+        try:
+            with open(svg_file, "w", encoding="utf-8") as handle:
+                handle.write(svg.render(pos))
+        except OSError as error:
+            raise InvalidOptionError(
+                f"invalid option --svg: cannot write ({error.strerror or error}): "
+                f"{quoted(svg_file)}"
+            ) from None
         click.echo(f"wrote {svg_file}")
 
 
@@ -287,6 +318,12 @@ def main(argv: list[str] | None = None) -> int:
     except click.exceptions.NoArgsIsHelpError as error:
         click.echo(error.format_message())
         return _exit(0)
+    except click.BadParameter as error:
+        click.echo(f"error: {bad_parameter_text(error)}", err=True)
+        return _exit(2)
+    except click.NoSuchOption as error:
+        click.echo(f"error: {no_such_option_text(error)}", err=True)
+        return _exit(2)
     except click.UsageError as error:
         message = error.format_message().replace("\n", " ")
         click.echo(f"error: {message}", err=True)
@@ -304,11 +341,46 @@ def main(argv: list[str] | None = None) -> int:
         click.echo(f"error: {error.format_message()}", err=True)
         return _exit(error.exit_code)
     except OSError as error:
-        click.echo(f"error: {error.strerror or error}: {error.filename!r}", err=True)
+        where = f": {quoted(str(error.filename))}" if error.filename is not None else ""
+        click.echo(f"error: {error.strerror or error}{where}", err=True)
         return _exit(2)
     except click.exceptions.Exit as done:
         return _exit(done.exit_code)
     return _exit(0)
+
+
+def bad_parameter_text(error: click.BadParameter) -> str:
+    """Click's "Invalid value for ..." in the project's style: ``invalid option --x: ...``.
+
+    Arguments are named by their metavar (``invalid DEPTH: ...``).
+    """
+    param = error.param
+    if isinstance(param, click.Option):
+        label = "option " + max(param.opts, key=len)
+    elif param is not None:
+        label = param.human_readable_name
+    else:
+        label = str(error.param_hint or "value")
+    if isinstance(error, click.MissingParameter):
+        return f"missing {label}: it is required"
+    return f"invalid {label}: {error.message.rstrip('.')}"
+
+
+def no_such_option_text(error: click.NoSuchOption) -> str:
+    """An unknown option; a negative number (``-1``) is named as the number argument it is."""
+    name = error.option_name
+    if name[1:].replace(".", "", 1).isdigit():
+        command = error.ctx.command if error.ctx is not None else None
+        numbers = [
+            p.human_readable_name
+            for p in (command.params if command is not None else [])
+            if isinstance(p, click.Argument)
+            and isinstance(p.type, click.types._NumberParamTypeBase)
+        ]
+        label = numbers[0] if numbers else "value"
+        return f"invalid {label}: expected a number >= 0, got {name!r}"
+    hint = f" (did you mean {', '.join(error.possibilities)}?)" if error.possibilities else ""
+    return f"invalid option {name}: no such option{hint}"
 
 
 def _exit(status: int) -> int:

@@ -17,6 +17,7 @@ import time
 import click
 
 from boardproof import models
+from boardproof.commands import SECONDS
 from boardproof.models.base import InvalidOptionError
 
 #: the games with an opening analysis, and the options each one takes
@@ -52,7 +53,7 @@ def register(group: click.Group) -> None:
               help=f"Carpniches: plies after each first move [{DEFAULT_MAX_PLIES}].")  # fmt: skip
 @click.option("--method", default=None, metavar="METHOD",
               help="Minefield: auto (native C search if built), native or alphabeta.")  # fmt: skip
-@click.option("--timeout", type=click.FloatRange(min=0, min_open=True), default=None,
+@click.option("--timeout", type=SECONDS, default=None,
               help="Seconds per entry or first move (unsolved ones are reported so).")  # fmt: skip
 @click.option("--out", "out_dir", default=DEFAULT_OUT, show_default=True,
               type=click.Path(file_okay=False),

@@ -7,6 +7,7 @@ from typing import Any
 import click
 
 from boardproof import models
+from boardproof.commands import SECONDS
 from boardproof.models.base import InvalidOptionError
 from boardproof.puzzles import PuzzleError
 
@@ -85,7 +86,7 @@ def register(group: click.Group) -> None:
     @click.option("--min-plies", type=int, default=None, help="Shortest win (default 3).")
     @click.option("--max-plies", type=int, default=None,
                   help="Longest win (default: 5; Candy Conquest 3).")  # fmt: skip
-    @click.option("--timeout", type=float, default=None,
+    @click.option("--timeout", type=SECONDS, default=None,
                   help="Seconds per candidate, a safety net (default 20).")  # fmt: skip
     def generate_command(
         game: str,

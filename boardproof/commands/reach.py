@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from boardproof import models
+from boardproof.commands import SECONDS
 from boardproof.models.base import InvalidOptionError
 
 
@@ -26,7 +27,7 @@ def register(group: click.Group) -> None:
 @click.option(
     "--timeout",
     "timeout",
-    type=float,
+    type=SECONDS,
     default=None,
     help="CP-SAT time limit in seconds (no limit by default).",
 )

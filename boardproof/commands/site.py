@@ -6,6 +6,9 @@ import click
 
 from boardproof.models.base import InvalidOptionError
 
+#: the most days one site holds (a year and a day; each day is a puzzle per game)
+MAX_DAYS = 366
+
 
 def register(group: click.Group) -> None:
     @group.command(name="site")
@@ -21,14 +24,24 @@ def register(group: click.Group) -> None:
         out_dir: str, days: int, date_text: str | None, game_names: tuple[str, ...]
     ) -> None:
         """Write a static HTML site: an index and a page per day and game, with SVG boards."""
+        from boardproof.cli import check_output_path, quoted
         from boardproof.puzzles.daily import parse_date, today
         from boardproof.puzzles.generate import puzzle_game
         from boardproof.reports.site import build_site
 
-        if days < 1:
-            raise InvalidOptionError(f"invalid option --days: expected a number >= 1, got {days!r}")
+        if not 1 <= days <= MAX_DAYS:
+            raise InvalidOptionError(
+                f"invalid option --days: expected a number from 1 to {MAX_DAYS}, got {days!r}"
+            )
+        check_output_path(out_dir, "--out", folder=True)
         last = parse_date(date_text) if date_text is not None else today()
         games = [puzzle_game(name) for name in game_names] or None
-        written = build_site(out_dir, days, last, games)
+        try:
+            written = build_site(out_dir, days, last, games)
+        except OSError as error:
+            raise InvalidOptionError(
+                f"invalid option --out: cannot write ({error.strerror or error}): "
+                f"{quoted(out_dir)}"
+            ) from None
         pages = sum(1 for path in written if path.endswith(".html"))
         click.echo(f"wrote {len(written)} files ({pages} pages) to {out_dir}")

@@ -7,6 +7,7 @@ from typing import Any
 
 import click
 
+from boardproof.commands import SECONDS
 from boardproof.models.base import BoardproofError, InvalidOptionError
 from boardproof.solvers.api import METHODS, SolveResult, solve
 from boardproof.solvers.proof import (
@@ -54,6 +55,7 @@ def describe_result(result: SolveResult) -> list[str]:
 def register(group: click.Group) -> None:
     from boardproof.cli import (
         allow_impossible_option,
+        check_output_path,
         check_possible,
         echo_json,
         load_game,
@@ -65,7 +67,7 @@ def register(group: click.Group) -> None:
     @click.argument("position")
     @click.option("--max-plies", type=click.IntRange(min=0), default=None,
                   help="Only look for wins within N plies.")  # fmt: skip
-    @click.option("--timeout", type=click.FloatRange(min=0, min_open=True), default=None,
+    @click.option("--timeout", type=SECONDS, default=None,
                   help="Stop after S seconds (then: unknown).")  # fmt: skip
     @click.option("--method", type=click.Choice(METHODS), default="auto", show_default=True,
                   help="alphabeta, pns (df-pn), enumerate (retrograde) or auto.")  # fmt: skip
@@ -86,6 +88,7 @@ def register(group: click.Group) -> None:
         allow_impossible: bool,
     ) -> None:
         """Solve POSITION: who wins with perfect play, how fast, and the best line."""
+        check_output_path(proof_file, "--proof")
         game_obj = load_game(game, win)
         pos = game_obj.parse_position(position)
         check_possible(pos, allow_impossible)

@@ -62,12 +62,12 @@ def register(group: click.Group) -> None:
                        "full step by Lemma H), plain (baseline) or fast.")
     @click.option("--solver", default="cadical195", show_default=True,
                   help=f"python-sat backend: {', '.join(sat.SOLVERS)}.")
-    @click.option("--certify-max", type=int, default=claims.DEFAULT_CERTIFY_MAX,
+    @click.option("--certify-max", type=click.IntRange(min=0), default=claims.DEFAULT_CERTIFY_MAX,
                   show_default=True,
                   help="Write and check DRUP proofs for sizes up to this (needs --out).")
     @click.option("--cubes", type=int, default=0, show_default=True,
                   help="Split sizes >= 13 into cubes over this many central points.")
-    @click.option("--exhaustive-max", type=int, default=3, show_default=True,
+    @click.option("--exhaustive-max", type=click.IntRange(min=0), default=3, show_default=True,
                   help="Also enumerate every reachable position up to this size.")
     @click.option("--checkpoint", "checkpoint", type=click.Path(dir_okay=False), default=None,
                   help="Checkpoint file (default: under --out, or ~/.cache/boardproof).")
