@@ -159,15 +159,29 @@ def cli() -> None:
     """Solve, verify and make puzzles for Minefield, Carpniches, Candy Conquest and ColleXion."""
 
 
+def json_option(func: Any) -> Any:
+    """``--json``: print one JSON object instead of text."""
+    return click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")(func)
+
+
 @cli.command()
-def games() -> None:
-    """List the games and their aliases."""
-    for name in models.names():
-        game = models.get(name)
-        doc = (type(game).__doc__ or "").strip().splitlines()
-        alias = ", ".join(models.aliases(name))
+@json_option
+def games(as_json: bool) -> None:
+    """List the games and their aliases.
+
+    \b
+    Example:
+      boardproof games --json
+    """
+    from boardproof.commands.payloads import games_payload
+
+    if as_json:
+        echo_json(games_payload())
+        return
+    for entry in games_payload():
+        alias = ", ".join(entry["aliases"])
         note = f" (alias: {alias})" if alias else ""
-        click.echo(f"{name:<11} {doc[0] if doc else ''}{note}")
+        click.echo(f"{entry['name']:<11} {entry['description']}{note}")
 
 
 @cli.command()
@@ -177,10 +191,34 @@ def games() -> None:
     "--svg", "svg_file", type=click.Path(dir_okay=False), help="Also write an SVG picture."
 )
 @win_option
-def show(game: str, position: str, svg_file: str | None, win: str | None) -> None:
-    """Draw POSITION as a text board (and optionally an SVG file)."""
+@json_option
+def show(game: str, position: str, svg_file: str | None, win: str | None, as_json: bool) -> None:
+    """Draw POSITION as a text board (and optionally an SVG file).
+
+    Positions that parse but cannot occur in a game get a 'status:' line each.
+
+    \b
+    Example:
+      boardproof show minefield "5/5/2b2/5/5 w p" --svg board.svg
+    """
+    from boardproof.commands.payloads import show_payload
+
     check_output_path(svg_file, "--svg")
     pos = load_position(game, position, win)
+    if svg_file is not None:
+        from boardproof.reports import svg
+
+        try:
+            with open(svg_file, "w", encoding="utf-8") as handle:
+                handle.write(svg.render(pos))
+        except OSError as error:
+            raise InvalidOptionError(
+                f"invalid option --svg: cannot write ({error.strerror or error}): "
+                f"{quoted(svg_file)}"
+            ) from None
+    if as_json:
+        echo_json(show_payload(pos.game.name, pos, svg_file))
+        return
     click.echo(pos.board_text())
     click.echo(f"position: {pos.fen()}")
     fields = result_fields(pos)
@@ -193,16 +231,6 @@ def show(game: str, position: str, svg_file: str | None, win: str | None) -> Non
     for problem in pos.status():
         click.echo(f"status: {problem}")
     if svg_file is not None:
-        from boardproof.reports import svg
-
-        try:
-            with open(svg_file, "w", encoding="utf-8") as handle:
-                handle.write(svg.render(pos))
-        except OSError as error:
-            raise InvalidOptionError(
-                f"invalid option --svg: cannot write ({error.strerror or error}): "
-                f"{quoted(svg_file)}"
-            ) from None
         click.echo(f"wrote {svg_file}")
 
 
@@ -211,9 +239,22 @@ def show(game: str, position: str, svg_file: str | None, win: str | None) -> Non
 @click.argument("position")
 @win_option
 @allow_impossible_option
-def moves(game: str, position: str, win: str | None, allow_impossible: bool) -> None:
-    """List the legal moves of POSITION, one per line, in canonical order."""
+@json_option
+def moves(
+    game: str, position: str, win: str | None, allow_impossible: bool, as_json: bool
+) -> None:
+    """List the legal moves of POSITION, one per line, in canonical order.
+
+    \b
+    Example:
+      boardproof moves carpniches "(cpc)4(pcp)/6/6/6/6/(pcp)4(cpc) c 1"
+    """
+    from boardproof.commands.payloads import moves_payload
+
     pos = load_position(game, position, win, allow_impossible=allow_impossible)
+    if as_json:
+        echo_json(moves_payload(pos.game.name, pos))
+        return
     for move in pos.legal_moves():
         click.echo(str(move))
 
@@ -225,6 +266,7 @@ def moves(game: str, position: str, win: str | None, allow_impossible: bool) -> 
 @click.option("--variant", default=None, help="Variant (ColleXion: base, powers, expert, teams).")
 @click.option("--seed", type=int, default=None, help="Seed (ColleXion's heap).")
 @click.option("--no-pie", is_flag=True, help="Minefield: start without the pie rule.")
+@json_option
 def new(
     game: str,
     size: int | None,
@@ -232,19 +274,30 @@ def new(
     variant: str | None,
     seed: int | None,
     no_pie: bool,
+    as_json: bool,
 ) -> None:
-    """Print a start position of GAME."""
+    """Print a start position of GAME.
+
+    \b
+    Example:
+      boardproof new candy --players 3
+    """
+    from boardproof.commands.payloads import position_payload
+
     pos = load_game(game).start(
         size=size, players=players, variant=variant, seed=seed, pie=not no_pie
     )
-    click.echo(pos.fen())
+    if as_json:
+        echo_json(position_payload(pos.game.name, pos))
+    else:
+        click.echo(pos.fen())
 
 
 @cli.command()
 @click.argument("game")
 @click.argument("position")
 @click.argument("move", nargs=-1, required=True)
-@click.option("--json", "as_json", is_flag=True, help="Print a JSON object.")
+@json_option
 @win_option
 @allow_impossible_option
 def play(
@@ -255,7 +308,12 @@ def play(
     win: str | None,
     allow_impossible: bool,
 ) -> None:
-    """Play MOVE... from POSITION and print the resulting position."""
+    """Play MOVE... from POSITION and print the resulting position.
+
+    \b
+    Example:
+      boardproof play minefield "5/5/5/5/5 b p" c3 swap b2 --json
+    """
     start = load_position(game, position, win, allow_impossible=allow_impossible)
     pos = play_line(start, move)
     if as_json:
@@ -271,6 +329,7 @@ def play(
 @click.option("--divide", "show_divide", is_flag=True, help="Print the count below each move.")
 @win_option
 @allow_impossible_option
+@json_option
 def perft_command(
     game: str,
     position: str,
@@ -278,11 +337,21 @@ def perft_command(
     show_divide: bool,
     win: str | None,
     allow_impossible: bool,
+    as_json: bool,
 ) -> None:
-    """Count the leaves of the legal-move tree of DEPTH plies."""
+    """Count the leaves of the legal-move tree of DEPTH plies (0 to 100).
+
+    \b
+    Example:
+      boardproof perft minefield "5/5/5/5/5 b p" 3 --divide
+    """
+    from boardproof.commands.payloads import perft_payload
+
     pos = load_position(game, position, win, allow_impossible=allow_impossible)
-    if show_divide and depth >= 1:
-        rows = divide(pos, depth)
+    rows = divide(pos, depth) if show_divide and depth >= 1 else None
+    if as_json:
+        echo_json(perft_payload(pos.game.name, pos, depth, rows))
+    elif rows is not None:
         for name, count in rows:
             click.echo(f"{name}: {count}")
         click.echo(str(sum(count for _, count in rows)))

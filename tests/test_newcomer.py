@@ -131,3 +131,51 @@ def test_openings_refuses_empty_and_hopeless_sizes(cli_run, tmp_path, sizes, wor
     status, _, err = cli_run("openings", "minefield", "--sizes", sizes, "--out", str(tmp_path))
     assert status == 2 and words in _one_error_line(err)
     assert list(tmp_path.iterdir()) == []
+
+
+def test_json_on_show_moves_perft_new_games(cli_run):
+    status, out, _ = cli_run("show", "minefield", "3/3/b2 w p", "--json")
+    data = json.loads(out)
+    assert status == 0 and data["position"] == "3/3/b2 w p" and data["to_move"] == "w"
+    assert data["status"] == [] and data["result"] == "ongoing" and "board" in data
+    data = json.loads(cli_run("moves", "minefield", "3/3/b2 w p", "--json")[1])
+    assert data["moves"][-1] == "swap" and len(data["moves"]) == 9
+    data = json.loads(cli_run("perft", "minefield", "3/3/b2 w p", "2", "--json", "--divide")[1])
+    assert data["nodes"] == sum(data["divide"].values()) == 62
+    data = json.loads(cli_run("perft", "minefield", "3/3/3 b p", "2", "--json")[1])
+    assert data == {"game": "minefield", "position": "3/3/3 b p", "depth": 2, "nodes": 81}
+    data = json.loads(cli_run("new", "candy", "--players", "3", "--json")[1])
+    assert data["game"] == "candy" and data["position"].endswith(" 1 3")
+    data = json.loads(cli_run("games", "--json")[1])
+    assert [g["name"] for g in data] == ["minefield", "carpniches", "candy", "collexion"]
+    assert data[2]["aliases"] == ["candy-conquest"]
+
+
+def test_json_on_check_proof_and_puzzle_check(cli_run, tmp_path):
+    proof = tmp_path / "proof.json"
+    cli_run("solve", "minefield", "3/3/3 b -", "--proof", str(proof))
+    status, out, _ = cli_run("check-proof", str(proof), "--json")
+    assert status == 0 and json.loads(out)["positions"] == 175
+    data = json.loads(proof.read_text())
+    del data["nodes"][1]["moves"]["a1"]
+    proof.write_text(json.dumps(data))
+    status, out, _ = cli_run("check-proof", str(proof), "--json")
+    assert status == 1 and json.loads(out)["ok"] is False
+    puzzles = tmp_path / "p.jsonl"
+    status, _, _ = cli_run(
+        "puzzle", "generate", "minefield", "--count", "1", "--seed", "3", "--out", str(puzzles)
+    )
+    assert status == 0
+    status, out, _ = cli_run("puzzle", "check", str(puzzles), "--json")
+    data = json.loads(out)
+    assert status == 0 and data["checked"] == data["ok"] == 1 and data["puzzles"][0]["ok"]
+
+
+def test_every_command_help_has_an_example(cli_run):
+    for command in (["games"], ["show"], ["moves"], ["new"], ["play"], ["perft"], ["solve"],
+                    ["check-proof"], ["puzzle", "check"]):  # fmt: skip
+        status, out, _ = cli_run(*command, "--help")
+        assert status == 0 and "Example:" in out and "boardproof " in out, command
+    out = cli_run("solve", "--help")[1]
+    for method in ("auto", "alphabeta", "pns", "enumerate", "native"):
+        assert method in out

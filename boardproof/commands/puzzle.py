@@ -157,12 +157,29 @@ def register(group: click.Group) -> None:
 
     @puzzle_group.command(name="check")
     @click.argument("file", type=click.Path(dir_okay=False))
-    def check_command(file: str) -> None:
-        """Re-verify every puzzle in FILE: proof, uniqueness, notation (exit 1 on a failure)."""
+    @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+    def check_command(file: str, as_json: bool) -> None:
+        """Re-verify every puzzle in FILE: proof, uniqueness, notation (exit 1 on a failure).
+
+        \b
+        Example:
+          boardproof puzzle generate minefield --count 2 --out puzzles.jsonl
+          boardproof puzzle check puzzles.jsonl
+        """
+        import json
+
+        from boardproof.commands.payloads import puzzle_check_payload
         from boardproof.puzzles.check import check_puzzle
         from boardproof.puzzles.store import read_puzzles
 
         puzzles = read_puzzles(file)
+        if as_json:
+            verdicts = [check_puzzle(p, k) for k, p in enumerate(puzzles, start=1)]
+            data = puzzle_check_payload(file, verdicts)
+            click.echo(json.dumps(data))
+            if data["failed"]:
+                raise click.exceptions.Exit(1)
+            return
         failed = 0
         for number, puzzle in enumerate(puzzles, start=1):
             verdict = check_puzzle(puzzle, number)

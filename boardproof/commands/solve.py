@@ -70,7 +70,8 @@ def register(group: click.Group) -> None:
     @click.option("--timeout", type=SECONDS, default=None,
                   help="Stop after S seconds (then: unknown).")  # fmt: skip
     @click.option("--method", type=click.Choice(METHODS), default="auto", show_default=True,
-                  help="alphabeta, pns (df-pn), enumerate (retrograde) or auto.")  # fmt: skip
+                  help="auto (native for Minefield when built, else alphabeta), alphabeta, "
+                  "pns (df-pn), enumerate (retrograde) or native (C, Minefield up to 8x8).")
     @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
     @click.option("--proof", "proof_file", type=click.Path(dir_okay=False), default=None,
                   help="Write a checkable JSON proof of a proved win to FILE.")  # fmt: skip
@@ -87,7 +88,12 @@ def register(group: click.Group) -> None:
         win: str | None,
         allow_impossible: bool,
     ) -> None:
-        """Solve POSITION: who wins with perfect play, how fast, and the best line."""
+        """Solve POSITION: who wins with perfect play, how fast, and the best line.
+
+        \b
+        Example:
+          boardproof solve minefield "1b2/2w1/1bb1/w3 w -" --proof proof.json
+        """
         check_output_path(proof_file, "--proof")
         game_obj = load_game(game, win)
         pos = game_obj.parse_position(position)
@@ -109,9 +115,19 @@ def register(group: click.Group) -> None:
 
     @group.command(name="check-proof")
     @click.argument("file", type=click.Path(dir_okay=False))
-    def check_proof_command(file: str) -> None:
-        """Re-check a proof FILE with the rules only (never the solver)."""
+    @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+    def check_proof_command(file: str, as_json: bool) -> None:
+        """Re-check a proof FILE with the rules only (never the solver).
+
+        Exit status 1 when the proof is rejected, 2 when FILE is not a proof at all.
+
+        \b
+        Example:
+          boardproof solve minefield "3/3/3 b -" --proof proof.json
+          boardproof check-proof proof.json
+        """
         from boardproof import models
+        from boardproof.commands.payloads import proof_check_payload
 
         data = load_proof(file)  # not a proof at all: bad input, exit status 2
 
@@ -123,8 +139,14 @@ def register(group: click.Group) -> None:
         except NotAProofError:
             raise
         except ProofError as error:
-            click.echo(f"proof rejected: {error}")
+            if as_json:
+                echo_json(proof_check_payload(file, error=str(error)))
+            else:
+                click.echo(f"proof rejected: {error}")
             raise click.exceptions.Exit(1) from None
+        if as_json:
+            echo_json(proof_check_payload(file, report))
+            return
         click.echo(
             f"proof OK: {report.winner} wins {report.game} from {report.root} "
             f"({report.nodes} positions checked)"
