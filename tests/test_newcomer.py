@@ -179,3 +179,15 @@ def test_every_command_help_has_an_example(cli_run):
     out = cli_run("solve", "--help")[1]
     for method in ("auto", "alphabeta", "pns", "enumerate", "native"):
         assert method in out
+
+
+def test_puzzle_generate_progress_counter_never_restarts(cli_run, tmp_path):
+    import re
+
+    out_file = tmp_path / "p.jsonl"
+    status, _, err = cli_run(
+        "puzzle", "generate", "minefield", "--count", "2", "--seed", "1", "--out", str(out_file)
+    )
+    assert status == 0
+    numbers = [int(n) for n in re.findall(r"^\[task (\d+),", err, flags=re.M)]
+    assert len(numbers) >= 2 and numbers == list(range(1, len(numbers) + 1)), err
