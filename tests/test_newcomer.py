@@ -191,3 +191,25 @@ def test_puzzle_generate_progress_counter_never_restarts(cli_run, tmp_path):
     assert status == 0
     numbers = [int(n) for n in re.findall(r"^\[task (\d+),", err, flags=re.M)]
     assert len(numbers) >= 2 and numbers == list(range(1, len(numbers) + 1)), err
+
+
+def test_heartbeat_shows_a_long_step_on_stderr(capsys):
+    import time
+
+    from boardproof.commands import Heartbeat
+
+    with Heartbeat("solve minefield", after=0.05, every=0.05):
+        time.sleep(0.3)
+    err = capsys.readouterr().err
+    assert err.startswith("solve minefield: 0 s elapsed\n") and err.count("\n") >= 2
+    with Heartbeat("quick", after=5):
+        pass
+    assert capsys.readouterr().err == ""
+
+
+def test_site_reports_each_page_on_stderr(cli_run, tmp_path):
+    status, out, err = cli_run(
+        "site", "--out", str(tmp_path / "s"), "--days", "1", "--date", "2026-11-29",
+        "--game", "minefield",
+    )  # fmt: skip
+    assert status == 0 and "site: wrote index.html" in err and out.startswith("wrote ")

@@ -41,3 +41,55 @@ class Seconds(click.ParamType):
 
 
 SECONDS = Seconds()
+
+
+class Heartbeat:
+    """Progress on stderr for a long step that has no finer progress of its own.
+
+    After ``after`` seconds, and every ``every`` seconds then, it writes what is being
+    done and the elapsed time: on a terminal on one line that is rewritten, otherwise
+    one plain line each time. Use as a context manager around the work.
+    """
+
+    def __init__(self, what: str, *, after: float = 2.0, every: float = 5.0) -> None:
+        import threading
+
+        self.what = what
+        self.after = after
+        self.every = every
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+        self._start = 0.0
+        self._shown = False
+
+    def __enter__(self) -> Heartbeat:
+        import time
+
+        self._start = time.perf_counter()
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        import sys
+
+        self._stop.set()
+        self._thread.join()
+        if self._shown and sys.stderr.isatty():
+            sys.stderr.write("\n")
+            sys.stderr.flush()
+
+    def _run(self) -> None:
+        import sys
+        import time
+
+        wait = self.after
+        while not self._stop.wait(wait):
+            elapsed = time.perf_counter() - self._start
+            line = f"{self.what}: {elapsed:.0f} s elapsed"
+            if sys.stderr.isatty():
+                sys.stderr.write("\r" + line)
+            else:
+                sys.stderr.write(line + "\n")
+            sys.stderr.flush()
+            self._shown = True
+            wait = self.every

@@ -66,7 +66,10 @@ def register(group: click.Group) -> None:
 
         name = puzzle_game(game)
         date = parse_date(date_text) if date_text is not None else None
-        puzzle = daily_puzzle(name, date)
+        from boardproof.commands import Heartbeat
+
+        with Heartbeat(f"puzzle daily {name}: searching the day's puzzle"):
+            puzzle = daily_puzzle(name, date)
         if as_json:
             echo_json(puzzle)
             return

@@ -36,8 +36,17 @@ def register(group: click.Group) -> None:
         check_output_path(out_dir, "--out", folder=True)
         last = parse_date(date_text) if date_text is not None else today()
         games = [puzzle_game(name) for name in game_names] or None
+        import sys
+        import time
+
+        start = time.perf_counter()
+
+        def on_page(relative: str) -> None:
+            seconds = time.perf_counter() - start
+            print(f"site: wrote {relative} ({seconds:.1f} s)", file=sys.stderr, flush=True)
+
         try:
-            written = build_site(out_dir, days, last, games)
+            written = build_site(out_dir, days, last, games, on_page=on_page)
         except OSError as error:
             raise InvalidOptionError(
                 f"invalid option --out: cannot write ({error.strerror or error}): "

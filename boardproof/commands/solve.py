@@ -7,7 +7,7 @@ from typing import Any
 
 import click
 
-from boardproof.commands import SECONDS
+from boardproof.commands import SECONDS, Heartbeat
 from boardproof.models.base import BoardproofError, InvalidOptionError
 from boardproof.solvers.api import METHODS, SolveResult, solve
 from boardproof.solvers.proof import (
@@ -98,7 +98,8 @@ def register(group: click.Group) -> None:
         game_obj = load_game(game, win)
         pos = game_obj.parse_position(position)
         check_possible(pos, allow_impossible)
-        result = solve(pos, method=method, max_plies=max_plies, timeout=timeout)
+        with Heartbeat(f"solve {game_obj.name} (method {method})"):
+            result = solve(pos, method=method, max_plies=max_plies, timeout=timeout)
         proof_note = None
         if proof_file is not None:
             proof_note = _write_proof(result, game_obj.name, win, proof_file)
