@@ -173,7 +173,9 @@ def test_json_on_check_proof_and_puzzle_check(cli_run, tmp_path):
 
 def test_every_command_help_has_an_example(cli_run):
     for command in (["games"], ["show"], ["moves"], ["new"], ["play"], ["perft"], ["solve"],
-                    ["check-proof"], ["puzzle", "check"]):  # fmt: skip
+                    ["check-proof"], ["puzzle", "check"], ["puzzle", "daily"],
+                    ["puzzle", "generate"], ["verify"], ["openings"], ["site"],
+                    ["reach"]):  # fmt: skip
         status, out, _ = cli_run(*command, "--help")
         assert status == 0 and "Example:" in out and "boardproof " in out, command
     out = cli_run("solve", "--help")[1]
@@ -213,3 +215,17 @@ def test_site_reports_each_page_on_stderr(cli_run, tmp_path):
         "--game", "minefield",
     )  # fmt: skip
     assert status == 0 and "site: wrote index.html" in err and out.startswith("wrote ")
+
+
+def test_json_on_openings_and_site(cli_run, tmp_path):
+    status, out, _ = cli_run(
+        "openings", "minefield", "--sizes", "2-3", "--out", str(tmp_path / "o"), "--json"
+    )
+    data = json.loads(out)
+    assert status == 0 and [s["n"] for s in data["sizes"]] == [2, 3] and data["files"]
+    status, out, _ = cli_run(
+        "site", "--out", str(tmp_path / "s"), "--days", "1", "--date", "2026-11-29",
+        "--game", "minefield", "--json",
+    )  # fmt: skip
+    data = json.loads(out)
+    assert status == 0 and data["pages"] == 2 and "index.html" in data["files"]

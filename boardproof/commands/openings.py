@@ -11,6 +11,7 @@ Options that do not apply to the game are refused with a one-line error.
 
 from __future__ import annotations
 
+import json
 import os
 import time
 
@@ -58,6 +59,8 @@ def register(group: click.Group) -> None:
 @click.option("--out", "out_dir", default=DEFAULT_OUT, show_default=True,
               type=click.Path(file_okay=False),
               help="Folder for the report files (the published ones: --out reports).")  # fmt: skip
+@click.option("--json", "as_json", is_flag=True,
+              help="Print the report's JSON object instead of the summary.")
 @click.option("--force", is_flag=True,
               help=f"Minefield: run sizes above {MAX_FINISHED_SIZE}x{MAX_FINISHED_SIZE} too.")
 def openings_command(
@@ -70,9 +73,15 @@ def openings_command(
     method: str | None,
     timeout: float | None,
     out_dir: str,
+    as_json: bool,
     force: bool,
 ) -> None:
-    """Analyse the openings of GAME (minefield or carpniches) and write its report."""
+    """Analyse the openings of GAME (minefield or carpniches) and write its report.
+
+    \b
+    Example:
+      boardproof openings minefield --sizes 2-4 --out openings
+    """
     name = models.canonical_name(game)
     if name not in GAME_OPTIONS:
         raise InvalidOptionError(
@@ -88,9 +97,9 @@ def openings_command(
             )
     if name == "minefield":
         _minefield(DEFAULT_SIZES if sizes is None else sizes, workers or 1, out_dir, checkpoint,
-                   timeout, win, method or "auto", force)  # fmt: skip
+                   timeout, win, method or "auto", force, as_json)  # fmt: skip
     else:
-        _carpniches(max_plies or DEFAULT_MAX_PLIES, timeout, out_dir)
+        _carpniches(max_plies or DEFAULT_MAX_PLIES, timeout, out_dir, as_json)
 
 
 def _minefield(
@@ -102,6 +111,7 @@ def _minefield(
     win: str | None,
     method: str,
     force: bool = False,
+    as_json: bool = False,
 ) -> None:
     from boardproof.reports.claims import parse_sizes
     from boardproof.reports.openings import METHODS, build_report, write_report
@@ -142,6 +152,12 @@ def _minefield(
         method=method,
     )
     elapsed = time.perf_counter() - start
+    if as_json:
+        files = [str(path) for path in write_report(report, out_dir)]
+        if checkpoint is None and os.path.exists(cp):
+            os.remove(cp)
+        click.echo(json.dumps({**report, "files": files}))
+        return
     for size in report["sizes"]:
         empty = size["empty"]
         points = ", ".join(size["black_wins"]) or "none"
@@ -159,10 +175,14 @@ def _minefield(
     click.echo(f"seconds: {elapsed:.1f} (workers: {workers})")
 
 
-def _carpniches(max_plies: int, timeout: float | None, out_dir: str) -> None:
+def _carpniches(max_plies: int, timeout: float | None, out_dir: str, as_json: bool) -> None:
     from boardproof.reports.carpniches_openings import analyse_openings, write_report
 
     report = analyse_openings(max_plies=max_plies, timeout=timeout)
+    if as_json:
+        md, js = write_report(report, out_dir)
+        click.echo(json.dumps({**report, "files": [str(md), str(js)]}))
+        return
     for row in report["moves"]:
         if row["winner"] is not None:
             text = f"{row['winner']} wins in {row['plies']} plies"

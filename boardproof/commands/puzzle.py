@@ -60,7 +60,12 @@ def register(group: click.Group) -> None:
                   help="The day (default: today, UTC).")  # fmt: skip
     @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
     def daily_command(game: str, date_text: str | None, as_json: bool) -> None:
-        """The puzzle of the day for GAME: the same on every machine."""
+        """The puzzle of the day for GAME: the same on every machine.
+
+        \b
+        Example:
+          boardproof puzzle daily minefield --date 2026-11-29
+        """
         from boardproof.puzzles.daily import daily_puzzle, parse_date
         from boardproof.puzzles.generate import puzzle_game
 
@@ -102,7 +107,12 @@ def register(group: click.Group) -> None:
         max_plies: int | None,
         timeout: float | None,
     ) -> None:
-        """Generate COUNT proven puzzles of GAME from seeded random playouts."""
+        """Generate COUNT proven puzzles of GAME from seeded random playouts.
+
+        \b
+        Example:
+          boardproof puzzle generate carpniches --count 3 --seed 1 --out puzzles.jsonl
+        """
         from boardproof.puzzles.generate import generate, settings_for
         from boardproof.puzzles.store import dumps, write_puzzles
 

@@ -51,6 +51,11 @@ def reach_command(
 
     Prints the move sequence, or 'unreachable within K plies' with the proof method
     (the bounded CP-SAT model is infeasible).
+
+    \b
+    Example:
+      boardproof reach carpniches "(cpc)4(pcp)/6/6/6/6/(pcp)4(cpc) c 1" \\
+        "(cp)4(pcp)/1c4/6/6/1p4/(pc)4(cpc) c -" --max-plies 4
     """
     name = models.canonical_name(game)
     if name != "carpniches":

@@ -20,10 +20,17 @@ def register(group: click.Group) -> None:
                   help="The last day (default: today, UTC).")  # fmt: skip
     @click.option("--game", "game_names", multiple=True, metavar="GAME",
                   help="Only these games (repeatable; default: all with puzzles).")  # fmt: skip
+    @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
     def site_command(
-        out_dir: str, days: int, date_text: str | None, game_names: tuple[str, ...]
+        out_dir: str, days: int, date_text: str | None, game_names: tuple[str, ...],
+        as_json: bool,
     ) -> None:
-        """Write a static HTML site: an index and a page per day and game, with SVG boards."""
+        """Write a static HTML site: an index and a page per day and game, with SVG boards.
+
+        \b
+        Example:
+          boardproof site --out site --days 7
+        """
         from boardproof.cli import check_output_path, quoted
         from boardproof.puzzles.daily import parse_date, today
         from boardproof.puzzles.generate import puzzle_game
@@ -53,4 +60,11 @@ def register(group: click.Group) -> None:
                 f"{quoted(out_dir)}"
             ) from None
         pages = sum(1 for path in written if path.endswith(".html"))
+        if as_json:
+            import json
+
+            data = {"out": out_dir, "days": days, "last": last.isoformat(), "files": written,
+                    "pages": pages}  # fmt: skip
+            click.echo(json.dumps(data))
+            return
         click.echo(f"wrote {len(written)} files ({pages} pages) to {out_dir}")

@@ -81,7 +81,12 @@ def register(group: click.Group) -> None:
                        certify_max: int, cubes: int, exhaustive_max: int,
                        checkpoint: str | None, fresh: bool, quiet: bool, note: str,
                        merge_file: str | None) -> None:
-        """Verify CLAIM (minefield-no-draw, minefield-orthodiagonal) per board size."""
+        """Verify CLAIM (minefield-no-draw, minefield-orthodiagonal) per board size.
+
+        \b
+        Example:
+          boardproof verify minefield-no-draw --sizes 2-8 --out nodraw
+        """
         spec = claims.check_claim(claim)
         size_list = (claims.parse_sizes(sizes) if sizes is not None
                      else list(range(spec.default_sizes[0], spec.default_sizes[1] + 1)))
