@@ -229,3 +229,22 @@ def test_json_on_openings_and_site(cli_run, tmp_path):
     )  # fmt: skip
     data = json.loads(out)
     assert status == 0 and data["pages"] == 2 and "index.html" in data["files"]
+
+
+def test_the_checkpoint_exists_and_progress_starts_before_the_first_task_ends(tmp_path, capsys):
+    from boardproof.solvers.executor import run_tasks
+
+    path = tmp_path / "run.checkpoint.json"
+    seen = []
+
+    def task(x: int) -> int:
+        seen.append(path.exists())  # a long first task: the checkpoint is already there
+        return x * 2
+
+    assert run_tasks(task, [("a", 1), ("b", 2)], checkpoint=path, description="demo") == {
+        "a": 2,
+        "b": 4,
+    }
+    assert seen == [True, True]
+    err = capsys.readouterr().err
+    assert err.splitlines()[0].startswith("[0/2] demo: 2 tasks started; checkpoint ")
