@@ -248,3 +248,12 @@ def test_the_checkpoint_exists_and_progress_starts_before_the_first_task_ends(tm
     assert seen == [True, True]
     err = capsys.readouterr().err
     assert err.splitlines()[0].startswith("[0/2] demo: 2 tasks started; checkpoint ")
+
+
+@pytest.mark.parametrize(
+    ("game", "text"),
+    [("minefield", "b" * 3000 + " b"), ("candy", "x" * 3000 + " 1 2"), ("minefield", "5/" * 300 + "5 b")],
+)
+def test_long_inputs_are_cut_in_error_messages(cli_run, game, text):
+    status, _, err = cli_run("show", game, text)
+    assert status == 2 and len(_one_error_line(err)) < 200 and "...'" in err
