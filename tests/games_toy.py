@@ -16,7 +16,34 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from boardproof.models.base import IllegalMoveError, InvalidNotationError, Outcome
+from boardproof.models.base import (
+    NUM_PLAYERS,
+    GameInfo,
+    IllegalMoveError,
+    InvalidNotationError,
+    Outcome,
+)
+from boardproof.models.drawing import SvgDocument
+
+
+def draw_text(position: Any) -> str:
+    """A toy game's SVG picture: its notation in a box."""
+    text = position.fen()
+    doc = SvgDocument(20 + 8 * len(text), 30)
+    doc.rect(0, 0, 20 + 8 * len(text), 30, fill="#ffffff", stroke="#333333")
+    doc.text(10 + 4 * len(text), 20, text, size=12)
+    return doc.to_string()
+
+
+def toy_info(name: str, symbols: str, players: tuple[int, int], hooks: frozenset[str],
+             make: Any) -> GameInfo:
+    """The descriptor of a toy game (no options, no puzzles)."""
+    return GameInfo(
+        name=name, long_name=name.title(), summary=f"{name} (test game)",
+        symbols=tuple(symbols), sides=tuple(f"Player {c}" for c in symbols),
+        players=players, make=make, draw=draw_text, hooks=hooks,
+        no_puzzles="a test game",
+    )  # fmt: skip
 
 # ---------------------------------------------------------------------------
 # explicit game graphs
@@ -42,6 +69,7 @@ class GraphGame:
     def __init__(self, spec: GraphSpec) -> None:
         self.spec = spec
         self.num_players = spec.players
+        self.info = toy_info("graph", "1234", (1, 4), frozenset({NUM_PLAYERS}), lambda: self)
 
     def symbol(self, player: int) -> str:
         return str(player + 1)
@@ -84,6 +112,10 @@ class GraphPosition:
     @property
     def game(self) -> GraphGame:
         return self.game_
+
+    @property
+    def num_players(self) -> int:
+        return self.game_.spec.players
 
     @property
     def to_move(self) -> int:
@@ -196,6 +228,7 @@ class SubtractionGame:
 
     def __init__(self, k: int) -> None:
         self.k = k
+        self.info = toy_info("subtraction", "ab", (2, 2), frozenset(), lambda: self)
 
     def symbol(self, player: int) -> str:
         return "ab"[player]
@@ -280,6 +313,9 @@ class TicTacToe:
 
     name = "tictactoe"
     symmetry_count = 16
+
+    def __init__(self) -> None:
+        self.info = toy_info("tictactoe", "xo", (2, 2), frozenset(), lambda: self)
 
     def symbol(self, player: int) -> str:
         return "xo"[player]

@@ -125,7 +125,7 @@ def test_start_and_options() -> None:
     assert START.fen() == START_FEN
     assert START.status() == []
     assert START.to_move == CAPYBARA
-    for bad in ({"size": 6}, {"players": 2}, {"variant": "x"}, {"seed": 1}, {"pie": False}):
+    for bad in ({"size": 6}, {"players": 3}, {"variant": "x"}, {"seed": 1}, {"pie": False}):
         with pytest.raises(InvalidOptionError):
             GAME.start(**bad)  # type: ignore[arg-type]
     with pytest.raises(InvalidOptionError):

@@ -113,7 +113,7 @@ def test_reach_refuses_an_impossible_position(cli_run):
 
 
 def test_long_inputs_are_cut_in_messages(cli_run):
-    from boardproof.cli import quoted
+    from boardproof.commands.common import quoted
 
     assert len(quoted("b" * 5000)) < 90
 
@@ -198,7 +198,7 @@ def test_puzzle_generate_progress_counter_never_restarts(cli_run, tmp_path):
 def test_heartbeat_shows_a_long_step_on_stderr(capsys):
     import time
 
-    from boardproof.commands import Heartbeat
+    from boardproof.commands.common import Heartbeat
 
     with Heartbeat("solve minefield", after=0.05, every=0.05):
         time.sleep(0.3)

@@ -143,7 +143,7 @@ def solve(
     if timeout is not None and timeout <= 0:
         raise InvalidOptionError(f"invalid option --timeout: expected > 0, got {timeout!r}")
     if objective == "auto":
-        objective = "score" if getattr(position.game, "objective", None) == "score" else "win"
+        objective = position.game.info.objective
     if objective not in ("win", "score"):
         raise InvalidOptionError(
             f"invalid option objective: expected win or score, got {objective!r}"

@@ -29,7 +29,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
-from boardproof.models.base import Position
+from boardproof.models.base import CANONICAL, WINNER, Position, offers
 from boardproof.solvers.common import (
     Budget,
     SearchTimeout,
@@ -78,7 +78,7 @@ class DFPN:
         self.keyfn = key_function(root, symmetry)
         if self.keyfn is raw_key:
             self.sym_plies = 0
-        elif hasattr(root, "canonical"):
+        elif offers(root.game, CANONICAL):
             self.sym_plies = 1 << 30
         else:
             self.sym_plies = SYMMETRY_PLIES
@@ -86,7 +86,7 @@ class DFPN:
         self.budget = budget if budget is not None else Budget(None)
         self.epsilon = epsilon
         #: optional hook: ``winner()`` (cheap, None while nobody has won)
-        self.quick_winner = callable(getattr(root, "winner", None))
+        self.quick_winner = offers(root.game, WINNER)
         self.nodes = 0
         self.path: dict[Hashable, int] = {}
 

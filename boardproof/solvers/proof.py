@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from boardproof.models.base import BoardproofError, Game, Position
+from boardproof.solvers.common import num_players
 
 FORMAT = "boardproof-proof"
 VERSION = 1
@@ -217,12 +218,7 @@ class CheckReport:
 
 
 def _players(pos: Position) -> int:
-    for owner in (pos, pos.game):
-        for name in ("num_players", "players"):
-            value = getattr(owner, name, None)
-            if isinstance(value, int) and not isinstance(value, bool):
-                return value
-    return 2
+    return num_players(pos)
 
 
 def _field(data: Any, name: str, kind: type, error: type[ProofError] = ProofError) -> Any:

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from boardproof.models.candy import (
+from boardproof.models.candy.rules import (
     COPIES_PER_KIND,
     KIND_OF,
     SEGMENTS,
