@@ -248,3 +248,15 @@ def test_the_checkpoint_exists_and_progress_starts_before_the_first_task_ends(tm
     assert seen == [True, True]
     err = capsys.readouterr().err
     assert err.splitlines()[0].startswith("[0/2] demo: 2 tasks started; checkpoint ")
+
+
+def test_the_python_api_names_parameters_not_command_line_options():
+    import boardproof
+
+    with pytest.raises(boardproof.InvalidOptionError) as caught:
+        boardproof.game("minefield", win="hex")
+    assert "--" not in str(caught.value) and "invalid option win:" in str(caught.value)
+    pos = boardproof.position("minefield", "3/3/3 b -")
+    with pytest.raises(boardproof.InvalidOptionError) as caught:
+        boardproof.solve(pos, max_plies=-1)
+    assert "--" not in str(caught.value) and "max_plies" in str(caught.value)
