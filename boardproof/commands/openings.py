@@ -176,9 +176,12 @@ def _minefield(
 
 def _carpniches(max_plies: int, timeout: float | None, out_dir: str, as_json: bool) -> None:
     from boardproof.analysis.carpniches_openings import analyse_openings
+    from boardproof.commands.common import Heartbeat
     from boardproof.reports.carpniches_openings import write_report
 
-    report = analyse_openings(max_plies=max_plies, timeout=timeout)
+    what = f"openings carpniches: every first move to {max_plies} plies"
+    with Heartbeat(what, after=2.0, every=10.0):
+        report = analyse_openings(max_plies=max_plies, timeout=timeout)
     if as_json:
         md, js = write_report(report, out_dir)
         click.echo(json.dumps({**report, "files": [str(md), str(js)]}))
