@@ -260,3 +260,15 @@ def test_the_python_api_names_parameters_not_command_line_options():
     with pytest.raises(boardproof.InvalidOptionError) as caught:
         boardproof.solve(pos, max_plies=-1)
     assert "--" not in str(caught.value) and "max_plies" in str(caught.value)
+
+
+def test_heartbeat_shows_the_live_node_count(capsys):
+    import time
+
+    from boardproof.commands.common import Heartbeat
+    from boardproof.solvers.common import LIVE_NODES, Budget
+
+    Budget(None).check(4096)  # what a search reports as it goes
+    with Heartbeat("solve", after=0.05, every=0.5, status=lambda: f"{LIVE_NODES[0]} nodes"):
+        time.sleep(0.2)
+    assert capsys.readouterr().err == "solve: 0 s elapsed, 4096 nodes\n"

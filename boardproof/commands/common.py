@@ -254,10 +254,18 @@ class Heartbeat:
     one plain line each time. Use as a context manager around the work.
     """
 
-    def __init__(self, what: str, *, after: float = 2.0, every: float = 5.0) -> None:
+    def __init__(
+        self,
+        what: str,
+        *,
+        after: float = 2.0,
+        every: float = 5.0,
+        status: Callable[[], str] | None = None,
+    ) -> None:
         import threading
 
         self.what = what
+        self.status = status
         self.after = after
         self.every = every
         self._stop = threading.Event()
@@ -289,6 +297,9 @@ class Heartbeat:
         while not self._stop.wait(wait):
             elapsed = time.perf_counter() - self._start
             line = f"{self.what}: {elapsed:.0f} s elapsed"
+            extra = self.status() if self.status is not None else ""
+            if extra:
+                line += f", {extra}"
             if sys.stderr.isatty():
                 sys.stderr.write("\r" + line)
             else:
