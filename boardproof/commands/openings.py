@@ -20,7 +20,7 @@ import time
 import click
 
 from boardproof import models
-from boardproof.commands.common import SECONDS
+from boardproof.commands.common import SECONDS, check_output_path
 from boardproof.models.base import InvalidOptionError
 
 #: the games with an opening analysis, and the options each one takes
@@ -81,6 +81,7 @@ def openings_command(
       boardproof openings minefield --sizes 2-4 --out openings
     """
     name = models.canonical_name(game)
+    check_output_path(out_dir, "--out", folder=True)
     if name not in GAME_OPTIONS:
         raise InvalidOptionError(
             f"invalid game: openings supports {' and '.join(GAME_OPTIONS)}, got {game!r}"

@@ -15,7 +15,7 @@ from typing import Any
 import click
 
 from boardproof.analysis import claims
-from boardproof.commands.common import echo_json
+from boardproof.commands.common import check_output_path, echo_json
 from boardproof.reports import nodraw
 from boardproof.solvers.sat import minefield as sat
 
@@ -87,6 +87,7 @@ def verify_command(claim: str, sizes: str | None, out: str | None, as_json: bool
       boardproof verify minefield-no-draw --sizes 2-8 --out nodraw
     """
     spec = claims.check_claim(claim)
+    check_output_path(out, "--out", folder=True)
     size_list = (claims.parse_sizes(sizes) if sizes is not None
                  else list(range(spec.default_sizes[0], spec.default_sizes[1] + 1)))
     if cubes < 0:
