@@ -9,6 +9,7 @@ Bad input (unknown game, bad notation, illegal move, bad option) exits with stat
 from __future__ import annotations
 
 import os
+import re
 import sys
 
 import click
@@ -72,7 +73,7 @@ def main(argv: list[str] | None = None) -> int:
         click.echo("interrupted", err=True)
         return _exit(130)
     except BoardproofError as error:
-        click.echo(f"error: {error}", err=True)
+        click.echo(f"error: {cut_quotes(str(error))}", err=True)
         return _exit(2)
     except click.ClickException as error:
         click.echo(f"error: {error.format_message()}", err=True)
@@ -118,6 +119,20 @@ def no_such_option_text(error: click.NoSuchOption) -> str:
         return f"invalid {label}: expected a number >= 0, got {name!r}"
     hint = f" (did you mean {', '.join(error.possibilities)}?)" if error.possibilities else ""
     return f"invalid option {name}: no such option{hint}"
+
+
+def cut_quotes(message: str, limit: int = 80) -> str:
+    """Quoted inputs longer than ``limit`` characters cut, so that a message stays one line.
+
+    >>> cut_quotes("invalid position: too long: '" + "5/" * 100 + "'")[-12:]
+    "5/5/5/5/...'"
+    """
+
+    def cut(match: re.Match[str]) -> str:
+        text = match.group(1)
+        return f"'{text[: limit - 3]}...'" if len(text) > limit else match.group(0)
+
+    return re.sub(r"'([^'\n]*)'", cut, message)
 
 
 def _exit(status: int) -> int:

@@ -272,3 +272,12 @@ def test_heartbeat_shows_the_live_node_count(capsys):
     with Heartbeat("solve", after=0.05, every=0.5, status=lambda: f"{LIVE_NODES[0]} nodes"):
         time.sleep(0.2)
     assert capsys.readouterr().err == "solve: 0 s elapsed, 4096 nodes\n"
+
+
+@pytest.mark.parametrize(
+    ("game", "text"),
+    [("minefield", "b" * 3000 + " b"), ("candy", "x" * 3000 + " 1 2"), ("minefield", "5/" * 300 + "5 b")],
+)
+def test_long_inputs_are_cut_in_error_messages(cli_run, game, text):
+    status, _, err = cli_run("show", game, text)
+    assert status == 2 and len(_one_error_line(err)) < 200 and "...'" in err
