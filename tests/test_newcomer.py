@@ -276,7 +276,11 @@ def test_heartbeat_shows_the_live_node_count(capsys):
 
 @pytest.mark.parametrize(
     ("game", "text"),
-    [("minefield", "b" * 3000 + " b"), ("candy", "x" * 3000 + " 1 2"), ("minefield", "5/" * 300 + "5 b")],
+    [
+        ("minefield", "b" * 3000 + " b"),
+        ("candy", "x" * 3000 + " 1 2"),
+        ("minefield", "5/" * 300 + "5 b"),
+    ],
 )
 def test_long_inputs_are_cut_in_error_messages(cli_run, game, text):
     status, _, err = cli_run("show", game, text)
