@@ -125,7 +125,7 @@ def cut_quotes(message: str, limit: int = 80) -> str:
     """Quoted inputs longer than ``limit`` characters cut, so that a message stays one line.
 
     >>> cut_quotes("invalid position: too long: '" + "5/" * 100 + "'")[-12:]
-    "5/5/5/5/...'"
+    "/5/5/5/5...'"
     """
 
     def cut(match: re.Match[str]) -> str:
