@@ -24,7 +24,7 @@ __all__ = ["cli", "echo_json", "load_game", "load_position", "main", "win_option
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="boardproof")
 def cli() -> None:
-    """Solve, verify and make puzzles for Minefield, Carpniches, Candy Conquest and ColleXion."""
+    """Solve, verify and make puzzles for abstract board games (see ``boardproof games``)."""
 
 
 cli.add_command(core.games)

@@ -7,7 +7,6 @@ from pathlib import Path
 
 import naive_carpniches as naive
 import pytest
-from conformance import check_playouts
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -27,6 +26,7 @@ from boardproof.models.carpniches import (
     parse_position,
     play_record,
 )
+from boardproof.testing.conformance import check_playouts
 
 GAME = models.get("carpniches")
 START = GAME.start()

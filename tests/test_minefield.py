@@ -6,7 +6,6 @@ import random
 from pathlib import Path
 
 import pytest
-from conformance import check_playouts
 from naive_minefield import Naive
 
 from boardproof.models.base import (
@@ -24,6 +23,7 @@ from boardproof.models.minefield import (
     make_game,
     pass_free_bound,
 )
+from boardproof.testing.conformance import check_playouts
 
 PERFT_FILE = Path(__file__).parent / "data" / "minefield.perft"
 GAME = make_game()

@@ -87,7 +87,7 @@ def reach_command(
     elif moves is not None:
         click.echo(f"reachable in {len(moves)} plies: {' '.join(moves) or '(no move)'}")
         click.echo(f"method: {result.method}")
-    elif result.method.endswith("unknown (time limit)"):
+    elif result.reachable is None:
         click.echo(f"unknown within {max_plies} plies ({result.method})")
     else:
         click.echo(f"unreachable within {max_plies} plies ({result.method})")

@@ -21,7 +21,7 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from boardproof.models.base import GameInfo, InvalidOptionError, UnknownGameError
+from boardproof.models.base import Game, GameInfo, InvalidOptionError, UnknownGameError
 
 __all__ = ["GameInfo", "aliases", "canonical_name", "get", "info", "names", "register"]
 
@@ -77,7 +77,7 @@ def info(name: str) -> GameInfo:
     return found
 
 
-def get(name: str, **options: Any) -> Any:
+def get(name: str, **options: Any) -> Game:
     """The game called ``name`` (or an alias), built with game options.
 
     Options a game does not declare raise InvalidOptionError (e.g. ``win=`` is

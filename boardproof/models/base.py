@@ -1,13 +1,16 @@
-"""The game protocol shared by every game, its outcome type and its errors.
+"""The game protocol shared by every game, its descriptor, its outcome type and errors.
 
-Every game module offers a :class:`Game` (found by name through
-:mod:`boardproof.models`) whose positions follow the :class:`Position` protocol.
-Solvers only ever use this surface, so a new game never touches a solver.
+Every game package offers a :class:`Game` (found by name through
+:mod:`boardproof.models`) whose positions follow the :class:`Position` protocol, and
+one :class:`GameInfo` that describes it (options, sides, hooks, puzzles, drawing).
+The optional position hooks are declared here (:data:`HOOKS`); a game lists the ones
+it offers in ``GameInfo.hooks`` and solvers ask :func:`offers`. Solvers only ever use
+this surface, so a new game never touches a solver.
 
 Players are numbered ``0 .. num_players - 1`` inside the library; each game
-writes them the way its notation writes the side to move (``game.symbol(i)``):
-``"b"``/``"w"`` for Minefield, ``"c"``/``"p"`` for Carpniches, ``"1"``…``"4"``
-for Candy Conquest and ColleXion.
+writes them the way its notation writes the side to move (``game.symbol(i)``,
+from ``GameInfo.symbols``): ``"b"``/``"w"`` for Minefield, ``"c"``/``"p"`` for
+Carpniches, ``"1"``…``"4"`` for Candy Conquest and ColleXion.
 
 >>> Outcome.win(1).winners
 frozenset({1})
@@ -349,7 +352,7 @@ def check_options(
 class PuzzleInfo:
     """How the puzzle generator makes puzzles of a game.
 
-    ``settings`` overrides the defaults of :class:`boardproof.puzzles.generate.Settings`;
+    ``settings`` overrides the defaults of the puzzle generator's ``Settings``;
     ``start`` are the ``start()`` options of a playout; ``sizes``, when given, are the
     board sizes a playout draws from (with the task's generator).
     """
@@ -367,7 +370,9 @@ class GameInfo:
     ``sides`` the names the pages give them; ``players`` is the (inclusive) range of
     player counts; ``objective`` is ``"win"`` or ``"score"`` (final scores decide);
     ``puzzles`` is None for a game without puzzles, ``no_puzzles`` says why;
-    ``draw(position) -> str`` is its SVG picture; ``make(**game_options)`` builds it.
+    ``draw(position) -> str`` is its SVG picture; ``make(**game_options)`` builds it;
+    ``options`` are its options (of ``models.get`` and of ``start()``), ``hooks`` the
+    optional position hooks it offers (:data:`HOOKS`).
     """
 
     name: str
@@ -384,6 +389,10 @@ class GameInfo:
     hooks: frozenset[str] = frozenset()
     puzzles: PuzzleInfo | None = None
     no_puzzles: str = ""
+    #: how many pieces a position shows, and the SVG element each is drawn as (at least
+    #: one each): what the conformance check "every piece drawn" counts
+    pieces: Callable[[Any], int] | None = None
+    piece_tag: str = ""
 
     def side_name(self, symbol: str) -> str:
         """How pages name the side written ``symbol``."""
@@ -404,6 +413,8 @@ class GameInfo:
             found.append("a varying player count needs the num_players hook")
         if (self.puzzles is None) == (not self.no_puzzles):
             found.append("give puzzle settings or the reason there are none, not both")
+        if (self.pieces is None) != (not self.piece_tag):
+            found.append("give both pieces and piece_tag, or neither")
         for spec in self.options:
             if spec.scope not in ("game", "start"):
                 found.append(f"option {spec.name}: scope must be game or start")

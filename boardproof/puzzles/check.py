@@ -21,8 +21,7 @@
    with the true number of legal moves, and the ``source`` line (when given)
    leads from its start to the position.
 
->>> import sys; sys.path.insert(0, "tests")
->>> from games_toy import subtraction
+>>> from boardproof.testing.games import subtraction
 >>> forced_win(subtraction(5, 3), 0, 3), forced_win(subtraction(5, 3), 0, 2)
 (True, False)
 """

@@ -51,7 +51,7 @@ from boardproof.puzzles import PuzzleError, PuzzleUnavailableError
 from boardproof.puzzles.rating import rate
 from boardproof.puzzles.store import FORMAT, VERSION
 from boardproof.solvers.api import solve
-from boardproof.solvers.common import Budget, SearchTimeout
+from boardproof.solvers.common import Budget, SearchTimeout, Stop
 from boardproof.solvers.executor import run_tasks
 from boardproof.solvers.proof import ProofTooLarge, build_proof
 from boardproof.solvers.search import WIN, WIN_MIN, AlphaBeta
@@ -275,7 +275,7 @@ def evaluate(
             timeout=_remaining(deadline),
             node_limit=settings.root_nodes,
         )
-        if "budget" in first.note:
+        if first.stopped in Stop.BUDGET:
             raise _Discard
         if first.value != "win" or first.plies is None or first.best_move is None:
             return None, "no win"

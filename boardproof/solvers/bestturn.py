@@ -40,7 +40,7 @@ from boardproof.models.base import (
     Teams,
     offers,
 )
-from boardproof.solvers.common import Budget, SearchTimeout, num_players, terminal_sign
+from boardproof.solvers.common import Budget, SearchTimeout, Stop, num_players, terminal_sign
 
 INF = 10**9
 #: the value of a win in a game without scores
@@ -60,6 +60,8 @@ class BestTurn:
     timed_out: bool
     note: str = ""
     root_values: list[tuple[str, int]] = field(default_factory=list)
+    #: why it stopped without an exact value (:class:`~boardproof.solvers.common.Stop`)
+    stopped: str | None = None
 
 
 class _Search:
@@ -180,4 +182,6 @@ def best_turn(
         timed_out,
         note,
         [(str(m), v) for m, v in values],
-    )
+        stopped=None if proved else (
+            search.budget.stop_reason(search.nodes) if timed_out else Stop.PLIES),
+    )  # fmt: skip

@@ -44,6 +44,23 @@ class SearchTimeout(Exception):  # noqa: N818 - a control-flow signal, not an er
     """Raised inside a search when its time or node budget is spent."""
 
 
+class Stop:
+    """Why a solver stopped before settling its question (``stopped`` of a result;
+    None when it settled it)."""
+
+    #: the time limit
+    TIME = "time"
+    #: the node budget
+    NODES = "nodes"
+    #: the ply bound (``max_plies``): no answer within it
+    PLIES = "plies"
+    #: too many states to enumerate
+    STATES = "states"
+
+    #: the reasons that are a budget (more time or nodes could settle it)
+    BUDGET = frozenset({TIME, NODES})
+
+
 def num_players(position: Position) -> int:
     """The number of players of ``position`` (its hook, or the game's fixed count)."""
     if offers(position.game, NUM_PLAYERS):
@@ -150,6 +167,16 @@ class Budget:
         if self.node_limit is not None and nodes >= self.node_limit:
             return True
         return self.deadline is not None and time.perf_counter() >= self.deadline
+
+    def stop_reason(self, nodes: int = 0) -> str:
+        """Which budget ran out: :attr:`Stop.NODES` if the node limit, else :attr:`Stop.TIME`.
+
+        >>> Budget(None, 10).stop_reason(10)
+        'nodes'
+        """
+        if self.node_limit is not None and nodes >= self.node_limit:
+            return Stop.NODES
+        return Stop.TIME
 
     def check(self, nodes: int) -> None:
         LIVE_NODES[0] = nodes  # what a progress display may show (searches call this often)

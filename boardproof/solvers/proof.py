@@ -19,8 +19,7 @@ in the order written) and the moves that lead to it.
 W always plays a move to a position with a strictly shorter forced win, so the
 graph is acyclic and every line ends in a W win.
 
->>> import sys; sys.path.insert(0, "tests")
->>> from games_toy import subtraction
+>>> from boardproof.testing.games import subtraction
 >>> proof = build_proof(subtraction(5, 3), game_name="subtraction")
 >>> len(proof["nodes"]), proof["winner"]
 (6, 'a')

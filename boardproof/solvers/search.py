@@ -21,8 +21,7 @@ repeating a position.
 A node is *complete* when its search met no horizon; an iteration whose root is
 complete has proved its value, draws included.
 
->>> import sys; sys.path.insert(0, "tests")
->>> from games_toy import subtraction
+>>> from boardproof.testing.games import subtraction
 >>> search = AlphaBeta(subtraction(7, 3))
 >>> result = search.iterate()
 >>> result.value, result.plies, str(result.best_move)
@@ -41,6 +40,7 @@ from boardproof.models.base import CANONICAL, WINNER, Position, offers
 from boardproof.solvers.common import (
     Budget,
     SearchTimeout,
+    Stop,
     find_move,
     key_function,
     num_players,
@@ -162,6 +162,9 @@ class SearchResult:
     repetitions: int = 0
     note: str = ""
     iterations: list[tuple[int, int, int]] = field(default_factory=list)
+    #: why it stopped unproved (:class:`~boardproof.solvers.common.Stop`); None if proved
+    #: (or, for a proved value without its distance, why the distance is missing)
+    stopped: str | None = None
 
 
 class AlphaBeta:
@@ -468,12 +471,14 @@ class AlphaBeta:
             entry = self.tt.get(key)
             best_move = find_move(root, entry[3], sym) if entry is not None else None
         note = ""
+        stopped = None
         if not proved:
             note = (
                 "stopped by the time or node budget"
                 if timed_out
                 else (f"no forced win for either side within {depth} plies")
             )
+            stopped = self.budget.stop_reason(self.nodes) if timed_out else Stop.PLIES
         return SearchResult(
             label,
             None,
@@ -485,6 +490,7 @@ class AlphaBeta:
             timed_out,
             repetitions=self.reps,
             note=note,
+            stopped=stopped,
         )
 
     def iterate(self, max_depth: int | None = None, distance: bool = True) -> SearchResult:
@@ -526,6 +532,7 @@ class AlphaBeta:
             first.nodes = self.nodes
             first.timed_out = True
             first.note = "the value is proved; the distance was not found within the budget"
+            first.stopped = self.budget.stop_reason(self.nodes)
             return first
         return self._deepen(max_depth)
 
@@ -584,6 +591,7 @@ class AlphaBeta:
             if self.budget.expired(self.nodes):
                 timed_out = True
                 break
+        stopped = None
         if proved:
             label, plies = describe(last_value)
             note = ""
@@ -591,8 +599,10 @@ class AlphaBeta:
             label, plies = "unknown", None
             last_value = 0
             note = f"no forced win for either side within {depth} plies"
+            stopped = Stop.PLIES
             if timed_out:
                 note += " (stopped by the time or node budget)"
+                stopped = self.budget.stop_reason(self.nodes)
             best_move = best_move if depth else None
         pv = self.principal_variation(best_move, plies if proved else depth)
         return SearchResult(
@@ -608,6 +618,7 @@ class AlphaBeta:
             repetitions=self.reps,
             note=note,
             iterations=iterations,
+            stopped=stopped,
         )
 
     def principal_variation(self, first: Any, limit: int | None) -> list[Any]:
@@ -750,6 +761,7 @@ class ScoreSearch:
                 break
             pv.append(entry[3])
             pos = pos.play(entry[3])
+        stopped = None
         if proved:
             label = "win" if value > 0 else "loss" if value < 0 else "draw"
             note = f"final score difference {value:+d} for the side to move"
@@ -760,6 +772,7 @@ class ScoreSearch:
                 if timed_out
                 else f"best score difference within {depth} plies: {value:+d} (not a proof)"
             )
+            stopped = self.budget.stop_reason(self.nodes) if timed_out else Stop.PLIES
         return SearchResult(
             label,
             len(pv) if proved else None,
@@ -772,4 +785,5 @@ class ScoreSearch:
             score=value,
             repetitions=self.reps,
             note=note,
+            stopped=stopped,
         )

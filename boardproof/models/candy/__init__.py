@@ -41,4 +41,6 @@ INFO = GameInfo(
         },
         start={"players": 2},
     ),
+    pieces=lambda pos: sum(len(column) for column in pos.cols),
+    piece_tag="title",
 )

@@ -27,4 +27,6 @@ INFO = GameInfo(
     options=OPTIONS,
     hooks=frozenset({CANONICAL, PERFT}),
     puzzles=PuzzleInfo(settings={"greedy": False}),
+    pieces=lambda pos: sum(len(pos.stack(square)) for square in range(36)),
+    piece_tag="circle",
 )

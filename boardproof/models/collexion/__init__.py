@@ -60,6 +60,8 @@ INFO = GameInfo(
     objective="score",
     options=OPTIONS,
     hooks=frozenset({NUM_PLAYERS, OPPONENTS, HEURISTIC_SCORES, SUCCESSORS}),
+    pieces=lambda pos: len(pos.box),
+    piece_tag="polygon",
     no_puzzles="it is a score game (the winner is decided by points when the box is empty), "
     "so 'a forced win in N plies' does not apply",
 )

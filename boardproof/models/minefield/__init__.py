@@ -70,6 +70,8 @@ INFO = GameInfo(
     hooks=frozenset({CANONICAL, WINNER, PERFT}),
     #: puzzle boards (the brief: 5..7), drawn by the task's generator; rulebook win, no pie
     puzzles=PuzzleInfo(start={"pie": False}, sizes=(5, 6, 7)),
+    pieces=lambda pos: bin(pos.black | pos.white).count("1"),
+    piece_tag="circle",
 )
 
 __all__ = [

@@ -22,6 +22,7 @@ from boardproof.models.base import (
     IllegalMoveError,
     InvalidNotationError,
     Outcome,
+    check_options,
 )
 from boardproof.models.drawing import SvgDocument
 
@@ -36,8 +37,14 @@ def draw_text(position: Any) -> str:
 
 
 def toy_info(name: str, symbols: str, players: tuple[int, int], hooks: frozenset[str],
-             make: Any) -> GameInfo:
-    """The descriptor of a toy game (no options, no puzzles)."""
+             game: Any) -> GameInfo:
+    """The descriptor of the toy game ``game`` (no options, no puzzles); registering it
+    (:func:`boardproof.models.register`) makes ``game`` a plug-in."""
+
+    def make(**options: Any) -> Any:
+        check_options(name, (), options, scope="game")
+        return game
+
     return GameInfo(
         name=name, long_name=name.title(), summary=f"{name} (test game)",
         symbols=tuple(symbols), sides=tuple(f"Player {c}" for c in symbols),
@@ -69,7 +76,7 @@ class GraphGame:
     def __init__(self, spec: GraphSpec) -> None:
         self.spec = spec
         self.num_players = spec.players
-        self.info = toy_info("graph", "1234", (1, 4), frozenset({NUM_PLAYERS}), lambda: self)
+        self.info = toy_info("graph", "1234", (1, 4), frozenset({NUM_PLAYERS}), self)
 
     def symbol(self, player: int) -> str:
         return str(player + 1)
@@ -228,7 +235,7 @@ class SubtractionGame:
 
     def __init__(self, k: int) -> None:
         self.k = k
-        self.info = toy_info("subtraction", "ab", (2, 2), frozenset(), lambda: self)
+        self.info = toy_info("subtraction", "ab", (2, 2), frozenset(), self)
 
     def symbol(self, player: int) -> str:
         return "ab"[player]
@@ -315,7 +322,7 @@ class TicTacToe:
     symmetry_count = 16
 
     def __init__(self) -> None:
-        self.info = toy_info("tictactoe", "xo", (2, 2), frozenset(), lambda: self)
+        self.info = toy_info("tictactoe", "xo", (2, 2), frozenset(), self)
 
     def symbol(self, player: int) -> str:
         return "xo"[player]
