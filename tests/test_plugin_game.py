@@ -80,3 +80,11 @@ def test_register_refuses_a_taken_name_or_a_broken_descriptor() -> None:
     with pytest.raises(ValueError, match="symbols and sides"):
         models.register(dataclasses.replace(info, sides=("X",)))
     assert "tictactoe" not in models.names()
+
+
+def test_a_plugin_position_pickles_for_process_pools(tictactoe: str) -> None:
+    import pickle
+
+    position = models.get(tictactoe).parse_position("x...o.... x")
+    again = pickle.loads(pickle.dumps(position))
+    assert again.fen() == position.fen() and again.game.info.name == tictactoe

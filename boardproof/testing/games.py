@@ -40,17 +40,25 @@ def toy_info(name: str, symbols: str, players: tuple[int, int], hooks: frozenset
              game: Any) -> GameInfo:
     """The descriptor of the toy game ``game`` (no options, no puzzles); registering it
     (:func:`boardproof.models.register`) makes ``game`` a plug-in."""
-
-    def make(**options: Any) -> Any:
-        check_options(name, (), options, scope="game")
-        return game
-
     return GameInfo(
         name=name, long_name=name.title(), summary=f"{name} (test game)",
         symbols=tuple(symbols), sides=tuple(f"Player {c}" for c in symbols),
-        players=players, make=make, draw=draw_text, hooks=hooks,
+        players=players, make=_Factory(name, game), draw=draw_text, hooks=hooks,
         no_puzzles="a test game",
     )  # fmt: skip
+
+
+@dataclass(frozen=True, eq=False)
+class _Factory:
+    """``make(**options)`` of a toy game: the game itself (it takes no options); a class,
+    not a closure, so that a toy game pickles (process pools)."""
+
+    name: str
+    game: Any
+
+    def __call__(self, **options: Any) -> Any:
+        check_options(self.name, (), options, scope="game")
+        return self.game
 
 # ---------------------------------------------------------------------------
 # explicit game graphs
