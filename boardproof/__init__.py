@@ -25,6 +25,11 @@ with a one-line message; a position that is not a string is a TypeError:
 Traceback (most recent call last):
     ...
 boardproof.models.base.InvalidNotationError: invalid position: row 3 has 6 points, expected 5: 'b5'
+>>> try:
+...     boardproof.game("minefield", win="hex")
+... except boardproof.InvalidOptionError as error:  # Python names, not "--win"
+...     print(error)
+invalid option win: expected one of orthogonal, orthodiagonal, got 'hex'
 >>> boardproof.position("minefield", None)
 Traceback (most recent call last):
     ...
@@ -33,7 +38,10 @@ TypeError: invalid position: expected a string in the game's notation, got None
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+import functools
+import re
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from boardproof.models.base import (
     BoardproofError,
@@ -49,6 +57,34 @@ if TYPE_CHECKING:  # the solvers are imported on first use: `import boardproof` 
     from boardproof.solvers.proof import CheckReport
 
 __version__ = "0.1.0"
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def python_names(message: str) -> str:
+    """A library message with command-line option names written as Python parameters.
+
+    >>> python_names("invalid option --max-plies: expected >= 0, got -1")
+    'invalid option max_plies: expected >= 0, got -1'
+    """
+    return re.sub(r"(?<![\w-])--([a-z][a-z-]*)", lambda m: m.group(1).replace("-", "_"), message)
+
+
+def _python_errors(func: F) -> F:
+    """Errors from the entry points name Python parameters, not command-line options."""
+
+    @functools.wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return func(*args, **kwargs)
+        except BoardproofError as error:
+            text = str(error)
+            renamed = python_names(text)
+            if renamed == text:
+                raise
+            raise type(error)(renamed) from None
+
+    return wrapper  # type: ignore[return-value]
 
 __all__ = [
     "BoardproofError",
@@ -74,6 +110,7 @@ def games() -> tuple[str, ...]:
     return models.names()
 
 
+@_python_errors
 def game(name: str, **options: Any) -> Game:
     """The game called ``name``, with its options (Minefield: ``win="orthodiagonal"``).
 
@@ -87,6 +124,7 @@ def game(name: str, **options: Any) -> Game:
     return models.get(name, **options)
 
 
+@_python_errors
 def position(game_name: str, text: str, **options: Any) -> Position:
     """Parse ``text``, a position in the notation of the game ``game_name``.
 
@@ -96,6 +134,7 @@ def position(game_name: str, text: str, **options: Any) -> Position:
     return game(game_name, **options).parse_position(text)
 
 
+@_python_errors
 def solve(
     position: Position,
     method: str = "auto",
@@ -112,6 +151,7 @@ def solve(
     return run(position, method=method, max_plies=max_plies, timeout=timeout)
 
 
+@_python_errors
 def prove(position: Position, *, max_nodes: int = 1_000_000) -> dict[str, Any]:
     """A proof tree (JSON data) of the forced win of the side to move or of its opponent.
 
@@ -146,6 +186,7 @@ def check_proof(data: Any) -> CheckReport:
     return check(data)
 
 
+@_python_errors
 def perft(position: Position, depth: int) -> int:
     """The number of leaves of the legal-move tree of ``depth`` plies.
 

@@ -18,6 +18,8 @@ import pytest
         (("show", "minefield", "3/3/3 b", "--svg", ""), "invalid option --svg: expected a file"),
         (("show", "minefield", "3/3/3 b", "--svg", "/dev/full"), "(No space left on device)"),
         (("site", "--out", "", "--days", "1"), "invalid option --out: expected a folder"),
+        (("verify", "minefield-no-draw", "--out", ""), "invalid option --out: expected a folder"),
+        (("openings", "minefield", "--out", ""), "invalid option --out: expected a folder"),
         (("site", "--out", "s", "--days", "99999999"), "invalid option --days"),
         (("verify", "minefield-no-draw", "--certify-max", "-1"), "invalid option --certify-max"),
         (("verify", "minefield-no-draw", "--exhaustive-max", "-1"), "--exhaustive-max"),

@@ -113,7 +113,7 @@ def test_reach_refuses_an_impossible_position(cli_run):
 
 
 def test_long_inputs_are_cut_in_messages(cli_run):
-    from boardproof.cli import quoted
+    from boardproof.commands.common import quoted
 
     assert len(quoted("b" * 5000)) < 90
 
@@ -198,7 +198,7 @@ def test_puzzle_generate_progress_counter_never_restarts(cli_run, tmp_path):
 def test_heartbeat_shows_a_long_step_on_stderr(capsys):
     import time
 
-    from boardproof.commands import Heartbeat
+    from boardproof.commands.common import Heartbeat
 
     with Heartbeat("solve minefield", after=0.05, every=0.05):
         time.sleep(0.3)
@@ -248,6 +248,30 @@ def test_the_checkpoint_exists_and_progress_starts_before_the_first_task_ends(tm
     assert seen == [True, True]
     err = capsys.readouterr().err
     assert err.splitlines()[0].startswith("[0/2] demo: 2 tasks started; checkpoint ")
+
+
+def test_the_python_api_names_parameters_not_command_line_options():
+    import boardproof
+
+    with pytest.raises(boardproof.InvalidOptionError) as caught:
+        boardproof.game("minefield", win="hex")
+    assert "--" not in str(caught.value) and "invalid option win:" in str(caught.value)
+    pos = boardproof.position("minefield", "3/3/3 b -")
+    with pytest.raises(boardproof.InvalidOptionError) as caught:
+        boardproof.solve(pos, max_plies=-1)
+    assert "--" not in str(caught.value) and "max_plies" in str(caught.value)
+
+
+def test_heartbeat_shows_the_live_node_count(capsys):
+    import time
+
+    from boardproof.commands.common import Heartbeat
+    from boardproof.solvers.common import LIVE_NODES, Budget
+
+    Budget(None).check(4096)  # what a search reports as it goes
+    with Heartbeat("solve", after=0.05, every=0.5, status=lambda: f"{LIVE_NODES[0]} nodes"):
+        time.sleep(0.2)
+    assert capsys.readouterr().err == "solve: 0 s elapsed, 4096 nodes\n"
 
 
 @pytest.mark.parametrize(

@@ -79,7 +79,7 @@ def test_square_names_ignore_case_in_every_game() -> None:
 
 def test_carpniches_pieces_sit_inside_their_squares_and_lone_pieces_are_centred() -> None:
     import boardproof
-    from boardproof.reports.svg_carpniches import CELL, MARGIN
+    from boardproof.models.carpniches.drawing import CELL, MARGIN
 
     pos = boardproof.position("carpniches", "(cp)4(pcp)/1c4/6/6/1p4/(pc)4(cpc) c -")
     circles = [

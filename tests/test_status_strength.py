@@ -7,7 +7,7 @@ import random
 import pytest
 
 from boardproof import models
-from boardproof.models.minefield.position import skips_possible
+from boardproof.models.minefield.rules import skips_possible
 
 MINEFIELD = models.get("minefield")
 

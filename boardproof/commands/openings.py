@@ -2,9 +2,11 @@
 
 - ``minefield``: the empty-board value and the opening table of each board size
   (``--sizes``, ``--workers``, ``--checkpoint``, ``--win``); report
-  ``minefield-openings.md``/``.json``/``.svg`` (:mod:`boardproof.reports.openings`).
+  ``minefield-openings.md``/``.json``/``.svg`` (computed by
+  :mod:`boardproof.analysis.openings`, rendered by :mod:`boardproof.reports.openings`).
 - ``carpniches``: every first move of the start position searched to ``--max-plies``;
-  report ``carpniches-opening.md``/``.json`` (:mod:`boardproof.reports.carpniches_openings`).
+  report ``carpniches-opening.md``/``.json``
+  (:mod:`boardproof.analysis.carpniches_openings`).
 
 Options that do not apply to the game are refused with a one-line error.
 """
@@ -18,7 +20,7 @@ import time
 import click
 
 from boardproof import models
-from boardproof.commands import SECONDS
+from boardproof.commands.common import SECONDS, check_output_path
 from boardproof.models.base import InvalidOptionError
 
 #: the games with an opening analysis, and the options each one takes
@@ -35,10 +37,6 @@ DEFAULT_OUT = "openings"
 #: the largest Minefield board whose opening table was ever finished (5x5: 2.0 billion
 #: nodes, about 14 minutes with 2 workers); larger sizes need --force
 MAX_FINISHED_SIZE = 5
-
-
-def register(group: click.Group) -> None:
-    group.add_command(openings_command)
 
 
 @click.command(name="openings")
@@ -83,6 +81,7 @@ def openings_command(
       boardproof openings minefield --sizes 2-4 --out openings
     """
     name = models.canonical_name(game)
+    check_output_path(out_dir, "--out", folder=True)
     if name not in GAME_OPTIONS:
         raise InvalidOptionError(
             f"invalid game: openings supports {' and '.join(GAME_OPTIONS)}, got {game!r}"
@@ -113,8 +112,9 @@ def _minefield(
     force: bool = False,
     as_json: bool = False,
 ) -> None:
-    from boardproof.reports.claims import parse_sizes
-    from boardproof.reports.openings import METHODS, build_report, write_report
+    from boardproof.analysis.claims import parse_sizes
+    from boardproof.analysis.openings import METHODS, build_report
+    from boardproof.reports.openings import write_report
 
     if method not in METHODS:
         raise InvalidOptionError(
@@ -176,9 +176,13 @@ def _minefield(
 
 
 def _carpniches(max_plies: int, timeout: float | None, out_dir: str, as_json: bool) -> None:
-    from boardproof.reports.carpniches_openings import analyse_openings, write_report
+    from boardproof.analysis.carpniches_openings import analyse_openings
+    from boardproof.commands.common import Heartbeat
+    from boardproof.reports.carpniches_openings import write_report
 
-    report = analyse_openings(max_plies=max_plies, timeout=timeout)
+    what = f"openings carpniches: every first move to {max_plies} plies"
+    with Heartbeat(what, after=2.0, every=10.0):
+        report = analyse_openings(max_plies=max_plies, timeout=timeout)
     if as_json:
         md, js = write_report(report, out_dir)
         click.echo(json.dumps({**report, "files": [str(md), str(js)]}))

@@ -65,9 +65,8 @@ def games_payload() -> list[dict[str, Any]]:
 
     out = []
     for name in models.names():
-        doc = (type(models.get(name)).__doc__ or "").strip().splitlines()
-        aliases = list(models.aliases(name))
-        out.append({"name": name, "aliases": aliases, "description": doc[0] if doc else ""})
+        info = models.info(name)
+        out.append({"name": name, "aliases": list(info.aliases), "description": info.summary})
     return out
 
 

@@ -5,12 +5,8 @@ from __future__ import annotations
 import click
 
 from boardproof import models
-from boardproof.commands import SECONDS
+from boardproof.commands.common import SECONDS, check_possible
 from boardproof.models.base import InvalidOptionError
-
-
-def register(group: click.Group) -> None:
-    group.add_command(reach_command)
 
 
 @click.command(name="reach")
@@ -65,7 +61,7 @@ def reach_command(
     carp = models.get(name)
     start = carp.parse_position(source)
     goal = carp.parse_position(target)
-    from boardproof.cli import check_possible
+
 
     check_possible(start, allow_impossible)
     check_possible(goal, allow_impossible)
@@ -91,7 +87,7 @@ def reach_command(
     elif moves is not None:
         click.echo(f"reachable in {len(moves)} plies: {' '.join(moves) or '(no move)'}")
         click.echo(f"method: {result.method}")
-    elif result.method.endswith("unknown (time limit)"):
+    elif result.reachable is None:
         click.echo(f"unknown within {max_plies} plies ({result.method})")
     else:
         click.echo(f"unreachable within {max_plies} plies ({result.method})")

@@ -7,7 +7,18 @@ from typing import Any
 
 import click
 
-from boardproof.commands import SECONDS, Heartbeat
+from boardproof import models
+from boardproof.commands.common import (
+    SECONDS,
+    Heartbeat,
+    allow_impossible_option,
+    check_output_path,
+    check_possible,
+    echo_json,
+    game_options,
+    load_game,
+)
+from boardproof.commands.payloads import proof_check_payload
 from boardproof.models.base import BoardproofError, InvalidOptionError
 from boardproof.solvers.api import METHODS, SolveResult, solve
 from boardproof.solvers.proof import (
@@ -52,115 +63,111 @@ def describe_result(result: SolveResult) -> list[str]:
     return lines
 
 
-def register(group: click.Group) -> None:
-    from boardproof.cli import (
-        allow_impossible_option,
-        check_output_path,
-        check_possible,
-        echo_json,
-        load_game,
-        win_option,
+@click.command(name="solve")
+@click.argument("game")
+@click.argument("position")
+@click.option("--max-plies", type=click.IntRange(min=0), default=None,
+              help="Only look for wins within N plies.")  # fmt: skip
+@click.option("--timeout", type=SECONDS, default=None,
+              help="Stop after S seconds (then: unknown).")  # fmt: skip
+@click.option("--method", type=click.Choice(METHODS), default="auto", show_default=True,
+              help="auto (native for Minefield when built, else alphabeta), alphabeta, "
+              "pns (df-pn), enumerate (retrograde) or native (C, Minefield up to 8x8).")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@click.option("--proof", "proof_file", type=click.Path(dir_okay=False), default=None,
+              help="Write a checkable JSON proof of a proved win to FILE.")  # fmt: skip
+@game_options
+@allow_impossible_option
+def solve_command(
+    game: str,
+    position: str,
+    max_plies: int | None,
+    timeout: float | None,
+    method: str,
+    as_json: bool,
+    proof_file: str | None,
+    options: dict[str, Any],
+    allow_impossible: bool,
+) -> None:
+    """Solve POSITION: who wins with perfect play, how fast, and the best line.
+
+    \b
+    Example:
+      boardproof solve minefield "1b2/2w1/1bb1/w3 w -" --proof proof.json
+    """
+    check_output_path(proof_file, "--proof")
+    game_obj = load_game(game, **options)
+    pos = game_obj.parse_position(position)
+    check_possible(pos, allow_impossible)
+    from boardproof.solvers.common import LIVE_NODES
+
+    LIVE_NODES[0] = 0
+
+    def nodes() -> str:  # the Python searches report their count (the native one does not)
+        return f"{LIVE_NODES[0]:,} nodes searched" if LIVE_NODES[0] else ""
+
+    with Heartbeat(f"solve {game_obj.name} (method {method})", status=nodes):
+        result = solve(pos, method=method, max_plies=max_plies, timeout=timeout)
+    proof_note = None
+    if proof_file is not None:
+        proof_note = _write_proof(result, game_obj.name, options, proof_file)
+    if as_json:
+        data = result.to_json(game_obj.name)
+        if proof_file is not None:
+            data["proof"] = proof_note
+        echo_json(data)
+    else:
+        for line in describe_result(result):
+            click.echo(line)
+        if proof_note is not None:
+            click.echo(f"proof: {proof_note}")
+
+@click.command(name="check-proof")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def check_proof_command(file: str, as_json: bool) -> None:
+    """Re-check a proof FILE with the rules only (never the solver).
+
+    Exit status 1 when the proof is rejected, 2 when FILE is not a proof at all.
+
+    \b
+    Example:
+      boardproof solve minefield "3/3/3 b -" --proof proof.json
+      boardproof check-proof proof.json
+    """
+    data = load_proof(file)  # not a proof at all: bad input, exit status 2
+    try:
+        report = check_proof(data, load_game=_proof_game)
+    except NotAProofError:
+        raise
+    except ProofError as error:
+        if as_json:
+            echo_json(proof_check_payload(file, error=str(error)))
+        else:
+            click.echo(f"proof rejected: {error}")
+        raise click.exceptions.Exit(1) from None
+    if as_json:
+        echo_json(proof_check_payload(file, report))
+        return
+    click.echo(
+        f"proof OK: {report.winner} wins {report.game} from {report.root} "
+        f"({report.nodes} positions checked)"
     )
 
-    @group.command(name="solve")
-    @click.argument("game")
-    @click.argument("position")
-    @click.option("--max-plies", type=click.IntRange(min=0), default=None,
-                  help="Only look for wins within N plies.")  # fmt: skip
-    @click.option("--timeout", type=SECONDS, default=None,
-                  help="Stop after S seconds (then: unknown).")  # fmt: skip
-    @click.option("--method", type=click.Choice(METHODS), default="auto", show_default=True,
-                  help="auto (native for Minefield when built, else alphabeta), alphabeta, "
-                  "pns (df-pn), enumerate (retrograde) or native (C, Minefield up to 8x8).")
-    @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-    @click.option("--proof", "proof_file", type=click.Path(dir_okay=False), default=None,
-                  help="Write a checkable JSON proof of a proved win to FILE.")  # fmt: skip
-    @win_option
-    @allow_impossible_option
-    def solve_command(
-        game: str,
-        position: str,
-        max_plies: int | None,
-        timeout: float | None,
-        method: str,
-        as_json: bool,
-        proof_file: str | None,
-        win: str | None,
-        allow_impossible: bool,
-    ) -> None:
-        """Solve POSITION: who wins with perfect play, how fast, and the best line.
 
-        \b
-        Example:
-          boardproof solve minefield "1b2/2w1/1bb1/w3 w -" --proof proof.json
-        """
-        check_output_path(proof_file, "--proof")
-        game_obj = load_game(game, win)
-        pos = game_obj.parse_position(position)
-        check_possible(pos, allow_impossible)
-        with Heartbeat(f"solve {game_obj.name} (method {method})"):
-            result = solve(pos, method=method, max_plies=max_plies, timeout=timeout)
-        proof_note = None
-        if proof_file is not None:
-            proof_note = _write_proof(result, game_obj.name, win, proof_file)
-        if as_json:
-            data = result.to_json(game_obj.name)
-            if proof_file is not None:
-                data["proof"] = proof_note
-            echo_json(data)
-        else:
-            for line in describe_result(result):
-                click.echo(line)
-            if proof_note is not None:
-                click.echo(f"proof: {proof_note}")
-
-    @group.command(name="check-proof")
-    @click.argument("file", type=click.Path(dir_okay=False))
-    @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-    def check_proof_command(file: str, as_json: bool) -> None:
-        """Re-check a proof FILE with the rules only (never the solver).
-
-        Exit status 1 when the proof is rejected, 2 when FILE is not a proof at all.
-
-        \b
-        Example:
-          boardproof solve minefield "3/3/3 b -" --proof proof.json
-          boardproof check-proof proof.json
-        """
-        from boardproof import models
-        from boardproof.commands.payloads import proof_check_payload
-
-        data = load_proof(file)  # not a proof at all: bad input, exit status 2
-
-        def loader(name: str, options: dict[str, Any]) -> Any:
-            return models.get(name, **options)
-
-        try:
-            report = check_proof(data, load_game=loader)
-        except NotAProofError:
-            raise
-        except ProofError as error:
-            if as_json:
-                echo_json(proof_check_payload(file, error=str(error)))
-            else:
-                click.echo(f"proof rejected: {error}")
-            raise click.exceptions.Exit(1) from None
-        if as_json:
-            echo_json(proof_check_payload(file, report))
-            return
-        click.echo(
-            f"proof OK: {report.winner} wins {report.game} from {report.root} "
-            f"({report.nodes} positions checked)"
-        )
+def _proof_game(name: str, options: dict[str, Any]) -> Any:
+    """The game a proof names (the loader of :func:`check_proof`)."""
+    return models.get(name, **options)
 
 
-def _write_proof(result: SolveResult, game_name: str, win: str | None, path: str) -> str:
+def _write_proof(
+    result: SolveResult, game_name: str, options: dict[str, Any], path: str
+) -> str:
     """Write the proof of ``result``'s win; returns what happened (one line)."""
     if result.value not in ("win", "loss") or result.winner is None:
         return "not written: no proved win"
     from boardproof.solvers import native
 
-    options = {} if win is None else {"win": win}
     oracle = native.win_oracle(result.winner) if native.supports_any(result.position) else None
     try:
         proof = build_proof(
