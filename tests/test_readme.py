@@ -7,8 +7,8 @@ error are not part of the example). Matching is exact except that:
 
 - a line ``...`` stands for any number of lines (none included);
 - ``...`` inside a line stands for any text;
-- decimal numbers (timings) and the numbers after ``nodes``, ``nodes/s`` and
-  ``seconds`` match any number, and in such a line runs of spaces match any
+- decimal numbers (timings) and the numbers after ``nodes``, ``nodes/s``,
+  ``iterations/s`` and ``seconds`` match any number, and in such a line runs of spaces match any
   run of spaces (table columns widen with the numbers);
 - a trailing ``(exit status N)`` is the command's exit status (0 otherwise);
 - a command followed by no output line at all is only checked for exit status 0.
@@ -18,7 +18,7 @@ The commands run with bash in a fresh temporary folder (holding a copy of
 shell variables set by ``P=...`` lines carry over to the block's later commands.
 Commands too slow for the default run are marked ``long`` (``make test-long``).
 A command that is not a ``boardproof`` command (nor a pipe from one), a
-``python -c`` line or a variable assignment is skipped.
+``python -c``, ``printf`` or ``cat`` line or a variable assignment is skipped.
 
 Run ``python tests/test_readme.py`` to print every command with its real output.
 """
@@ -108,7 +108,8 @@ def parse_readme(text: str) -> list[list[Example]]:
 
 
 def _runnable(command: str) -> bool:
-    return command.startswith(("boardproof ", "python -c ")) or bool(re.match(r"[A-Z]+=", command))
+    starts = ("boardproof ", "python -c ", "printf ", "cat ")
+    return command.startswith(starts) or bool(re.match(r"[A-Z]+=", command))
 
 
 def examples() -> list[Example]:
@@ -127,7 +128,9 @@ def examples() -> list[Example]:
     return found
 
 
-_LOOSE = re.compile(r"(?:\d+\.\d+)|(?<=nodes: )\d+|(?<=nodes/s: )\d+|(?<=\"nodes\": )\d+")
+_LOOSE = re.compile(
+    r"(?:\d+\.\d+)|(?<=nodes: )\d+|(?<=nodes/s: )\d+|(?<=\"nodes\": )\d+|(?<=iterations/s: )\d+"
+)
 
 
 def line_pattern(expected: str) -> re.Pattern[str]:
@@ -204,7 +207,8 @@ def _param(example: Example) -> object:
 
 def test_readme_has_examples() -> None:
     assert len(EXAMPLES) >= 40
-    assert all(e.command.startswith(("boardproof ", "python -c ")) for e in EXAMPLES)
+    starts = ("boardproof ", "python -c ", "printf ", "cat ")
+    assert all(e.command.startswith(starts) for e in EXAMPLES)
 
 
 @pytest.fixture(scope="module")
