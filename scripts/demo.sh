@@ -3,7 +3,19 @@
 set -euo pipefail
 out=out/demo
 mkdir -p "$out"
-step() { printf '\n\033[1m$ %s\033[0m\n' "$*"; "$@"; }
+# the command as it can be pasted: words with spaces or shell characters in single quotes
+quote() {
+    local words=() word
+    for word in "$@"; do
+        if [[ $word =~ ^[A-Za-z0-9_./:=@%+,-]+$ ]]; then
+            words+=("$word")
+        else
+            words+=("'${word//\'/\'\\\'\'}'")
+        fi
+    done
+    printf '%s' "${words[*]}"
+}
+step() { printf '\n\033[1m$ %s\033[0m\n' "$(quote "$@")"; "$@"; }
 
 step boardproof games
 

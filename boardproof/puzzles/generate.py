@@ -39,6 +39,7 @@ True
 from __future__ import annotations
 
 import random
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, replace
@@ -481,6 +482,19 @@ def generate(
     seen: set[str] = set()
     counts: dict[str, int] = {}
     index = 0
+    tasks_done = [0, 0]  # tasks finished, puzzles among them (for the progress lines)
+
+    def report(key: str, found: dict[str, Any]) -> None:
+        # one counter for the whole run (the batches of run_tasks each restart theirs)
+        tasks_done[0] += 1
+        tasks_done[1] += found["puzzle"] is not None
+        print(
+            f"[task {tasks_done[0]}, {min(tasks_done[1], count)}/{count} puzzles] "
+            f"puzzles {name} {key}: {time.perf_counter() - start:.1f}s",
+            file=sys.stderr,
+            flush=True,
+        )
+
     while len(puzzles) < count and index < limit:
         wanted = count - len(puzzles)
         if executor.backend != "in-process":
@@ -497,8 +511,9 @@ def generate(
             _run_task_args,
             tasks,
             executor=executor,
-            progress=progress,
+            progress=False,
             description=f"puzzles {name}",
+            on_result=report if progress else None,
         )
         index += size
         for key in sorted(results):

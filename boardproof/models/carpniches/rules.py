@@ -50,6 +50,7 @@ from boardproof.models.base import (
     Outcome,
     SymbolsMixin,
     check_options,
+    require_text,
 )
 
 # ---------------------------------------------------------------------------
@@ -280,6 +281,10 @@ class CarpnichesMove(NamedTuple):
     def __str__(self) -> str:
         return f"{SQUARE_NAMES[self.frm]}-{SQUARE_NAMES[self.to]}"
 
+    def __repr__(self) -> str:
+        """The notation, so that a list of moves reads as moves: ``[b3, c3]``."""
+        return str(self)
+
 
 #: interned moves, MOVES[from][to]
 MOVES = tuple(tuple(CarpnichesMove(f, t) for t in range(SQUARES)) for f in range(SQUARES))
@@ -300,10 +305,10 @@ def parse_square(text: str, field: str = "square") -> int:
 def parse_move_text(text: str) -> CarpnichesMove:
     """Parse ``<from>-<to>`` (syntax only; legality is checked by ``play``).
 
-    >>> parse_move_text("a1-b2")
-    CarpnichesMove(frm=0, to=7)
+    >>> tuple(parse_move_text("a1-b2"))
+    (0, 7)
     """
-    parts = text.strip().split("-")
+    parts = require_text(text, "move").strip().lower().split("-")
     if len(parts) != 2 or parts[0] not in SQUARE_INDEX or parts[1] not in SQUARE_INDEX:
         raise InvalidNotationError(f"invalid move: expected <from>-<to> like a1-b2, got {text!r}")
     return MOVES[SQUARE_INDEX[parts[0]]][SQUARE_INDEX[parts[1]]]
@@ -639,6 +644,15 @@ class CarpnichesPosition(NamedTuple):
     def __str__(self) -> str:
         return self.fen()
 
+    def __repr__(self) -> str:
+        return f"CarpnichesPosition({self.fen()!r})"
+
+    def _repr_svg_(self) -> str:
+        """The SVG picture, so that Jupyter shows the position as a board."""
+        from boardproof.reports import svg
+
+        return svg.render(self)
+
     def board_text(self) -> str:
         """A text board: stacks bottom to top, ``.`` for an empty square.
 
@@ -778,9 +792,7 @@ def parse_position(text: str) -> CarpnichesPosition:
     ...     print(error)
     invalid stack on rank 6: a stack holds at most 3 pieces, got 4: '(cpcp)'
     """
-    if not isinstance(text, str):
-        raise InvalidNotationError(f"invalid position: expected a string, got {text!r}")
-    fields = text.split()
+    fields = require_text(text).split()
     if len(fields) != 3:
         raise InvalidNotationError(
             f"invalid position: expected 3 fields '<rows> <side> <opening>', "
