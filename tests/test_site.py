@@ -106,7 +106,6 @@ def test_site_cli(cli_run, tmp_path) -> None:
     for args, message in [
         (("--days", "0"), "error: invalid option --days"),
         (("--date", "2026-06-31"), "error: invalid date"),
-        (("--game", "collexion"), "error: puzzles are not available for collexion"),
         (("--game", "go"), "error: unknown game"),
     ]:
         status, _, err = cli_run("site", "--out", str(out), *args)

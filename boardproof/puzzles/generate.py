@@ -60,11 +60,9 @@ MINEFIELD_SIZES = (5, 6, 7)
 #: a playout longer than this (Carpniches can cycle) is dropped
 MAX_PLAYOUT_PLIES = 300
 
-#: games without puzzles, and why (one line each)
-UNAVAILABLE = {
-    "collexion": "it is a score game (the winner is decided by points when the box is empty), "
-    "so 'a forced win in N plies' does not apply",
-}
+#: games without puzzles, and why (one line each); ColleXion, a score game, has "best
+#: turn" puzzles instead (boardproof.puzzles.collexion)
+UNAVAILABLE: dict[str, str] = {}
 
 
 @dataclass(frozen=True)
@@ -123,6 +121,8 @@ DEFAULTS: dict[str, Settings] = {
         check_nodes=150_000,
         decoy_nodes=10_000,
     ),
+    # a score game: the best turn of a solved endgame (only these three fields apply)
+    "collexion": Settings(min_moves=4, playouts=6, root_nodes=200_000),
 }
 
 
@@ -134,14 +134,10 @@ def settings_for(game: str, **changes: Any) -> Settings:
 
 
 def puzzle_game(name: str) -> str:
-    """The canonical name of a game that has puzzles; raises for ColleXion / unknown names.
+    """The canonical name of a game that has puzzles; raises for unknown names.
 
-    >>> puzzle_game("candy-conquest")
-    'candy'
-    >>> puzzle_game("collexion")  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    ...
-    boardproof.puzzles.PuzzleUnavailableError: puzzles are not available for collexion: ...
+    >>> puzzle_game("candy-conquest"), puzzle_game("collexion")
+    ('candy', 'collexion')
     """
     key = models.canonical_name(name)
     if key in UNAVAILABLE:
@@ -455,6 +451,13 @@ def run_task(task: Task) -> dict[str, Any]:
 def _run_task_args(args: dict[str, Any]) -> dict[str, Any]:
     """Picklable entry point for the executor (plain data in, plain data out)."""
     settings = Settings(**args["settings"])
+    if args["game"] == "collexion":
+        from boardproof.puzzles import collexion
+
+        score_settings = collexion.ScoreSettings(
+            settings.min_moves, settings.playouts, settings.root_nodes
+        )
+        return collexion.run_task(collexion.Task(args["seed"], args["index"], score_settings))
     return run_task(Task(args["game"], args["seed"], args["index"], settings))
 
 
