@@ -4,7 +4,9 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test test-long lint bench clean
+CHROMIUM := /usr/bin/chromium
+
+.PHONY: demo test test-long lint bench clean browser
 
 $(STAMP): pyproject.toml setup.py boardproof/solvers/native/minefield.c
 	$(PYTHON) -m venv $(VENV)
@@ -15,12 +17,17 @@ $(STAMP): pyproject.toml setup.py boardproof/solvers/native/minefield.c
 demo: $(STAMP)
 	PATH=$(abspath $(BIN)):$$PATH bash scripts/demo.sh
 
-test: $(STAMP)
+# the browser tests drive Debian's chromium (Playwright comes from pip with the test
+# extras; no browser is ever downloaded): install the Debian package when it is missing
+browser:
+	@test -x $(CHROMIUM) || (apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium)
+
+test: $(STAMP) browser
 	$(BIN)/ruff check boardproof tests benchmarks
 	$(BIN)/mypy
 	$(BIN)/pytest -q
 
-test-long: $(STAMP)
+test-long: $(STAMP) browser
 	$(BIN)/pytest -q -m long
 
 bench: $(STAMP)
