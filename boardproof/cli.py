@@ -33,7 +33,7 @@ from boardproof.models.base import (
 GAME_HELP = "minefield, carpniches, candy (alias candy-conquest) or collexion"
 
 #: modules of boardproof.commands that add commands to the group (each has ``register``)
-COMMAND_MODULES = ("solve", "reach", "puzzle", "verify", "site", "openings")
+COMMAND_MODULES = ("solve", "reach", "puzzle", "verify", "site", "openings", "serve")
 
 
 # ---------------------------------------------------------------------------

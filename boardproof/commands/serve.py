@@ -1,0 +1,34 @@
+"""``boardproof serve``: the local analysis board (:mod:`boardproof.web`, extra ``[web]``)."""
+
+from __future__ import annotations
+
+import click
+
+from boardproof.models.base import InvalidOptionError
+
+
+def run_server(host: str, port: int) -> None:
+    """Serve the analysis board on ``host:port`` until interrupted."""
+    try:
+        import uvicorn
+
+        from boardproof.web.app import create_app
+    except ModuleNotFoundError as error:
+        raise InvalidOptionError(
+            "serve needs the optional web extra: pip install 'boardproof[web]' "
+            f"(missing module {error.name!r})"
+        ) from None
+    click.echo(f"analysis board on http://{host}:{port}/ (Ctrl-C stops it)", err=True)
+    uvicorn.run(create_app(), host=host, port=port, log_level="warning")
+
+
+def register(group: click.Group) -> None:
+    @group.command(name="serve")
+    @click.option("--host", default="127.0.0.1", show_default=True,
+                  help="Address to listen on (localhost by default).")  # fmt: skip
+    @click.option("--port", type=int, default=8000, show_default=True, help="TCP port.")
+    def serve_command(host: str, port: int) -> None:
+        """Start the local analysis board: pick a game, edit a position, play, solve."""
+        if not 0 <= port <= 65535:
+            raise InvalidOptionError(f"invalid option --port: expected 0 to 65535, got {port!r}")
+        run_server(host, port)
