@@ -55,5 +55,6 @@ class ConsoleErrors:
         page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
         page.on("pageerror", lambda e: self.errors.append(str(e)))
 
-    def check(self) -> None:
-        assert not self.errors, self.errors
+    def check(self, expected: tuple[str, ...] = ()) -> None:
+        """No error but the ``expected`` ones (each seen exactly once, in order)."""
+        assert self.errors == list(expected), self.errors

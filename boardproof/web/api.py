@@ -9,7 +9,8 @@ answers it with HTTP 400 and ``{"error": "error: <message>"}``).
 - :func:`play`: ``play --json`` of a line of moves, plus :func:`describe` of the end;
 - :func:`solve_request`: ``solve --json`` of a position, searched in a child process
   with a time limit (at most ``MAX_SECONDS``) and a memory limit (``MEMORY_BYTES`` of
-  address space); the child is killed if it overruns.
+  address space beyond what the forked child starts with); the child is killed if it
+  overruns.
 
 >>> answer = describe({"game": "minefield", "position": "3/3/3 b -"})
 >>> answer["position"], answer["to_move"], len(answer["moves"]), answer["moves"][0]
@@ -44,7 +45,7 @@ from boardproof.reports.play import board_targets, clickable_svg, move_table
 MAX_SECONDS = 30.0
 #: the default search time (seconds)
 DEFAULT_SECONDS = 5.0
-#: the child's address-space limit
+#: what a search child may allocate beyond the address space it starts with (forked)
 MEMORY_BYTES = 2 * 1024**3
 #: the longest position text accepted
 MAX_TEXT = 4000
@@ -134,10 +135,20 @@ def search_seconds(request: dict[str, Any]) -> float:
     return float(value)
 
 
+def _address_space() -> int:
+    """This process's address space in bytes (Linux; 0 where /proc is missing)."""
+    try:
+        with open("/proc/self/statm", encoding="ascii") as handle:
+            return int(handle.read().split()[0]) * resource.getpagesize()
+    except OSError:
+        return 0
+
+
 def _child(conn: Any, request: dict[str, Any], seconds: float, memory: int) -> None:
     """The search process: limits itself, solves, sends the JSON (or the error line)."""
     try:
-        resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
+        limit = _address_space() + memory
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
         from boardproof.solvers.api import solve
 
         pos = load(request)

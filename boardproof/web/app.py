@@ -155,8 +155,12 @@ def create_app(memory: int = api.MEMORY_BYTES) -> Starlette:
     async def game_list(request: Request) -> Response:
         return JSONResponse({"games": [{"name": g, "display": DISPLAY.get(g, g)} for g in games]})
 
+    async def no_icon(request: Request) -> Response:
+        return Response(status_code=204)
+
     routes = [
         Route("/", index),
+        Route("/favicon.ico", no_icon),
         Route("/static/board.js", script),
         Route("/static/style.css", style),
         Route("/api/games", game_list),

@@ -167,7 +167,7 @@
     post('/api/solve', { game: asked.game, position: asked.position, timeout: seconds })
       .then(function (data) {
         if (current !== asked) { return; }
-        var parts = ['value: ' + data.value];
+        var parts = ['result: ' + data.result];
         if (data.winner !== null && data.winner !== undefined) { parts.push('winner: ' + data.winner); }
         if (data.plies !== null && data.plies !== undefined) { parts.push('in ' + data.plies + ' plies'); }
         if (data.score !== undefined && data.score !== null) { parts.push('score: ' + data.score); }
