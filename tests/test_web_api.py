@@ -123,3 +123,42 @@ def test_memory_limit_stops_a_search() -> None:
     )
     assert done.stdout.strip() == "the search ran out of its memory limit"
     assert api.MEMORY_BYTES >= 1024**3
+
+
+def test_serve_refuses_a_busy_port_and_a_bad_one(cli_run) -> None:
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        status, _, err = cli_run("serve", "--port", str(port))
+    assert status == 2
+    assert err.startswith(f"error: invalid option --port: cannot listen on 127.0.0.1:{port}")
+    status, _, err = cli_run("serve", "--port", "70000")
+    assert status == 2
+    assert err.strip() == "error: invalid option --port: expected 0 to 65535, got 70000"
+
+
+def test_serve_stops_on_ctrl_c_with_130() -> None:
+    import signal
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = subprocess.Popen(
+        [sys.executable, "-c", "from boardproof.cli import main; main()", "serve", "--port",
+         str(port)],
+        stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+            break
+        except OSError:
+            time.sleep(0.1)
+    server.send_signal(signal.SIGINT)
+    _, err = server.communicate(timeout=20)
+    assert server.returncode == 130 and err.strip().endswith("interrupted"), err

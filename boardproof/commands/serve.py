@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import socket
+
 import click
 
 from boardproof.models.base import InvalidOptionError
@@ -18,8 +20,20 @@ def run_server(host: str, port: int) -> None:
             "serve needs the optional web extra: pip install 'boardproof[web]' "
             f"(missing module {error.name!r})"
         ) from None
+    try:
+        family = socket.AF_INET6 if ":" in host else socket.AF_INET
+        with socket.socket(family) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind((host, port))
+    except (OSError, OverflowError) as error:
+        why = getattr(error, "strerror", None) or str(error)
+        raise InvalidOptionError(
+            f"invalid option --port: cannot listen on {host}:{port} ({why}): {port!r}"
+        ) from None
     click.echo(f"analysis board on http://{host}:{port}/ (Ctrl-C stops it)", err=True)
     uvicorn.run(create_app(), host=host, port=port, log_level="warning")
+    # uvicorn returns only when a signal (Ctrl-C) stopped it
+    raise KeyboardInterrupt
 
 
 def register(group: click.Group) -> None:
