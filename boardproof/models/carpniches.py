@@ -922,7 +922,7 @@ def _canonical(pos: CarpnichesPosition) -> tuple[CarpnichesPosition, int]:
     """``pos.canonical()``: the images compared as plain tuples, the winner built once
     (memoised: the searches ask again for the same positions at every iteration)."""
     bits = pos[:6]
-    best = (*bits, pos.opening)
+    best: tuple[int, ...] = (*bits, pos.opening)
     best_sym = 0
     for s in range(1, 8):
         rows = ROW_IMAGE[s]
