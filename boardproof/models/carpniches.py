@@ -934,4 +934,5 @@ def _canonical(pos: CarpnichesPosition) -> tuple[CarpnichesPosition, int]:
             best, best_sym = image, s
     if best_sym == 0:
         return pos, 0
-    return CarpnichesPosition(*best[:6], pos.to_move, best[6]), best_sym
+    o1, o2, o3, l0, l1, l2, opening = best
+    return CarpnichesPosition(o1, o2, o3, l0, l1, l2, pos.to_move, opening), best_sym
