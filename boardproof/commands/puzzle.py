@@ -139,9 +139,15 @@ def register(group: click.Group) -> None:
                 click.echo(dumps(puzzle))
             else:
                 rating = puzzle["rating"]
+                if puzzle.get("objective") == "score":
+                    task = (
+                        f"{puzzle['to_move']} best turn {puzzle['solution']} "
+                        f"({puzzle['score']:+d}, by {puzzle['margin']})"
+                    )
+                else:
+                    task = f"{puzzle['to_move']} wins in {puzzle['plies']} ({puzzle['solution']})"
                 click.echo(
-                    f"{puzzle['id']}: {puzzle['to_move']} wins in {puzzle['plies']} "
-                    f"({puzzle['solution']}), rating {rating['rating']} {rating['label']}: "
+                    f"{puzzle['id']}: {task}, rating {rating['rating']} {rating['label']}: "
                     f"{puzzle['position']}"
                 )
 
