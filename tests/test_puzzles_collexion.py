@@ -88,3 +88,16 @@ def test_daily_collexion_puzzle() -> None:
     first = daily_puzzle("collexion", day)
     assert first == daily_puzzle("collexion", day)
     assert first["id"] == "collexion-2026-03-01" and check_puzzle(first).ok
+
+
+def test_cli_generate_daily_and_check(cli_run, tmp_path) -> None:
+    out = tmp_path / "c.jsonl"
+    status, text, err = cli_run(
+        "puzzle", "generate", "collexion", "--count", "2", "--seed", "1", "--out", str(out)
+    )
+    assert status == 0, err
+    assert text.startswith("collexion-1-0: 1 best turn ")
+    status, text, _ = cli_run("puzzle", "check", str(out))
+    assert status == 0 and text.splitlines()[-1] == "2 puzzles checked: 2 ok, 0 failed"
+    status, text, _ = cli_run("puzzle", "daily", "collexion", "--date", "2026-11-29")
+    assert status == 0 and "task: 1 to play the best turn" in text and "\nscore: " in text
