@@ -39,7 +39,7 @@ def _play_by_clicking(page: Any, game: str, move: str) -> None:
         if hit.count():
             hit.first.click()
         else:
-            page.locator("#choices button", has_text=target).first.click()
+            page.locator(f'#choices button[data-t="{target}"]').click()
         if number == len(path) - 1:
             finish = page.locator("#choices button.finish")
             if finish.count() and page.text_content("#status").startswith("Selected"):

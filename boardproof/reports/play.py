@@ -148,6 +148,31 @@ def board_targets(table: list[list[Any]]) -> set[str]:
     return {step for _, path in table for step in path}
 
 
+_SIZES = {True: "large", False: "small"}
+_KINDS = {"o": "round", "s": "square", "x": "star"}
+
+
+def candy_label(code: str) -> str:
+    """A Candy Conquest code in words.
+
+    >>> candy_label("Os")
+    'Os: large round below, small square on top'
+    """
+    bottom, top = code[0], code[1]
+    return (
+        f"{code}: {_SIZES[bottom.isupper()]} {_KINDS[bottom.lower()]} below, "
+        f"{_SIZES[top.isupper()]} {_KINDS[top.lower()]} on top"
+    )
+
+
+def choice_labels(game: str, steps: list[dict[str, Any]]) -> dict[str, str]:
+    """Button labels for the choice steps that need words (Candy Conquest's codes)."""
+    if game != "candy":
+        return {}
+    codes = {path[1] for step in steps for _, path in step["moves"] if len(path) == 2}
+    return {code: candy_label(code) for code in sorted(codes)}
+
+
 def puzzle_frames(puzzle: dict[str, Any]) -> tuple[list[str], dict[str, Any]]:
     """The pictures a puzzle page shows and the data its script plays from.
 
@@ -191,6 +216,9 @@ def puzzle_frames(puzzle: dict[str, Any]) -> tuple[list[str], dict[str, Any]]:
         "steps": steps,
         "line": pv,
     }
+    labels = choice_labels(pos.game.name, steps)
+    if labels:
+        data["labels"] = labels
     if score:
         data["values"] = {str(k): int(v) for k, v in (puzzle.get("values") or {}).items()}
         data["score"] = int(puzzle.get("score", 0))

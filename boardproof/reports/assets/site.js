@@ -113,7 +113,8 @@
       if (done || wrong) { return; }
       order.forEach(function (t) {
         if (prefix.length === 0 && board[t]) { return; }
-        button(t, function () { pick(t); }, 'choice');
+        var label = (data.labels && data.labels[t]) || t;
+        button(label, function () { pick(t); }, 'choice').setAttribute('data-t', t);
       });
       if (finish !== null) {
         button('play ' + finish, function () { submit(finish); }, 'choice finish');
