@@ -3,10 +3,14 @@
 ``build_site(out, days, last)`` writes, for the ``days`` days up to ``last``
 (newest first)::
 
-    out/index.html              a table: one row per day, one link per game
-    out/style.css               the only style sheet (no network assets anywhere)
-    out/<date>/<game>.html      the puzzle: SVG board, task, rating, a collapsible
-                                solution (<details>), links to the neighbouring days
+    out/index.html              today's puzzle per game, the archive (one row per puzzle)
+                                with its game / theme / difficulty filters
+    out/style.css, out/site.js  the only style sheet and script (no network assets anywhere;
+                                see boardproof.reports.site_assets)
+    out/<date>/<game>.html      the interactive puzzle: clickable SVG boards along the main
+                                line, the legal moves of every step (the page knows no rules),
+                                task, rating, a collapsible solution (<details>), links to
+                                the neighbouring days
     out/<date>/<game>.jsonl     the puzzle file (``boardproof puzzle check`` reads it)
 
 Pages hold no clock time, so the same arguments give the same bytes.
