@@ -36,13 +36,12 @@ def run_server(host: str, port: int) -> None:
     raise KeyboardInterrupt
 
 
-def register(group: click.Group) -> None:
-    @group.command(name="serve")
-    @click.option("--host", default="127.0.0.1", show_default=True,
-                  help="Address to listen on (localhost by default).")  # fmt: skip
-    @click.option("--port", type=int, default=8000, show_default=True, help="TCP port.")
-    def serve_command(host: str, port: int) -> None:
-        """Start the local analysis board: pick a game, edit a position, play, solve."""
-        if not 0 <= port <= 65535:
-            raise InvalidOptionError(f"invalid option --port: expected 0 to 65535, got {port!r}")
-        run_server(host, port)
+@click.command(name="serve")
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Address to listen on (localhost by default).")  # fmt: skip
+@click.option("--port", type=int, default=8000, show_default=True, help="TCP port.")
+def serve_command(host: str, port: int) -> None:
+    """Start the local analysis board: pick a game, edit a position, play, solve."""
+    if not 0 <= port <= 65535:
+        raise InvalidOptionError(f"invalid option --port: expected 0 to 65535, got {port!r}")
+    run_server(host, port)

@@ -29,8 +29,7 @@ be exactly those, the best turn unique up to the ways of writing it (``solutions
 ``score`` and ``margin`` right, the line optimal at every turn, and the rating the
 formula's.
 
->>> import sys; sys.path.insert(0, "tests")
->>> from games_toy import subtraction
+>>> from boardproof.testing.games import subtraction
 >>> forced_win(subtraction(5, 3), 0, 3), forced_win(subtraction(5, 3), 0, 2)
 (True, False)
 """
@@ -42,7 +41,6 @@ from typing import Any
 
 from boardproof import models
 from boardproof.models.base import BoardproofError, Game, Position
-from boardproof.puzzles.generate import UNAVAILABLE
 from boardproof.puzzles.rating import rate
 from boardproof.puzzles.store import FORMAT, VERSION
 from boardproof.solvers.proof import ProofError, check_proof
@@ -137,7 +135,7 @@ def _game_of(data: dict[str, Any]) -> Game:
         key = models.canonical_name(name)
     except BoardproofError as error:
         raise PuzzleCheckError(str(error)) from None
-    if key in UNAVAILABLE:
+    if models.info(key).puzzles is None:
         raise PuzzleCheckError(f"puzzles are not available for {key}")
     options = data.get("options") or {}
     if not isinstance(options, dict):
@@ -311,7 +309,7 @@ def verify(data: dict[str, Any], max_nodes: int = MAX_CHECK_NODES) -> int:
             f"unsupported version: expected {VERSION}, got {data.get('version')!r}"
         )
     game = _game_of(data)
-    if getattr(game, "objective", None) == "score":
+    if models.info(game.name).objective == "score":
         return verify_score(data, game, max_nodes)
     text = _field(data, "position", str)
     try:

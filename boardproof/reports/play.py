@@ -60,7 +60,7 @@ def hit_regions(pos: Position) -> list[Region]:
     """The clickable targets of ``pos``'s picture (the renderer's own geometry)."""
     name = pos.game.name
     if name == "minefield":
-        from boardproof.reports import svg_minefield as mf
+        from boardproof.models.minefield import drawing as mf
 
         n: int = pos.n  # type: ignore[attr-defined]
         return [
@@ -75,7 +75,7 @@ def hit_regions(pos: Position) -> list[Region]:
             for f in range(n)
         ]
     if name == "carpniches":
-        from boardproof.reports import svg_carpniches as cp
+        from boardproof.models.carpniches import drawing as cp
 
         return [
             (
@@ -89,7 +89,7 @@ def hit_regions(pos: Position) -> list[Region]:
             for f in range(cp.SIZE)
         ]
     if name == "candy":
-        from boardproof.reports import svg_candy as cc
+        from boardproof.models.candy import drawing as cc
 
         tallest = max((len(col) for col in pos.cols), default=0)  # type: ignore[attr-defined]
         cell_h = max(3, tallest + 2) * cc.ROW_H
@@ -105,7 +105,7 @@ def hit_regions(pos: Position) -> list[Region]:
             for f in range(cc.SIZE)
         ]
     if name == "collexion":
-        from boardproof.reports import svg_collexion as cx
+        from boardproof.models.collexion import drawing as cx
 
         regions: list[Region] = []
         for depth, layer in enumerate(pos.layers()):  # type: ignore[attr-defined]

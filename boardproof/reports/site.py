@@ -31,7 +31,6 @@ from typing import Any
 
 from boardproof import models
 from boardproof.puzzles.daily import daily_puzzle
-from boardproof.puzzles.generate import UNAVAILABLE
 from boardproof.puzzles.store import dumps
 from boardproof.reports import site_assets
 from boardproof.reports.play import puzzle_frames
@@ -43,31 +42,28 @@ STYLE = site_assets.STYLE
 SCRIPT = site_assets.SCRIPT
 
 
-#: how the pages name the games and the sides (the notation letters stay in the positions)
-DISPLAY = {
-    "minefield": "Minefield",
-    "carpniches": "Carpniches",
-    "candy": "Candy Conquest",
-    "collexion": "ColleXion",
-}
-SIDES = {
-    "minefield": {"b": "Black", "w": "White"},
-    "carpniches": {"c": "Capybaras", "p": "Poodles"},
-}
+def display_name(game: str) -> str:
+    """How a page names a game (its descriptor's long name).
+
+    >>> display_name("candy")
+    'Candy Conquest'
+    """
+    return models.info(game).long_name
 
 
 def side_name(game: str, symbol: str) -> str:
-    """How a page names a side.
+    """How a page names a side (from the game's descriptor; the notation letters stay
+    in the positions).
 
     >>> side_name("minefield", "b"), side_name("candy", "2")
     ('Black', 'Player 2')
     """
-    return SIDES.get(game, {}).get(symbol, f"Player {symbol}")
+    return models.info(game).side_name(symbol)
 
 
 def puzzle_games() -> list[str]:
     """The games that have puzzles (all four; ColleXion's are "best turn" puzzles)."""
-    return [name for name in models.names() if name not in UNAVAILABLE]
+    return [name for name in models.names() if models.info(name).puzzles is not None]
 
 
 def page_name(game: str, date: str) -> str:
@@ -179,7 +175,7 @@ def puzzle_page(puzzle: dict[str, Any], previous: str | None, following: str | N
     rating = puzzle["rating"]
     side = html.escape(side_name(puzzle["game"], str(puzzle["to_move"])))
     date = html.escape(str(puzzle["date"]))
-    name = html.escape(DISPLAY.get(puzzle["game"], str(puzzle["game"])))
+    name = html.escape(display_name(str(puzzle["game"])))
     nav = ['<a href="../index.html">all puzzles</a>']
     if previous is not None:
         nav.append(f'<a href="../{html.escape(previous)}">previous day</a>')
@@ -228,7 +224,7 @@ def index_page(
     """
     today = dates[0] if dates else ""
     links = " ".join(
-        f'<a href="{page_name(g, today)}">{html.escape(DISPLAY.get(g, g))}</a>' for g in games
+        f'<a href="{page_name(g, today)}">{html.escape(display_name(g))}</a>' for g in games
     )
     rows = []
     themes: set[str] = set()
@@ -242,7 +238,7 @@ def index_page(
                 f'<tr data-id="{html.escape(entry.get("id", ""))}" data-game="{html.escape(game)}"'
                 f' data-level="{html.escape(level)}" data-theme="{html.escape(topic)}">'
                 f"<td>{html.escape(date)}</td>"
-                f'<td><a href="{page}">{html.escape(DISPLAY.get(game, game))}</a></td>'
+                f'<td><a href="{page}">{html.escape(display_name(game))}</a></td>'
                 f"<td>{html.escape(topic)}</td>"
                 f"<td>{html.escape(level)} ({html.escape(entry.get('rating', ''))})</td>"
                 '<td class="done"></td></tr>'
@@ -260,7 +256,7 @@ def index_page(
     levels = [(v, v) for v in ("easy", "medium", "hard", "expert")]
     filters = (
         '<p class="filters">'
-        + select("game", "Game", [(g, DISPLAY.get(g, g)) for g in games])
+        + select("game", "Game", [(g, display_name(g)) for g in games])
         + select("theme", "Theme", [(t, t) for t in sorted(themes)])
         + select("level", "Difficulty", levels)
         + '<label><input type="checkbox" id="filter-unsolved"> unsolved only</label></p>'

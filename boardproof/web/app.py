@@ -33,7 +33,7 @@ from starlette.routing import Route
 
 from boardproof import models
 from boardproof.models.base import BoardproofError
-from boardproof.reports.site import DISPLAY
+from boardproof.reports.site import display_name
 from boardproof.reports.site_assets import STYLE
 from boardproof.web import api
 from boardproof.web.assets import BOARD_SCRIPT
@@ -45,7 +45,7 @@ MAX_BODY = 64 * 1024
 def page(games: list[str]) -> str:
     """The analysis board's HTML (static: the script does the rest)."""
     options = "".join(
-        f'<option value="{html.escape(g)}">{html.escape(DISPLAY.get(g, g))}</option>'
+        f'<option value="{html.escape(g)}">{html.escape(display_name(g))}</option>'
         for g in games
     )
     return (
@@ -153,7 +153,7 @@ def create_app(memory: int = api.MEMORY_BYTES) -> Starlette:
         return Response(STYLE, media_type="text/css")
 
     async def game_list(request: Request) -> Response:
-        return JSONResponse({"games": [{"name": g, "display": DISPLAY.get(g, g)} for g in games]})
+        return JSONResponse({"games": [{"name": g, "display": display_name(g)} for g in games]})
 
     async def no_icon(request: Request) -> Response:
         return Response(status_code=204)
