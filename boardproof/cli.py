@@ -13,7 +13,18 @@ import sys
 
 import click
 
-from boardproof.commands import core, openings, puzzle, reach, serve, site, solve, verify
+from boardproof.commands import (
+    analyse,
+    core,
+    openings,
+    puzzle,
+    reach,
+    review,
+    serve,
+    site,
+    solve,
+    verify,
+)
 from boardproof.commands.common import echo_json, load_game, load_position, win_option
 from boardproof.models.base import BoardproofError
 
@@ -39,6 +50,8 @@ cli.add_command(puzzle.puzzle_group)
 cli.add_command(verify.verify_command)
 cli.add_command(site.site_command)
 cli.add_command(openings.openings_command)
+cli.add_command(analyse.analyse_command)
+cli.add_command(review.review_command)
 cli.add_command(serve.serve_command)
 
 
