@@ -21,6 +21,7 @@ from boardproof.commands import (
     puzzle,
     reach,
     review,
+    serve,
     site,
     solve,
     verify,
@@ -52,6 +53,7 @@ cli.add_command(site.site_command)
 cli.add_command(openings.openings_command)
 cli.add_command(analyse.analyse_command)
 cli.add_command(review.review_command)
+cli.add_command(serve.serve_command)
 
 
 # ---------------------------------------------------------------------------

@@ -51,6 +51,11 @@ echo; echo "== Puzzles =="
 step boardproof puzzle daily minefield --date 2026-11-29
 step boardproof puzzle generate minefield --count 3 --seed 1 --out "$out/puzzles.jsonl"
 step boardproof puzzle check "$out/puzzles.jsonl"
+step boardproof puzzle daily collexion --date 2026-11-29
+step boardproof puzzle generate collexion --count 3 --seed 1 --out "$out/collexion-puzzles.jsonl"
+step boardproof puzzle check "$out/collexion-puzzles.jsonl"
 step boardproof site --out "$out/site" --days 2 --date 2026-11-29
+echo "open $out/site/index.html in a browser to play the puzzles;"
+echo "boardproof serve starts the analysis board on http://127.0.0.1:8000/"
 
 echo; echo "Pictures and proofs are in $out/."

@@ -33,6 +33,21 @@ def describe_puzzle(puzzle: dict[str, Any]) -> list[str]:
     plies = puzzle["plies"]
     lines = [f"{puzzle['game']} puzzle {title}  (rating {rating['rating']}, {rating['label']})"]
     lines += pos.board_text().splitlines()
+    if puzzle.get("objective") == "score":
+        lines += [
+            f"position: {puzzle['position']}",
+            f"to move: {side}",
+            f"task: {side} to play the best turn (the best final score difference against "
+            "best play); exactly one turn is best, by at least 1 point",
+            "",
+            "(spoiler below)",
+            f"solution: {puzzle['solution']}",
+            f"score: {puzzle['score']:+d} (every other turn at least {puzzle['margin']} less)",
+            "line: " + " ".join(puzzle["pv"]),
+        ]
+        if puzzle.get("decoys"):
+            lines.append("close (within 2 points): " + " ".join(puzzle["decoys"]))
+        return lines
     lines += [
         f"position: {puzzle['position']}",
         f"to move: {side}",
@@ -56,9 +71,15 @@ def show_found(out_file: str | None, puzzle: dict[str, Any]) -> None:
         click.echo(dumps(puzzle))
     else:
         rating = puzzle["rating"]
+        if puzzle.get("objective") == "score":
+            task = (
+                f"{puzzle['to_move']} best turn {puzzle['solution']} "
+                f"({puzzle['score']:+d}, by {puzzle['margin']})"
+            )
+        else:
+            task = f"{puzzle['to_move']} wins in {puzzle['plies']} ({puzzle['solution']})"
         click.echo(
-            f"{puzzle['id']}: {puzzle['to_move']} wins in {puzzle['plies']} "
-            f"({puzzle['solution']}), rating {rating['rating']} {rating['label']}: "
+            f"{puzzle['id']}: {task}, rating {rating['rating']} {rating['label']}: "
             f"{puzzle['position']}"
         )
 

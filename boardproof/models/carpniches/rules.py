@@ -38,6 +38,7 @@ The game-agnostic solvers treat a cycle as a draw (they never prove a win throug
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, NamedTuple
@@ -607,13 +608,7 @@ class CarpnichesPosition(NamedTuple):
         >>> START_POSITION.canonical()[0] == min(START_POSITION.transform(s) for s in range(8))
         True
         """
-        best = self
-        best_sym = 0
-        for s in range(1, 8):
-            image = self.transform(s)
-            if image < best:
-                best, best_sym = image, s
-        return best, best_sym
+        return _canonical(self)
 
     def transform_move(self, move: CarpnichesMove, symmetry: int) -> CarpnichesMove:
         table = SYMMETRY[symmetry]
@@ -907,3 +902,24 @@ def play_record(position: CarpnichesPosition, moves: Iterable[str]) -> RecordRes
     if outcome is None and seen[position] >= REPETITION_LIMIT:
         return RecordResult(position, Outcome.draw(), True, plies)
     return RecordResult(position, outcome, False, plies)
+
+
+@functools.lru_cache(maxsize=1 << 18)
+def _canonical(pos: CarpnichesPosition) -> tuple[CarpnichesPosition, int]:
+    """``pos.canonical()``: the images compared as plain tuples, the winner built once
+    (memoised: the searches ask again for the same positions at every iteration)."""
+    bits = pos[:6]
+    best: tuple[int, ...] = (*bits, pos.opening)
+    best_sym = 0
+    for s in range(1, 8):
+        rows = ROW_IMAGE[s]
+        image = (
+            *(_map_bits(b, rows) for b in bits),
+            pos.opening if pos.opening < 0 else SYMMETRY[s][pos.opening],
+        )
+        if image < best:
+            best, best_sym = image, s
+    if best_sym == 0:
+        return pos, 0
+    o1, o2, o3, l0, l1, l2, opening = best
+    return CarpnichesPosition(o1, o2, o3, l0, l1, l2, pos.to_move, opening), best_sym
