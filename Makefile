@@ -4,28 +4,40 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test test-long lint bench clean
+CHROMIUM := /usr/bin/chromium
+
+.PHONY: demo test test-long lint bench docs clean browser
 
 $(STAMP): pyproject.toml setup.py boardproof/solvers/native/minefield.c \
 		boardproof/solvers/native/minefield_wide.h boardproof/solvers/native/minefield_wide_impl.h
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[test,cluster]'
+	$(BIN)/pip install --quiet -e '.[test,cluster,docs]'
 	touch $(STAMP)
 
 demo: $(STAMP)
 	PATH=$(abspath $(BIN)):$$PATH bash scripts/demo.sh
 
-test: $(STAMP)
+# the browser tests drive Debian's chromium (Playwright comes from pip with the test
+# extras; no browser is ever downloaded): install the Debian package when it is missing
+browser:
+	@test -x $(CHROMIUM) || (apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium)
+
+test: $(STAMP) browser
 	$(BIN)/ruff check boardproof tests benchmarks
 	$(BIN)/mypy
+	$(BIN)/mkdocs build --strict --quiet
 	$(BIN)/pytest -q
 
-test-long: $(STAMP)
+test-long: $(STAMP) browser
 	$(BIN)/pytest -q -m long
+
+# the documentation (docs/ and the API reference from the docstrings) into site-docs/
+docs: $(STAMP)
+	$(BIN)/mkdocs build --strict
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/perft.py
 
 clean:
-	rm -rf $(VENV) build *.egg-info
+	rm -rf $(VENV) build *.egg-info site-docs

@@ -22,7 +22,7 @@ from boardproof.puzzles.check import check_puzzle
 from boardproof.puzzles.daily import daily_puzzle
 from boardproof.puzzles.generate import generate
 
-GAMES = ("minefield", "carpniches", "candy")
+GAMES = ("minefield", "carpniches", "candy", "collexion")
 
 
 def main() -> None:
@@ -51,6 +51,8 @@ def main() -> None:
         found = len(result.puzzles)
         plies = {n: sum(p["plies"] == n for p in result.puzzles) for n in (3, 5, 7)}
         plies_text = "/".join(str(plies[n]) for n in (3, 5, 7))
+        if game == "collexion":  # best-turn puzzles: the plies are the line to the end
+            plies_text = "-"
         median = statistics.median(p["rating"]["rating"] for p in result.puzzles)
         cpu_rate = f"{60 * found / cpu:8.1f}" if args.workers == 1 else "       -"
         print(

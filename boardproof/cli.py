@@ -9,6 +9,7 @@ Bad input (unknown game, bad notation, illegal move, bad option) exits with stat
 from __future__ import annotations
 
 import os
+import re
 import sys
 
 import click
@@ -20,11 +21,12 @@ from boardproof.commands import (
     puzzle,
     reach,
     review,
+    serve,
     site,
     solve,
     verify,
 )
-from boardproof.commands.common import echo_json, load_game, load_position, win_option
+from boardproof.commands.common import echo_json, load_game, load_position, quoted, win_option
 from boardproof.models.base import BoardproofError
 
 __all__ = ["cli", "echo_json", "load_game", "load_position", "main", "win_option"]
@@ -51,6 +53,7 @@ cli.add_command(site.site_command)
 cli.add_command(openings.openings_command)
 cli.add_command(analyse.analyse_command)
 cli.add_command(review.review_command)
+cli.add_command(serve.serve_command)
 
 
 # ---------------------------------------------------------------------------
@@ -67,6 +70,12 @@ def main(argv: list[str] | None = None) -> int:
     except click.exceptions.NoArgsIsHelpError as error:
         click.echo(error.format_message())
         return _exit(0)
+    except click.BadParameter as error:
+        click.echo(f"error: {bad_parameter_text(error)}", err=True)
+        return _exit(2)
+    except click.NoSuchOption as error:
+        click.echo(f"error: {no_such_option_text(error)}", err=True)
+        return _exit(2)
     except click.UsageError as error:
         message = error.format_message().replace("\n", " ")
         click.echo(f"error: {message}", err=True)
@@ -78,17 +87,66 @@ def main(argv: list[str] | None = None) -> int:
         click.echo("interrupted", err=True)
         return _exit(130)
     except BoardproofError as error:
-        click.echo(f"error: {error}", err=True)
+        click.echo(f"error: {cut_quotes(str(error))}", err=True)
         return _exit(2)
     except click.ClickException as error:
         click.echo(f"error: {error.format_message()}", err=True)
         return _exit(error.exit_code)
     except OSError as error:
-        click.echo(f"error: {error.strerror or error}: {error.filename!r}", err=True)
+        where = f": {quoted(str(error.filename))}" if error.filename is not None else ""
+        click.echo(f"error: {error.strerror or error}{where}", err=True)
         return _exit(2)
     except click.exceptions.Exit as done:
         return _exit(done.exit_code)
     return _exit(0)
+
+
+def bad_parameter_text(error: click.BadParameter) -> str:
+    """Click's "Invalid value for ..." in the project's style: ``invalid option --x: ...``.
+
+    Arguments are named by their metavar (``invalid DEPTH: ...``).
+    """
+    param = error.param
+    if isinstance(param, click.Option):
+        label = "option " + max(param.opts, key=len)
+    elif param is not None:
+        label = param.human_readable_name
+    else:
+        label = str(error.param_hint or "value")
+    if isinstance(error, click.MissingParameter):
+        return f"missing {label}: it is required"
+    return f"invalid {label}: {error.message.rstrip('.')}"
+
+
+def no_such_option_text(error: click.NoSuchOption) -> str:
+    """An unknown option; a negative number (``-1``) is named as the number argument it is."""
+    name = error.option_name
+    if name[1:].replace(".", "", 1).isdigit():
+        command = error.ctx.command if error.ctx is not None else None
+        numbers = [
+            p.human_readable_name
+            for p in (command.params if command is not None else [])
+            if isinstance(p, click.Argument)
+            and isinstance(p.type, click.types._NumberParamTypeBase)
+        ]
+        label = numbers[0] if numbers else "value"
+        return f"invalid {label}: expected a number >= 0, got {name!r}"
+    hint = f" (did you mean {', '.join(error.possibilities)}?)" if error.possibilities else ""
+    return f"invalid option {name}: no such option{hint}"
+
+
+def cut_quotes(message: str, limit: int = 80) -> str:
+    """Quoted inputs longer than ``limit`` characters cut, so that a message stays one line.
+
+    >>> cut_quotes("invalid position: too long: '" + "5/" * 100 + "'")[-12:]
+    "/5/5/5/5...'"
+    """
+
+    def cut(match: re.Match[str]) -> str:
+        text = match.group(1)
+        return f"'{text[: limit - 3]}...'" if len(text) > limit else match.group(0)
+
+    return re.sub(r"'([^'\n]*)'", cut, message)
 
 
 def _exit(status: int) -> int:

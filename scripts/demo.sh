@@ -3,7 +3,19 @@
 set -euo pipefail
 out=out/demo
 mkdir -p "$out"
-step() { printf '\n\033[1m$ %s\033[0m\n' "$*"; "$@"; }
+# the command as it can be pasted: words with spaces or shell characters in single quotes
+quote() {
+    local words=() word
+    for word in "$@"; do
+        if [[ $word =~ ^[A-Za-z0-9_./:=@%+,-]+$ ]]; then
+            words+=("$word")
+        else
+            words+=("'${word//\'/\'\\\'\'}'")
+        fi
+    done
+    printf '%s' "${words[*]}"
+}
+step() { printf '\n\033[1m$ %s\033[0m\n' "$(quote "$@")"; "$@"; }
 
 step boardproof games
 
@@ -39,6 +51,11 @@ echo; echo "== Puzzles =="
 step boardproof puzzle daily minefield --date 2026-11-29
 step boardproof puzzle generate minefield --count 3 --seed 1 --out "$out/puzzles.jsonl"
 step boardproof puzzle check "$out/puzzles.jsonl"
+step boardproof puzzle daily collexion --date 2026-11-29
+step boardproof puzzle generate collexion --count 3 --seed 1 --out "$out/collexion-puzzles.jsonl"
+step boardproof puzzle check "$out/collexion-puzzles.jsonl"
 step boardproof site --out "$out/site" --days 2 --date 2026-11-29
+echo "open $out/site/index.html in a browser to play the puzzles;"
+echo "boardproof serve starts the analysis board on http://127.0.0.1:8000/"
 
 echo; echo "Pictures and proofs are in $out/."

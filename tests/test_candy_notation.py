@@ -101,7 +101,10 @@ def test_symmetries_map_moves_and_lines() -> None:
 def test_move_notation_round_trip() -> None:
     for text in ["Os@a1", "xS@e5", "pass", "sX@c4"]:
         assert str(candy.parse_move_text(text)) == text
-    for bad in ["OS@a1", "Oo@a1", "Qs@a1", "Os@f1", "Os-a1", "Os@a6", "", "PASS"]:
+    # square names and "pass" ignore case as in every game; the shapes' case is meaningful
+    assert str(candy.parse_move_text("PASS")) == "pass"
+    assert str(candy.parse_move_text("Os@A1")) == "Os@a1"
+    for bad in ["OS@a1", "Oo@a1", "Qs@a1", "Os@f1", "Os-a1", "Os@a6", ""]:
         with pytest.raises(InvalidNotationError):
             candy.parse_move_text(bad)
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+import re
 import signal
 import socket
 import threading
@@ -150,7 +151,9 @@ def test_a_killed_worker_is_survived_and_its_task_rerun(tmp_path, capsys) -> Non
                               description="squares")  # fmt: skip
         killer.join()
         err = capsys.readouterr().err  # the progress: done, running, re-run
-        assert "[8/8] squares" in err and "worker lost: t" in err and "re-run 1" in err
+        # a loaded machine may have queued a second task on the killed worker: 1 or 2 re-runs
+        assert "[8/8] squares" in err and "worker lost: t" in err
+        assert re.search(r"re-run [12]\)", err), err
         assert result == {f"t{i}": i * i for i in range(8)}
         info = executor.last
         assert info is not None and info.reruns, "the killed worker's task was not listed"

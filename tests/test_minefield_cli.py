@@ -39,8 +39,12 @@ def test_perft_and_divide(cli_run) -> None:
     status, out, _ = cli_run("perft", "minefield", "3/3/1b1 w p", "1", "--divide")
     lines = out.splitlines()
     assert lines[-1] == "9" and lines[-2] == "swap: 1" and len(lines) == 10
-    diag = cli_run("perft", "minefield", "5/3b1/2b2/1b3/b4 b -", "2", "--win", "orthodiagonal")
-    ortho = cli_run("perft", "minefield", "5/3b1/2b2/1b3/b4 b -", "2")
+    # four black stones and no white one cannot occur in a game: analysed on request
+    lone = "5/3b1/2b2/1b3/b4 b -"
+    assert cli_run("perft", "minefield", lone, "2")[0] == 2
+    diag = cli_run("perft", "minefield", lone, "2", "--win", "orthodiagonal", "--allow-impossible")
+    ortho = cli_run("perft", "minefield", lone, "2", "--allow-impossible")
+    assert "warning: impossible position" in ortho[2]
     assert int(diag[1]) < int(ortho[1])  # e5 wins at once under the ortho-diagonal rule
 
 

@@ -87,7 +87,6 @@ def test_check_reports_a_tampered_puzzle(cli_run, tmp_path) -> None:
     ("args", "message"),
     [
         (("puzzle", "daily", "chess"), "error: unknown game: expected one of"),
-        (("puzzle", "daily", "collexion"), "error: puzzles are not available for collexion: "),
         (("puzzle", "daily", "minefield", "--date", "2026-02-30"),
          "error: invalid date: expected YYYY-MM-DD, got '2026-02-30'"),
         (("puzzle", "daily", "minefield", "--date", "tomorrow"), "error: invalid date"),
@@ -99,7 +98,6 @@ def test_check_reports_a_tampered_puzzle(cli_run, tmp_path) -> None:
           "--scheduler", "tcp://127.0.0.1:1"), "error: invalid option --scheduler"),
         (("puzzle", "generate", "minefield", "--count", "1", "--max-plies", "1"),
          "error: invalid option --max-plies"),
-        (("puzzle", "generate", "collexion", "--count", "1"), "error: puzzles are not available"),
         (("puzzle", "generate", "minefield", "--count", "1", "--out", "/nonexistent/p.jsonl"),
          "error: invalid option --out: cannot write"),
         (("puzzle", "check", "/nonexistent/file.jsonl"),

@@ -54,7 +54,7 @@ def _parse(text: str) -> TagBalance:
 def test_site_files_and_html(tmp_path) -> None:
     out = tmp_path / "site"
     written = build_site(out, 2, dt.date(2026, 11, 29), ["minefield", "carpniches"])
-    expected = ["index.html", "style.css"]
+    expected = ["index.html", "site.js", "style.css"]
     for day in ("2026-11-28", "2026-11-29"):
         for game in ("minefield", "carpniches"):
             expected += [f"{day}/{game}.html", f"{day}/{game}.jsonl"]
@@ -78,6 +78,11 @@ def test_site_files_and_html(tmp_path) -> None:
         text = (out / relative).read_text()
         assert "https://" not in text
         assert text.replace('xmlns="http://www.w3.org/2000/svg"', "").count("http://") == 0
+    # the interactive data: the legal moves of each step, the answers, the defence
+    data = json.loads(page.split('id="puzzle-data">', 1)[1].split("</script>", 1)[0])
+    assert data["line"] == json.loads((out / "2026-11-29" / "minefield.jsonl").read_text())["pv"]
+    assert all(step["answers"][0] in [m for m, _ in step["moves"]] for step in data["steps"])
+    assert page.count('class="frame"') == len(data["line"]) + 1
     # the puzzle file of a page checks, and its solution is on the page
     puzzle = json.loads((out / "2026-11-29" / "minefield.jsonl").read_text())
     assert check_puzzle(puzzle).ok
@@ -102,11 +107,10 @@ def test_site_cli(cli_run, tmp_path) -> None:
         "site", "--out", str(out), "--days", "1", "--date", "2026-06-01", "--game", "minefield"
     )
     assert status == 0, err
-    assert text.strip() == f"wrote 4 files (2 pages) to {out}"
+    assert text.strip() == f"wrote 5 files (2 pages) to {out}"
     for args, message in [
         (("--days", "0"), "error: invalid option --days"),
         (("--date", "2026-06-31"), "error: invalid date"),
-        (("--game", "collexion"), "error: puzzles are not available for collexion"),
         (("--game", "go"), "error: unknown game"),
     ]:
         status, _, err = cli_run("site", "--out", str(out), *args)

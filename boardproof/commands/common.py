@@ -18,13 +18,15 @@ from __future__ import annotations
 
 import functools
 import json
+import math
+import os
 from collections.abc import Callable
 from typing import Any
 
 import click
 
 from boardproof import models
-from boardproof.models.base import Game, InvalidOptionError, OptionInfo, Position
+from boardproof.models.base import BoardproofError, Game, InvalidOptionError, OptionInfo, Position
 
 
 def cli_specs(scope: str) -> list[OptionInfo]:
@@ -101,9 +103,93 @@ def load_game(name: str, win: str | None = None, **options: Any) -> Game:
     return game
 
 
-def load_position(game_name: str, text: str, win: str | None = None, **options: Any) -> Position:
-    """Parse ``text`` as a position of ``game_name``."""
-    return load_game(game_name, win, **options).parse_position(text)
+def load_position(
+    game_name: str,
+    text: str,
+    win: str | None = None,
+    *,
+    allow_impossible: bool | None = None,
+    **options: Any,
+) -> Position:
+    """Parse ``text`` as a position of ``game_name``.
+
+    With ``allow_impossible`` given (the commands that analyse a position), a position
+    that cannot occur in a game (``status()`` is not empty) is refused, unless it is
+    True: then a warning on stderr says that it is analysed anyway.
+    """
+    pos = load_game(game_name, win, **options).parse_position(text)
+    if allow_impossible is not None:
+        check_possible(pos, allow_impossible)
+    return pos
+
+
+class ImpossiblePositionError(BoardproofError):
+    """A position that parses but cannot occur in a game, given to an analysing command."""
+
+
+def check_possible(pos: Position, allow_impossible: bool) -> None:
+    """Refuse (exit 2) a position whose ``status()`` has problems, or warn if allowed."""
+    problems = pos.status()
+    if not problems:
+        return
+    if not allow_impossible:
+        raise ImpossiblePositionError(
+            f"impossible position: {problems[0]} (--allow-impossible analyses it anyway): "
+            f"{quoted(pos.fen())}"
+        )
+    click.echo(
+        f"warning: impossible position ({'; '.join(problems)}); analysed anyway "
+        "because of --allow-impossible",
+        err=True,
+    )
+
+
+def allow_impossible_option(func: Any) -> Any:
+    """``--allow-impossible``: analyse a position that ``show`` flags as impossible."""
+    return click.option(
+        "--allow-impossible",
+        "allow_impossible",
+        is_flag=True,
+        help="Analyse a position that cannot occur in a game (show lists why); "
+        "a warning says so.",
+    )(func)
+
+
+def check_output_path(path: str | None, option: str, *, folder: bool = False) -> None:
+    """Refuse, before any work, an output ``path`` that cannot be written (exit 2).
+
+    >>> check_output_path("", "--svg")
+    Traceback (most recent call last):
+        ...
+    boardproof.models.base.InvalidOptionError: invalid option --svg: expected a file name, got ''
+    """
+    if path is None:
+        return
+    kind = "folder" if folder else "file"
+    if not path.strip():
+        raise InvalidOptionError(f"invalid option {option}: expected a {kind} name, got {path!r}")
+    target = os.path.abspath(path)
+    if folder and os.path.exists(target) and not os.path.isdir(target):
+        raise InvalidOptionError(f"invalid option {option}: not a folder: {quoted(path)}")
+    if not folder and os.path.isdir(target):
+        raise InvalidOptionError(f"invalid option {option}: is a folder: {quoted(path)}")
+    existing = target
+    while not os.path.exists(existing):
+        existing = os.path.dirname(existing)
+    if not folder and existing != target and existing != os.path.dirname(target):
+        missing = os.path.dirname(target)
+        raise InvalidOptionError(
+            f"invalid option {option}: no such folder {quoted(missing)}: {quoted(path)}"
+        )
+    if not os.path.isdir(existing) and existing != target:
+        raise InvalidOptionError(f"invalid option {option}: not a folder: {quoted(existing)}")
+    if not os.access(existing, os.W_OK):
+        raise InvalidOptionError(f"invalid option {option}: cannot write: {quoted(path)}")
+
+
+def json_option(func: Any) -> Any:
+    """``--json``: print one JSON object instead of text."""
+    return click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")(func)
 
 
 def echo_json(data: Any) -> None:
@@ -128,3 +214,96 @@ def check_workers(workers: int, scheduler: str | None = None) -> None:
             "invalid option --scheduler: give --workers or --scheduler, not both: "
             f"{scheduler!r}"
         )
+
+
+def quoted(text: str, limit: int = 80) -> str:
+    """``repr(text)`` cut to about ``limit`` characters (long inputs stay readable).
+
+    >>> quoted("x" * 200)[-6:], len(quoted("x" * 200)) <= 83
+    ("xx...'", True)
+    """
+    if len(text) <= limit:
+        return repr(text)
+    return repr(text[: limit - 3] + "...")
+
+
+
+class Seconds(click.ParamType):
+    """A time limit: a finite number of seconds > 0 (``nan`` and ``inf`` are refused)."""
+
+    name = "seconds"
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> float:
+        try:
+            seconds = float(value)
+        except (TypeError, ValueError):
+            self.fail(f"expected a number of seconds > 0, got {quoted(str(value))}", param, ctx)
+        if not math.isfinite(seconds) or seconds <= 0:
+            self.fail(f"expected a number of seconds > 0, got {quoted(str(value))}", param, ctx)
+        return seconds
+
+
+SECONDS = Seconds()
+
+
+class Heartbeat:
+    """Progress on stderr for a long step that has no finer progress of its own.
+
+    After ``after`` seconds, and every ``every`` seconds then, it writes what is being
+    done and the elapsed time: on a terminal on one line that is rewritten, otherwise
+    one plain line each time. Use as a context manager around the work.
+    """
+
+    def __init__(
+        self,
+        what: str,
+        *,
+        after: float = 2.0,
+        every: float = 5.0,
+        status: Callable[[], str] | None = None,
+    ) -> None:
+        import threading
+
+        self.what = what
+        self.status = status
+        self.after = after
+        self.every = every
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+        self._start = 0.0
+        self._shown = False
+
+    def __enter__(self) -> Heartbeat:
+        import time
+
+        self._start = time.perf_counter()
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        import sys
+
+        self._stop.set()
+        self._thread.join()
+        if self._shown and sys.stderr.isatty():
+            sys.stderr.write("\n")
+            sys.stderr.flush()
+
+    def _run(self) -> None:
+        import sys
+        import time
+
+        wait = self.after
+        while not self._stop.wait(wait):
+            elapsed = time.perf_counter() - self._start
+            line = f"{self.what}: {elapsed:.0f} s elapsed"
+            extra = self.status() if self.status is not None else ""
+            if extra:
+                line += f", {extra}"
+            if sys.stderr.isatty():
+                sys.stderr.write("\r" + line)
+            else:
+                sys.stderr.write(line + "\n")
+            sys.stderr.flush()
+            self._shown = True
+            wait = self.every

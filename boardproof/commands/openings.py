@@ -13,23 +13,30 @@ Options that do not apply to the game are refused with a one-line error.
 
 from __future__ import annotations
 
+import json
 import os
 import time
 
 import click
 
 from boardproof import models
+from boardproof.commands.common import SECONDS, check_output_path
 from boardproof.models.base import InvalidOptionError
 from boardproof.solvers.executor import Executor
 
 #: the games with an opening analysis, and the options each one takes
 GAME_OPTIONS: dict[str, frozenset[str]] = {
     "minefield": frozenset({"sizes", "workers", "scheduler", "checkpoint", "win", "timeout",
-                            "out", "method", "split"}),
+                            "out", "method", "split", "force"}),
     "carpniches": frozenset({"max_plies", "timeout", "out", "workers", "scheduler"}),
 }
 DEFAULT_SIZES = "2-4"
 DEFAULT_MAX_PLIES = 9
+#: the default report folder: in the current directory, never the published reports/
+DEFAULT_OUT = "openings"
+#: the largest Minefield board whose opening table was ever finished (5x5: 2.0 billion
+#: nodes, about 14 minutes with 2 workers); larger sizes need --force
+MAX_FINISHED_SIZE = 5
 
 
 @click.command(name="openings")
@@ -50,10 +57,15 @@ DEFAULT_MAX_PLIES = 9
               help=f"Carpniches: plies after each first move [{DEFAULT_MAX_PLIES}].")  # fmt: skip
 @click.option("--method", default=None, metavar="METHOD",
               help="Minefield: auto (native C search if built), native or alphabeta.")  # fmt: skip
-@click.option("--timeout", type=click.FloatRange(min=0, min_open=True), default=None,
+@click.option("--timeout", type=SECONDS, default=None,
               help="Seconds per entry or first move (unsolved ones are reported so).")  # fmt: skip
-@click.option("--out", "out_dir", default="reports", show_default=True,
-              type=click.Path(file_okay=False), help="Folder for the report files.")  # fmt: skip
+@click.option("--out", "out_dir", default=DEFAULT_OUT, show_default=True,
+              type=click.Path(file_okay=False),
+              help="Folder for the report files (the published ones: --out reports).")  # fmt: skip
+@click.option("--json", "as_json", is_flag=True,
+              help="Print the report's JSON object instead of the summary.")
+@click.option("--force", is_flag=True,
+              help=f"Minefield: run sizes above {MAX_FINISHED_SIZE}x{MAX_FINISHED_SIZE} too.")
 def openings_command(
     game: str,
     sizes: str | None,
@@ -66,15 +78,24 @@ def openings_command(
     method: str | None,
     timeout: float | None,
     out_dir: str,
+    as_json: bool,
+    force: bool,
 ) -> None:
-    """Analyse the openings of GAME (minefield or carpniches) and write its report."""
+    """Analyse the openings of GAME (minefield or carpniches) and write its report.
+
+    \b
+    Example:
+      boardproof openings minefield --sizes 2-4 --out openings
+    """
     name = models.canonical_name(game)
+    check_output_path(out_dir, "--out", folder=True)
     if name not in GAME_OPTIONS:
         raise InvalidOptionError(
             f"invalid game: openings supports {' and '.join(GAME_OPTIONS)}, got {game!r}"
         )
     given = {"sizes": sizes, "workers": workers, "scheduler": scheduler, "checkpoint": checkpoint,
-             "win": win, "max_plies": max_plies, "method": method, "split": split}  # fmt: skip
+             "win": win, "max_plies": max_plies, "method": method, "split": split,
+             "force": force or None}  # fmt: skip
     for option, value in given.items():
         if value is not None and option not in GAME_OPTIONS[name]:
             flag = "--" + option.replace("_", "-")
@@ -84,10 +105,10 @@ def openings_command(
     executor = Executor(workers or 1, scheduler)  # bad options refused before any work
     with executor:
         if name == "minefield":
-            _minefield(sizes or DEFAULT_SIZES, executor, out_dir, checkpoint, timeout, win,
-                       method or "auto", split)  # fmt: skip
+            _minefield(DEFAULT_SIZES if sizes is None else sizes, executor, out_dir, checkpoint,
+                       timeout, win, method or "auto", split, force, as_json)  # fmt: skip
         else:
-            _carpniches(max_plies or DEFAULT_MAX_PLIES, timeout, out_dir, executor)
+            _carpniches(max_plies or DEFAULT_MAX_PLIES, timeout, out_dir, executor, as_json)
 
 
 def backend_options(executor: Executor) -> str:
@@ -114,6 +135,8 @@ def _minefield(
     win: str | None,
     method: str,
     split: str | None = None,
+    force: bool = False,
+    as_json: bool = False,
 ) -> None:
     from boardproof.analysis.claims import parse_sizes
     from boardproof.analysis.openings import METHODS, build_report
@@ -124,6 +147,15 @@ def _minefield(
             f"invalid option --method: expected one of {', '.join(METHODS)}, got {method!r}"
         )
     size_list = parse_sizes(sizes)
+    too_big = [n for n in size_list if n > MAX_FINISHED_SIZE]
+    if too_big and not force:
+        n = too_big[0]
+        raise InvalidOptionError(
+            f"invalid option --sizes: no opening table above {MAX_FINISHED_SIZE}x"
+            f"{MAX_FINISHED_SIZE} was ever finished ({MAX_FINISHED_SIZE}x{MAX_FINISHED_SIZE} "
+            "took 2.0 billion nodes, about 14 minutes with 2 workers); add --force to "
+            f"start {n}x{n} anyway, got {sizes!r}"
+        )
     if win is not None:
         models.get("minefield", win=win)  # a bad rule is refused before any work
     cp = checkpoint or os.path.join(out_dir, "minefield-openings.checkpoint.json")
@@ -153,6 +185,12 @@ def _minefield(
         method=method,
     )
     elapsed = time.perf_counter() - start
+    if as_json:
+        files = [str(path) for path in write_report(report, out_dir)]
+        if checkpoint is None and os.path.exists(cp):
+            os.remove(cp)
+        click.echo(json.dumps({**report, "files": files}))
+        return
     for size in report["sizes"]:
         empty = size["empty"]
         points = ", ".join(size["black_wins"]) or "none"
@@ -170,12 +208,21 @@ def _minefield(
     click.echo(f"seconds: {elapsed:.1f} ({run_summary(executor)})")
 
 
-def _carpniches(max_plies: int, timeout: float | None, out_dir: str, executor: Executor) -> None:
+def _carpniches(
+    max_plies: int, timeout: float | None, out_dir: str, executor: Executor, as_json: bool
+) -> None:
     from boardproof.analysis.carpniches_openings import analyse_openings
+    from boardproof.commands.common import Heartbeat
     from boardproof.reports.carpniches_openings import write_report
 
-    report = analyse_openings(max_plies=max_plies, timeout=timeout, executor=executor,
-                              progress=True)
+    what = f"openings carpniches: every first move to {max_plies} plies"
+    with Heartbeat(what, after=2.0, every=10.0):
+        report = analyse_openings(max_plies=max_plies, timeout=timeout, executor=executor,
+                                  progress=True)  # fmt: skip
+    if as_json:
+        md, js = write_report(report, out_dir)
+        click.echo(json.dumps({**report, "files": [str(md), str(js)]}))
+        return
     for row in report["moves"]:
         if row["winner"] is not None:
             text = f"{row['winner']} wins in {row['plies']} plies"

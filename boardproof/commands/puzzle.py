@@ -8,7 +8,7 @@ from typing import Any
 import click
 
 from boardproof import models
-from boardproof.commands.common import check_workers, echo_json
+from boardproof.commands.common import SECONDS, Heartbeat, check_workers, echo_json
 from boardproof.models.base import InvalidOptionError
 from boardproof.puzzles import PuzzleError
 
@@ -33,6 +33,21 @@ def describe_puzzle(puzzle: dict[str, Any]) -> list[str]:
     plies = puzzle["plies"]
     lines = [f"{puzzle['game']} puzzle {title}  (rating {rating['rating']}, {rating['label']})"]
     lines += pos.board_text().splitlines()
+    if puzzle.get("objective") == "score":
+        lines += [
+            f"position: {puzzle['position']}",
+            f"to move: {side}",
+            f"task: {side} to play the best turn (the best final score difference against "
+            "best play); exactly one turn is best, by at least 1 point",
+            "",
+            "(spoiler below)",
+            f"solution: {puzzle['solution']}",
+            f"score: {puzzle['score']:+d} (every other turn at least {puzzle['margin']} less)",
+            "line: " + " ".join(puzzle["pv"]),
+        ]
+        if puzzle.get("decoys"):
+            lines.append("close (within 2 points): " + " ".join(puzzle["decoys"]))
+        return lines
     lines += [
         f"position: {puzzle['position']}",
         f"to move: {side}",
@@ -56,9 +71,15 @@ def show_found(out_file: str | None, puzzle: dict[str, Any]) -> None:
         click.echo(dumps(puzzle))
     else:
         rating = puzzle["rating"]
+        if puzzle.get("objective") == "score":
+            task = (
+                f"{puzzle['to_move']} best turn {puzzle['solution']} "
+                f"({puzzle['score']:+d}, by {puzzle['margin']})"
+            )
+        else:
+            task = f"{puzzle['to_move']} wins in {puzzle['plies']} ({puzzle['solution']})"
         click.echo(
-            f"{puzzle['id']}: {puzzle['to_move']} wins in {puzzle['plies']} "
-            f"({puzzle['solution']}), rating {rating['rating']} {rating['label']}: "
+            f"{puzzle['id']}: {task}, rating {rating['rating']} {rating['label']}: "
             f"{puzzle['position']}"
         )
 
@@ -73,13 +94,19 @@ def puzzle_group() -> None:
               help="The day (default: today, UTC).")  # fmt: skip
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def daily_command(game: str, date_text: str | None, as_json: bool) -> None:
-    """The puzzle of the day for GAME: the same on every machine."""
+    """The puzzle of the day for GAME: the same on every machine.
+
+    \b
+    Example:
+      boardproof puzzle daily minefield --date 2026-11-29
+    """
     from boardproof.puzzles.daily import daily_puzzle, parse_date
     from boardproof.puzzles.generate import puzzle_game
 
     name = puzzle_game(game)
     date = parse_date(date_text) if date_text is not None else None
-    puzzle = daily_puzzle(name, date)
+    with Heartbeat(f"puzzle daily {name}: searching the day's puzzle"):
+        puzzle = daily_puzzle(name, date)
     if as_json:
         echo_json(puzzle)
         return
@@ -99,7 +126,7 @@ def daily_command(game: str, date_text: str | None, as_json: bool) -> None:
 @click.option("--min-plies", type=int, default=None, help="Shortest win (default 3).")
 @click.option("--max-plies", type=int, default=None,
               help="Longest win (default: 5; Candy Conquest 3).")  # fmt: skip
-@click.option("--timeout", type=float, default=None,
+@click.option("--timeout", type=SECONDS, default=None,
               help="Seconds per candidate, a safety net (default 20).")  # fmt: skip
 def generate_command(
     game: str,
@@ -112,7 +139,12 @@ def generate_command(
     max_plies: int | None,
     timeout: float | None,
 ) -> None:
-    """Generate COUNT proven puzzles of GAME from seeded random playouts."""
+    """Generate COUNT proven puzzles of GAME from seeded random playouts.
+
+    \b
+    Example:
+      boardproof puzzle generate carpniches --count 3 --seed 1 --out puzzles.jsonl
+    """
     from boardproof.puzzles.generate import generate, settings_for
     from boardproof.puzzles.store import write_puzzles
 
@@ -151,12 +183,27 @@ def generate_command(
 
 @puzzle_group.command(name="check")
 @click.argument("file", type=click.Path(dir_okay=False))
-def check_command(file: str) -> None:
-    """Re-verify every puzzle in FILE: proof, uniqueness, notation (exit 1 on a failure)."""
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def check_command(file: str, as_json: bool) -> None:
+    """Re-verify every puzzle in FILE: proof, uniqueness, notation (exit 1 on a failure).
+
+    \b
+    Example:
+      boardproof puzzle generate minefield --count 2 --out puzzles.jsonl
+      boardproof puzzle check puzzles.jsonl
+    """
+    from boardproof.commands.payloads import puzzle_check_payload
     from boardproof.puzzles.check import check_puzzle
     from boardproof.puzzles.store import read_puzzles
 
     puzzles = read_puzzles(file)
+    if as_json:
+        verdicts = [check_puzzle(p, k) for k, p in enumerate(puzzles, start=1)]
+        data = puzzle_check_payload(file, verdicts)
+        echo_json(data)
+        if data["failed"]:
+            raise click.exceptions.Exit(1)
+        return
     failed = 0
     for number, puzzle in enumerate(puzzles, start=1):
         verdict = check_puzzle(puzzle, number)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from boardproof import models
+from boardproof.commands.common import SECONDS, check_possible
 from boardproof.models.base import InvalidOptionError
 
 
@@ -22,18 +23,35 @@ from boardproof.models.base import InvalidOptionError
 @click.option(
     "--timeout",
     "timeout",
-    type=float,
+    type=SECONDS,
     default=None,
     help="CP-SAT time limit in seconds (no limit by default).",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON object.")
+@click.option(
+    "--allow-impossible",
+    "allow_impossible",
+    is_flag=True,
+    help="Analyse positions that cannot occur in a game (show lists why); a warning says so.",
+)
 def reach_command(
-    game: str, source: str, target: str, max_plies: int, timeout: float | None, as_json: bool
+    game: str,
+    source: str,
+    target: str,
+    max_plies: int,
+    timeout: float | None,
+    as_json: bool,
+    allow_impossible: bool,
 ) -> None:
     """Is TO reachable from FROM in at most K plies of legal play? (Carpniches only.)
 
     Prints the move sequence, or 'unreachable within K plies' with the proof method
     (the bounded CP-SAT model is infeasible).
+
+    \b
+    Example:
+      boardproof reach carpniches "(cpc)4(pcp)/6/6/6/6/(pcp)4(cpc) c 1" \\
+        "(cp)4(pcp)/1c4/6/6/1p4/(pc)4(cpc) c -" --max-plies 4
     """
     name = models.canonical_name(game)
     if name != "carpniches":
@@ -43,6 +61,10 @@ def reach_command(
     carp = models.get(name)
     start = carp.parse_position(source)
     goal = carp.parse_position(target)
+
+
+    check_possible(start, allow_impossible)
+    check_possible(goal, allow_impossible)
     result = reach(start, goal, max_plies, seconds=timeout)  # type: ignore[arg-type]
     moves = [str(m) for m in result.moves] if result.moves is not None else None
     if as_json:

@@ -2,16 +2,23 @@
 
 from __future__ import annotations
 
+import sys
+import time
+
 import click
 
+from boardproof.commands.common import check_output_path, echo_json, quoted
 from boardproof.models.base import InvalidOptionError
+
+#: the most days one site holds (a year and a day; each day is a puzzle per game)
+MAX_DAYS = 366
 
 
 @click.command(name="site")
 @click.option("--out", "out_dir", required=True, type=click.Path(file_okay=False),
               help="Directory to write the site into.")  # fmt: skip
 @click.option("--days", type=int, default=7, show_default=True,
-              help="How many days, up to the last one.")  # fmt: skip
+              help=f"How many days, up to the last one (1 to {MAX_DAYS}).")  # fmt: skip
 @click.option("--date", "date_text", default=None, metavar="YYYY-MM-DD",
               help="The last day (default: today, UTC).")  # fmt: skip
 @click.option("--game", "game_names", multiple=True, metavar="GAME",
@@ -21,24 +28,50 @@ from boardproof.models.base import InvalidOptionError
 @click.option("--scheduler", default=None, metavar="ADDR",
               help="Dask: tcp://HOST:PORT of a scheduler, or local:N (boardproof[cluster]).")
 @click.option("--quiet", is_flag=True, help="No progress display.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def site_command(
     out_dir: str, days: int, date_text: str | None, game_names: tuple[str, ...],
-    workers: int, scheduler: str | None, quiet: bool,
+    workers: int, scheduler: str | None, quiet: bool, as_json: bool,
 ) -> None:
-    """Write a static HTML site: an index and a page per day and game, with SVG boards."""
+    """Write a static HTML site: an index and a page per day and game, with SVG boards.
+
+    \b
+    Example:
+      boardproof site --out site --days 7
+    """
     from boardproof.puzzles.daily import parse_date, today
     from boardproof.puzzles.generate import puzzle_game
     from boardproof.reports.site import build_site
 
-    if days < 1:
-        raise InvalidOptionError(f"invalid option --days: expected a number >= 1, got {days!r}")
+    if not 1 <= days <= MAX_DAYS:
+        raise InvalidOptionError(
+            f"invalid option --days: expected a number from 1 to {MAX_DAYS}, got {days!r}"
+        )
+    check_output_path(out_dir, "--out", folder=True)
     last = parse_date(date_text) if date_text is not None else today()
     games = [puzzle_game(name) for name in game_names] or None
     from boardproof.solvers.executor import Executor
 
-    with Executor(workers, scheduler) as executor:
-        written = build_site(out_dir, days, last, games, executor=executor,
-                             progress=not quiet)  # fmt: skip
+    start = time.perf_counter()
+
+    def on_page(relative: str) -> None:
+        if quiet:
+            return
+        seconds = time.perf_counter() - start
+        print(f"site: wrote {relative} ({seconds:.1f} s)", file=sys.stderr, flush=True)
+
+    try:
+        with Executor(workers, scheduler) as executor:
+            written = build_site(out_dir, days, last, games, on_page=on_page,
+                                 executor=executor, progress=not quiet)  # fmt: skip
+    except OSError as error:
+        raise InvalidOptionError(
+            f"invalid option --out: cannot write ({error.strerror or error}): {quoted(out_dir)}"
+        ) from None
     pages = sum(1 for path in written if path.endswith(".html"))
+    if as_json:
+        echo_json({"out": out_dir, "days": days, "last": last.isoformat(), "files": written,
+                   "pages": pages, "backend": executor.describe()})  # fmt: skip
+        return
     ran = f" ({executor.describe()})" if executor.backend != "in-process" else ""
     click.echo(f"wrote {len(written)} files ({pages} pages) to {out_dir}{ran}")

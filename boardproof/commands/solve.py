@@ -8,10 +8,27 @@ from typing import Any
 import click
 
 from boardproof import models
-from boardproof.commands.common import echo_json, game_options, load_game
+from boardproof.commands.common import (
+    SECONDS,
+    Heartbeat,
+    allow_impossible_option,
+    check_output_path,
+    check_possible,
+    echo_json,
+    game_options,
+    load_game,
+)
+from boardproof.commands.payloads import proof_check_payload
 from boardproof.models.base import BoardproofError, InvalidOptionError
 from boardproof.solvers.api import METHODS, SolveResult, solve
-from boardproof.solvers.proof import ProofError, ProofTooLarge, build_proof, check_proof
+from boardproof.solvers.proof import (
+    NotAProofError,
+    ProofError,
+    ProofTooLarge,
+    build_proof,
+    check_proof,
+    load_proof,
+)
 
 
 def describe_result(result: SolveResult) -> list[str]:
@@ -51,14 +68,16 @@ def describe_result(result: SolveResult) -> list[str]:
 @click.argument("position")
 @click.option("--max-plies", type=click.IntRange(min=0), default=None,
               help="Only look for wins within N plies.")  # fmt: skip
-@click.option("--timeout", type=click.FloatRange(min=0, min_open=True), default=None,
+@click.option("--timeout", type=SECONDS, default=None,
               help="Stop after S seconds (then: unknown).")  # fmt: skip
 @click.option("--method", type=click.Choice(METHODS), default="auto", show_default=True,
-              help="alphabeta, pns (df-pn), enumerate (retrograde) or auto.")  # fmt: skip
+              help="auto (native for Minefield when built, else alphabeta), alphabeta, "
+              "pns (df-pn), enumerate (retrograde) or native (C, Minefield up to 8x8).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option("--proof", "proof_file", type=click.Path(dir_okay=False), default=None,
               help="Write a checkable JSON proof of a proved win to FILE.")  # fmt: skip
 @game_options
+@allow_impossible_option
 def solve_command(
     game: str,
     position: str,
@@ -68,11 +87,27 @@ def solve_command(
     as_json: bool,
     proof_file: str | None,
     options: dict[str, Any],
+    allow_impossible: bool,
 ) -> None:
-    """Solve POSITION: who wins with perfect play, how fast, and the best line."""
+    """Solve POSITION: who wins with perfect play, how fast, and the best line.
+
+    \b
+    Example:
+      boardproof solve minefield "1b2/2w1/1bb1/w3 w -" --proof proof.json
+    """
+    check_output_path(proof_file, "--proof")
     game_obj = load_game(game, **options)
     pos = game_obj.parse_position(position)
-    result = solve(pos, method=method, max_plies=max_plies, timeout=timeout)
+    check_possible(pos, allow_impossible)
+    from boardproof.solvers.common import LIVE_NODES
+
+    LIVE_NODES[0] = 0
+
+    def nodes() -> str:  # the Python searches report their count (the native one does not)
+        return f"{LIVE_NODES[0]:,} nodes searched" if LIVE_NODES[0] else ""
+
+    with Heartbeat(f"solve {game_obj.name} (method {method})", status=nodes):
+        result = solve(pos, method=method, max_plies=max_plies, timeout=timeout)
     proof_note = None
     if proof_file is not None:
         proof_note = _write_proof(result, game_obj.name, options, proof_file)
@@ -89,20 +124,31 @@ def solve_command(
 
 @click.command(name="check-proof")
 @click.argument("file", type=click.Path(dir_okay=False))
-def check_proof_command(file: str) -> None:
-    """Re-check a proof FILE with the rules only (never the solver)."""
-    with open(file, encoding="utf-8") as handle:
-        try:
-            data = json.load(handle)
-        except json.JSONDecodeError as error:
-            message = f"invalid proof: not a JSON file ({error.msg}): {file!r}"
-            raise ProofError(message) from None
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def check_proof_command(file: str, as_json: bool) -> None:
+    """Re-check a proof FILE with the rules only (never the solver).
 
+    Exit status 1 when the proof is rejected, 2 when FILE is not a proof at all.
+
+    \b
+    Example:
+      boardproof solve minefield "3/3/3 b -" --proof proof.json
+      boardproof check-proof proof.json
+    """
+    data = load_proof(file)  # not a proof at all: bad input, exit status 2
     try:
         report = check_proof(data, load_game=_proof_game)
+    except NotAProofError:
+        raise
     except ProofError as error:
-        click.echo(f"proof rejected: {error}")
+        if as_json:
+            echo_json(proof_check_payload(file, error=str(error)))
+        else:
+            click.echo(f"proof rejected: {error}")
         raise click.exceptions.Exit(1) from None
+    if as_json:
+        echo_json(proof_check_payload(file, report))
+        return
     click.echo(
         f"proof OK: {report.winner} wins {report.game} from {report.root} "
         f"({report.nodes} positions checked)"

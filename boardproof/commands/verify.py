@@ -15,7 +15,7 @@ from typing import Any
 import click
 
 from boardproof.analysis import claims
-from boardproof.commands.common import echo_json
+from boardproof.commands.common import check_output_path, echo_json
 from boardproof.reports import nodraw
 from boardproof.solvers.sat import minefield as sat
 
@@ -63,12 +63,12 @@ def _load_report(path: str) -> dict[str, Any]:
                    "full step by Lemma H), plain (baseline) or fast.")
 @click.option("--solver", default="cadical195", show_default=True,
               help=f"python-sat backend: {', '.join(sat.SOLVERS)}.")
-@click.option("--certify-max", type=int, default=claims.DEFAULT_CERTIFY_MAX,
+@click.option("--certify-max", type=click.IntRange(min=0), default=claims.DEFAULT_CERTIFY_MAX,
               show_default=True,
               help="Write and check DRUP proofs for sizes up to this (needs --out).")
 @click.option("--cubes", type=int, default=0, show_default=True,
               help="Split sizes >= 13 into cubes over this many central points.")
-@click.option("--exhaustive-max", type=int, default=3, show_default=True,
+@click.option("--exhaustive-max", type=click.IntRange(min=0), default=3, show_default=True,
               help="Also enumerate every reachable position up to this size.")
 @click.option("--checkpoint", "checkpoint", type=click.Path(dir_okay=False), default=None,
               help="Checkpoint file (default: under --out, or ~/.cache/boardproof).")
@@ -82,8 +82,14 @@ def verify_command(claim: str, sizes: str | None, out: str | None, as_json: bool
                    certify_max: int, cubes: int, exhaustive_max: int,
                    checkpoint: str | None, fresh: bool, quiet: bool, note: str,
                    merge_file: str | None) -> None:
-    """Verify CLAIM (minefield-no-draw, minefield-orthodiagonal) per board size."""
+    """Verify CLAIM (minefield-no-draw, minefield-orthodiagonal) per board size.
+
+    \b
+    Example:
+      boardproof verify minefield-no-draw --sizes 2-8 --out nodraw
+    """
     spec = claims.check_claim(claim)
+    check_output_path(out, "--out", folder=True)
     size_list = (claims.parse_sizes(sizes) if sizes is not None
                  else list(range(spec.default_sizes[0], spec.default_sizes[1] + 1)))
     if cubes < 0:

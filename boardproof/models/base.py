@@ -464,14 +464,33 @@ def play_line(position: Position, moves: Iterable[str]) -> Position:
     return position
 
 
+#: the deepest perft: the count is a recursion of that depth, and no deeper count of a real
+#: position could finish anyway
+MAX_PERFT_DEPTH = 100
+
+
+def check_depth(depth: int, low: int = 0) -> None:
+    """Raise InvalidOptionError unless ``low <= depth <= MAX_PERFT_DEPTH``.
+
+    >>> check_depth(1000000)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+        ...
+    boardproof...InvalidOptionError: invalid depth: expected a number from 0 to 100, got 1000000
+    """
+    if not low <= depth <= MAX_PERFT_DEPTH:
+        raise InvalidOptionError(
+            f"invalid depth: expected a number from {low} to {MAX_PERFT_DEPTH}, got {depth!r}"
+        )
+
+
 def perft(position: Position, depth: int) -> int:
     """Leaves of the legal-move tree of ``depth`` plies (terminal nodes have no children).
 
     A game may provide a faster ``perft`` method on its positions (bulk counting
-    of the last ply); it is used when present.
+    of the last ply); it is used when present. ``depth`` is at most
+    :data:`MAX_PERFT_DEPTH`.
     """
-    if depth < 0:
-        raise InvalidOptionError(f"invalid depth: expected a number >= 0, got {depth!r}")
+    check_depth(depth)
     if offers(position.game, PERFT):
         return int(cast(FastPerft, position).perft(depth))
     return generic_perft(position, depth)
@@ -491,8 +510,7 @@ def generic_perft(position: Position, depth: int) -> int:
 
 def divide(position: Position, depth: int) -> list[tuple[str, int]]:
     """Per-move breakdown of ``perft(position, depth)`` (``depth >= 1``)."""
-    if depth < 1:
-        raise InvalidOptionError(f"invalid depth: --divide needs a depth >= 1, got {depth!r}")
+    check_depth(depth, 1)
     if position.outcome() is not None:
         return []
     return [(str(m), perft(position.play(m), depth - 1)) for m in position.legal_moves()]
@@ -515,3 +533,23 @@ def result_fields(position: Position) -> dict[str, Any]:
     if outcome.scores is not None:
         fields["scores"] = list(outcome.scores)
     return fields
+
+
+def require_text(value: Any, field: str = "position") -> str:
+    """``value`` if it is a string; otherwise a TypeError naming the field.
+
+    Positions and moves are given in notation, as strings:
+
+    >>> require_text("3/3/3 b p")
+    '3/3/3 b p'
+    >>> require_text(None)
+    Traceback (most recent call last):
+        ...
+    TypeError: invalid position: expected a string in the game's notation, got None
+    """
+    if not isinstance(value, str):
+        shown = repr(value)
+        if len(shown) > 60:
+            shown = shown[:57] + "..."
+        raise TypeError(f"invalid {field}: expected a string in the game's notation, got {shown}")
+    return value

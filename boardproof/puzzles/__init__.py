@@ -17,8 +17,10 @@ A puzzle is a position where the side to move has a forced win in ``N`` plies
   the uniqueness of the solution with a separate rules-only bounded search.
 
 ColleXion is a score game (the winner is decided by points when the box is
-empty), so "win in N plies" does not apply to it: asking for a ColleXion puzzle
-raises :class:`PuzzleUnavailableError`.
+empty), so "win in N plies" does not apply to it: its puzzles are "find the best
+turn" of a solved endgame (:mod:`boardproof.puzzles.collexion`), checked by an
+exact re-computation of every turn's value. :class:`PuzzleUnavailableError` is
+for a game without puzzles (none today).
 """
 
 from __future__ import annotations

@@ -21,6 +21,14 @@
    with the true number of legal moves, and the ``source`` line (when given)
    leads from its start to the position.
 
+A ColleXion puzzle (``objective`` ``"score"``, see :mod:`boardproof.puzzles.collexion`)
+is checked by :func:`verify_score` instead: the format, the notation of every turn
+and of the line, then every legal turn's value re-proved by :func:`exact_values`, a
+plain memoised minimax over the rules (no pruning, no solver code): ``values`` must
+be exactly those, the best turn unique up to the ways of writing it (``solutions``),
+``score`` and ``margin`` right, the line optimal at every turn, and the rating the
+formula's.
+
 >>> from boardproof.testing.games import subtraction
 >>> forced_win(subtraction(5, 3), 0, 3), forced_win(subtraction(5, 3), 0, 2)
 (True, False)
@@ -172,6 +180,126 @@ def _longest_line(proof: dict[str, Any]) -> int:
     return height[0]
 
 
+class _Minimax:
+    """Exact final score difference for the side to move: plain memoised minimax."""
+
+    def __init__(self, max_nodes: int) -> None:
+        self.max_nodes = max_nodes
+        self.memo: dict[Position, int] = {}
+
+    def value(self, pos: Position) -> int:
+        known = self.memo.get(pos)
+        if known is not None:
+            return known
+        outcome = pos.outcome()
+        if outcome is not None:
+            scores = outcome.scores or (0, 0)
+            result = int(scores[pos.to_move]) - int(scores[1 - pos.to_move])
+        else:
+            if len(self.memo) >= self.max_nodes:
+                raise SearchTooLarge
+            result = max(self.of_child(pos, pos.play(m)) for m in pos.legal_moves())
+        self.memo[pos] = result
+        return result
+
+    def of_child(self, pos: Position, child: Position) -> int:
+        """The value of ``child`` for the side to move in ``pos``."""
+        value = self.value(child)
+        return value if child.to_move == pos.to_move else -value
+
+
+def exact_values(position: Position, max_nodes: int = MAX_CHECK_NODES) -> dict[str, int]:
+    """The exact value (final score difference for the mover) of every legal turn.
+
+    >>> from boardproof.models.collexion import make_game
+    >>> pos = make_game().parse_position("base 1:g8,2:y3 g3.g4.g5:-:-/-:-:- 234/234/234/234 1")
+    >>> sorted(exact_values(pos).items())
+    [('1/g', 3), ('2', -3)]
+    """
+    search = _Minimax(max_nodes)
+    return {str(m): search.of_child(position, position.play(m)) for m in position.legal_moves()}
+
+
+def verify_score(data: dict[str, Any], game: Game, max_nodes: int = MAX_CHECK_NODES) -> int:
+    """Check a "best turn" puzzle of a two-player score game; returns positions searched."""
+    if data.get("objective") != "score":
+        raise PuzzleCheckError(f"objective: expected 'score', got {data.get('objective')!r}")
+    text = _field(data, "position", str)
+    try:
+        pos = game.parse_position(text)
+    except BoardproofError as error:
+        raise PuzzleCheckError(f"position: {error}") from None
+    if pos.fen() != text:
+        raise PuzzleCheckError(
+            f"position: not canonical notation (expected {pos.fen()!r}): {text!r}"
+        )
+    if pos.outcome() is not None:
+        raise PuzzleCheckError(f"position: the game is already over: {text!r}")
+    if getattr(pos, "num_players", 2) != 2:
+        raise PuzzleCheckError(f"position: a score puzzle needs two players: {text!r}")
+    symbol = game.symbol(pos.to_move)
+    if data.get("to_move") != symbol:
+        raise PuzzleCheckError(
+            f"to_move: the position has {symbol!r} to move, got {data.get('to_move')!r}"
+        )
+    solution = _field(data, "solution", str)
+    _move(pos, solution, "solution")
+    solutions = _field(data, "solutions", list)
+    pv = _field(data, "pv", list)
+    if data.get("plies") != len(pv) or not pv or pv[0] != solution:
+        raise PuzzleCheckError(
+            f"pv: expected {data.get('plies')!r} moves starting with {solution}, got {pv!r}"
+        )
+    search = _Minimax(max_nodes)
+    try:
+        values = {str(m): search.of_child(pos, pos.play(m)) for m in pos.legal_moves()}
+        if data.get("values") != values:
+            raise PuzzleCheckError(f"values: expected {values!r}, got {data.get('values')!r}")
+        best_child = pos.play(pos.parse_move(solution))
+        best = values[solution]
+        same = [str(m) for m in pos.legal_moves() if pos.play(m) == best_child]
+        if solutions != same:
+            raise PuzzleCheckError(f"solutions: expected {same!r}, got {solutions!r}")
+        others = [v for t, v in values.items() if t not in same]
+        if not others:
+            raise PuzzleCheckError("not unique: there is no other turn")
+        if max(values.values()) != best:
+            raise PuzzleCheckError(f"solution: {solution} scores {best}, not the best")
+        margin = best - max(others)
+        if margin < 1:
+            better = [t for t, v in values.items() if v >= best and t not in same]
+            raise PuzzleCheckError(f"not unique: {better[0]} also scores {best}")
+        if data.get("score") != best or data.get("margin") != margin:
+            raise PuzzleCheckError(
+                f"score: expected score {best} and margin {margin}, got "
+                f"{data.get('score')!r} and {data.get('margin')!r}"
+            )
+        here = pos
+        for number, move_text in enumerate(pv, start=1):
+            if here.outcome() is not None:
+                raise PuzzleCheckError(f"pv: the game is over before move {number}")
+            if not isinstance(move_text, str):
+                raise PuzzleCheckError(f"pv: move {number} is not a string: {move_text!r}")
+            child = here.play(_move(here, move_text, f"pv move {number}"))
+            top = max(search.of_child(here, here.play(m)) for m in here.legal_moves())
+            if search.of_child(here, child) != top:
+                raise PuzzleCheckError(f"pv: move {number} {move_text} is not a best turn")
+            here = child
+        if here.outcome() is None:
+            raise PuzzleCheckError("pv: the line does not reach the end of the game")
+    except SearchTooLarge:
+        raise PuzzleCheckError(f"values: not re-proved within {max_nodes} positions") from None
+    rating = _field(data, "rating", dict)
+    distinct = len({pos.play(m) for m in pos.legal_moves()})
+    try:
+        expected = rate(1, distinct, int(rating["decoys"]), int(rating["nodes"]))
+    except (KeyError, TypeError, ValueError):
+        raise PuzzleCheckError(f"rating: missing inputs: {rating!r}") from None
+    if rating != expected:
+        raise PuzzleCheckError(f"rating: expected {expected!r}, got {rating!r}")
+    return len(search.memo)
+
+
 def verify(data: dict[str, Any], max_nodes: int = MAX_CHECK_NODES) -> int:
     """Check one puzzle; raises PuzzleCheckError with the reason. Returns search nodes."""
     if data.get("format") != FORMAT:
@@ -181,6 +309,8 @@ def verify(data: dict[str, Any], max_nodes: int = MAX_CHECK_NODES) -> int:
             f"unsupported version: expected {VERSION}, got {data.get('version')!r}"
         )
     game = _game_of(data)
+    if models.info(game.name).objective == "score":
+        return verify_score(data, game, max_nodes)
     text = _field(data, "position", str)
     try:
         pos = game.parse_position(text)
@@ -305,6 +435,15 @@ def check_puzzle(data: dict[str, Any], number: int = 1) -> CheckResult:
     except BoardproofError as error:  # an illegal move met while replaying
         return CheckResult(ident, False, str(error))
     plies = data["plies"]
+    if data.get("objective") == "score":
+        return CheckResult(
+            ident,
+            True,
+            f"{data['game']} player {data['to_move']}: best turn {data['solution']} scores "
+            f"{data['score']:+d}, every other turn at least {data['margin']} less "
+            f"(re-proved over {nodes} positions)",
+            nodes,
+        )
     return CheckResult(
         ident,
         True,

@@ -39,6 +39,7 @@ True
 from __future__ import annotations
 
 import random
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, replace
@@ -110,14 +111,10 @@ def settings_for(game: str, **changes: Any) -> Settings:
 
 
 def puzzle_game(name: str) -> str:
-    """The canonical name of a game that has puzzles; raises for ColleXion / unknown names.
+    """The canonical name of a game that has puzzles; raises for unknown names.
 
-    >>> puzzle_game("candy-conquest")
-    'candy'
-    >>> puzzle_game("collexion")  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    ...
-    boardproof.puzzles.PuzzleUnavailableError: puzzles are not available for collexion: ...
+    >>> puzzle_game("candy-conquest"), puzzle_game("collexion")
+    ('candy', 'collexion')
     """
     key = models.canonical_name(name)
     info = models.info(key)
@@ -436,6 +433,13 @@ def run_task(task: Task) -> dict[str, Any]:
 def _run_task_args(args: dict[str, Any]) -> dict[str, Any]:
     """Picklable entry point for the executor (plain data in, plain data out)."""
     settings = Settings(**args["settings"])
+    if args["game"] == "collexion":  # a score game: best-turn puzzles
+        from boardproof.puzzles import collexion
+
+        score_settings = collexion.ScoreSettings(
+            settings.min_moves, settings.playouts, settings.root_nodes
+        )
+        return collexion.run_task(collexion.Task(args["seed"], args["index"], score_settings))
     return run_task(Task(args["game"], args["seed"], args["index"], settings))
 
 
@@ -481,6 +485,19 @@ def generate(
     seen: set[str] = set()
     counts: dict[str, int] = {}
     index = 0
+    tasks_done = [0, 0]  # tasks finished, puzzles among them (for the progress lines)
+
+    def report(key: str, found: dict[str, Any]) -> None:
+        # one counter for the whole run (the batches of run_tasks each restart theirs)
+        tasks_done[0] += 1
+        tasks_done[1] += found["puzzle"] is not None
+        print(
+            f"[task {tasks_done[0]}, {min(tasks_done[1], count)}/{count} puzzles] "
+            f"puzzles {name} {key}: {time.perf_counter() - start:.1f}s",
+            file=sys.stderr,
+            flush=True,
+        )
+
     while len(puzzles) < count and index < limit:
         wanted = count - len(puzzles)
         if executor.backend != "in-process":
@@ -497,8 +514,9 @@ def generate(
             _run_task_args,
             tasks,
             executor=executor,
-            progress=progress,
+            progress=False,
             description=f"puzzles {name}",
+            on_result=report if progress else None,
         )
         index += size
         for key in sorted(results):

@@ -87,6 +87,8 @@ def read_puzzles(path: str | os.PathLike[str]) -> list[dict[str, Any]]:
             raise PuzzleError(
                 f"invalid puzzle file: not JSON ({error.msg}, line {error.lineno}): {name!r}"
             ) from None
+        except RecursionError:
+            raise PuzzleError(f"invalid puzzle file: JSON nested too deeply: {name!r}") from None
         items = whole if isinstance(whole, list) else [whole]
     else:
         items = []
@@ -98,6 +100,10 @@ def read_puzzles(path: str | os.PathLike[str]) -> list[dict[str, Any]]:
             except json.JSONDecodeError as error:
                 raise PuzzleError(
                     f"invalid puzzle file: line {number} is not JSON ({error.msg}): {name!r}"
+                ) from None
+            except RecursionError:
+                raise PuzzleError(
+                    f"invalid puzzle file: line {number} is JSON nested too deeply: {name!r}"
                 ) from None
     for number, item in enumerate(items, start=1):
         if not isinstance(item, dict):

@@ -61,6 +61,7 @@ def to_markdown(report: dict[str, Any]) -> str:
     command = f"boardproof openings carpniches --max-plies {report['max_plies']}"
     if report["timeout_per_move"] is not None:
         command += f" --timeout {report['timeout_per_move']:g}"
+    command += " --out reports"  # the default folder is ./openings, not the published one
     out.append(f"Reproduce: `{command}` (writes this page and its JSON; with a time limit,")
     out.append("the depth reached depends on the machine, every depth reported is proved).")
     return "\n".join(out) + "\n"

@@ -329,34 +329,70 @@ def render_markdown(result: dict[str, Any], *, command: str | None = None,
 _STEP_COLOURS = {"fill": "#1f5fa8", "full": "#d1651b", "": "#2a8a3a"}
 
 
+def nice_ticks(lo: float, hi: float, count: int = 5) -> list[float]:
+    """Round tick values (1, 2 or 5 times a power of ten apart) covering ``lo..hi``.
+
+    >>> nice_ticks(126, 204541)
+    [0, 50000, 100000, 150000, 200000, 250000]
+    >>> nice_ticks(0, 1)
+    [0.0, 0.2, 0.4, 0.6, 0.8, 1.0]
+    """
+    span = max(hi - lo, 1e-12)
+    raw = span / max(count, 1)
+    power = 10 ** math.floor(math.log10(raw))
+    step = next(m * power for m in (1, 2, 5, 10) if m * power >= raw * (1 - 1e-9))
+    first = math.floor(lo / step + 1e-9) * step
+    ticks: list[float] = []
+    while not ticks or ticks[-1] < hi - step * 1e-9:
+        value = first + len(ticks) * step
+        ticks.append(int(round(value)) if step >= 1 else round(value, 10))
+    return ticks
+
+
+def tick_label(value: float) -> str:
+    """A short axis label: ``250k``, ``1.5M``, ``0.01``.
+
+    >>> [tick_label(v) for v in (0, 0.001, 50000, 1500000, 1000)]
+    ['0', '0.001', '50k', '1.5M', '1000']
+    """
+    for limit, suffix in ((1e6, "M"), (1e4, "k")):
+        if abs(value) >= limit:
+            return f"{value / (limit if suffix == 'M' else 1e3):g}{suffix}"
+    return f"{value:g}"
+
+
 def plot_svg(result: dict[str, Any]) -> str:
     """Two panels, one line per SAT step: solve time per n (log scale), clauses per n.
 
-    Sizes whose full step is Lemma H have only a fill-step point; the legend says so.
+    Both axes carry round ticks with grid lines; sizes whose full step is Lemma H
+    have only a fill-step point, and the legend says so.
     """
     rows = [s for s in result["sizes"] if s.get("steps")]
     series: dict[str, list[tuple[int, dict[str, Any]]]] = {}
     for size in rows:
         for step in size["steps"]:
             series.setdefault(step["step"], []).append((size["n"], step))
-    doc = SvgDocument(640, 320)
-    doc.rect(0, 0, 640, 320, fill="white")
-    panels = [("seconds (log10)", "seconds", True), ("clauses", "clauses", False)]
+    doc = SvgDocument(660, 340)
+    doc.rect(0, 0, 660, 340, fill="white")
+    panels = [("solver seconds per step (log scale)", "seconds", True),
+              ("clauses per step", "clauses", False)]
     ns_all = [s["n"] for s in rows]
     for k, (title, key, log) in enumerate(panels):
-        x0, y0, w, h = 50 + k * 320, 30, 250, 220
-        doc.rect(x0, y0, w, h, fill="none", stroke="#888")
-        doc.text(x0 + w / 2, 20, f"{title} per n and step — {result['claim']}", size=11)
+        x0, y0, w, h = 70 + k * 330, 30, 250, 220
+        doc.text(x0 + w / 2, 20, title, size=12)
+        doc.text(x0 + w / 2, y0 + h + 30, "n (board size)", size=10)
         if not rows:
+            doc.rect(x0, y0, w, h, fill="none", stroke="#888")
             continue
         values = {name: [(n, max(float(step[key]), 1e-3)) for n, step in points]
                   for name, points in series.items()}
         ys_all = [math.log10(v) if log else v for pts in values.values() for _, v in pts]
-        lo, hi = min(ys_all), max(ys_all)
         if log:
-            lo, hi = math.floor(lo), math.ceil(hi)
-        if hi == lo:
-            hi = lo + 1
+            first, last = math.floor(min(ys_all)), math.ceil(max(ys_all))
+            ticks: list[float] = list(range(first, max(last, first + 1) + 1))
+        else:
+            ticks = nice_ticks(0, max(ys_all))
+        lo, hi = float(ticks[0]), float(ticks[-1])
         n_lo, n_hi = min(ns_all), max(ns_all)
         span = max(n_hi - n_lo, 1)
 
@@ -366,6 +402,12 @@ def plot_svg(result: dict[str, Any]) -> str:
             return (x0 + 10 + (w - 20) * (n - n_lo) / span,
                     y0 + h - 10 - (h - 20) * (y - lo) / (hi - lo))
 
+        for tick in ticks:
+            _, y = px(n_lo, tick)
+            doc.line(x0, y, x0 + w, y, stroke="#e4e4e4", stroke_width=1)
+            label = tick_label(10 ** tick) if log else tick_label(tick)
+            doc.text(x0 - 6, y + 3, label, size=9, text_anchor="end")
+        doc.rect(x0, y0, w, h, fill="none", stroke="#888")
         for name, pts in values.items():
             colour = _STEP_COLOURS.get(name, _STEP_COLOURS[""])
             points = [px(n, math.log10(v) if log else v) for n, v in pts]
@@ -376,24 +418,20 @@ def plot_svg(result: dict[str, Any]) -> str:
         for n in ns_all:
             if n % every == 0 or n in (n_lo, n_hi):
                 x, _ = px(n, lo)
+                doc.line(x, y0 + h, x, y0 + h + 3, stroke="#888", stroke_width=1)
                 doc.text(x, y0 + h + 14, str(n), size=9)
-        ticks = range(int(lo), int(hi) + 1) if log else (lo, hi)
-        for tick in ticks:
-            _, y = px(n_lo, tick)
-            label = f"1e{int(tick)}" if log else f"{int(tick)}"
-            doc.text(x0 - 22, y + 3, label, size=9)
     legend = [(f"{name} step (SAT)", _STEP_COLOURS.get(name, _STEP_COLOURS[""]), True)
               for name in series]
     lemma_ns = [s["n"] for s in rows if full_step(s) == "lemma-hex"]
     if lemma_ns:
         legend.append((f"full step by Lemma H for n = {_ranges(lemma_ns)} (no SAT point)",
                        "#888", False))
-    x = 60.0
+    x = 70.0
     for text, colour, filled in legend:
-        doc.rect(x, 297, 10, 10, fill=colour if filled else "none", stroke=colour)
-        doc.text(x + 14, 306, text, size=9, text_anchor="start")
-        x += 14 + 5.4 * len(text) + 18
-    doc.text(320, 284, "n (board size)", size=10)
+        doc.rect(x, 307, 10, 10, fill=colour if filled else "none", stroke=colour)
+        doc.text(x + 14, 316, text, size=9, text_anchor="start")
+        x += 14 + 5.0 * len(text) + 18
+    doc.text(330, 334, "times below 0.001 s are drawn at 0.001 s", size=8, fill="#666")
     return doc.to_string()
 
 

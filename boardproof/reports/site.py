@@ -3,10 +3,14 @@
 ``build_site(out, days, last)`` writes, for the ``days`` days up to ``last``
 (newest first)::
 
-    out/index.html              a table: one row per day, one link per game
-    out/style.css               the only style sheet (no network assets anywhere)
-    out/<date>/<game>.html      the puzzle: SVG board, task, rating, a collapsible
-                                solution (<details>), links to the neighbouring days
+    out/index.html              today's puzzle per game, the archive (one row per puzzle)
+                                with its game / theme / difficulty filters
+    out/style.css, out/site.js  the only style sheet and script (no network assets anywhere;
+                                see boardproof.reports.site_assets)
+    out/<date>/<game>.html      the interactive puzzle: clickable SVG boards along the main
+                                line, the legal moves of every step (the page knows no rules),
+                                task, rating, a collapsible solution (<details>), links to
+                                the neighbouring days
     out/<date>/<game>.jsonl     the puzzle file (``boardproof puzzle check`` reads it)
 
 Pages hold no clock time, so the same arguments give the same bytes.
@@ -19,6 +23,7 @@ from __future__ import annotations
 
 import datetime as dt
 import html
+import json
 import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -27,24 +32,15 @@ from typing import Any
 from boardproof import models
 from boardproof.puzzles.daily import daily_puzzle
 from boardproof.puzzles.store import dumps
-from boardproof.reports import svg
+from boardproof.reports import site_assets
+from boardproof.reports.play import puzzle_frames
 from boardproof.solvers.executor import Executor, run_tasks
 
 TITLE = "boardproof daily puzzles"
 
-STYLE = """\
-body { font-family: sans-serif; max-width: 52em; margin: 2em auto; padding: 0 1em;
-       color: #222; background: #fdfdfb; }
-h1, h2 { font-weight: 600; }
-table { border-collapse: collapse; }
-td, th { padding: 0.3em 0.8em; border-bottom: 1px solid #ddd; text-align: left; }
-.board svg { max-width: 100%; height: auto; }
-.task { font-size: 1.2em; }
-code { background: #f0f0ea; padding: 0 0.2em; }
-details { margin: 1em 0; padding: 0.5em 1em; background: #f4f4ee; }
-summary { cursor: pointer; font-weight: 600; }
-nav a { margin-right: 1em; }
-"""
+#: the site's one style sheet and one script (boardproof.reports.site_assets)
+STYLE = site_assets.STYLE
+SCRIPT = site_assets.SCRIPT
 
 
 def display_name(game: str) -> str:
@@ -67,7 +63,7 @@ def side_name(game: str, symbol: str) -> str:
 
 
 def puzzle_games() -> list[str]:
-    """The games that have puzzles (ColleXion does not)."""
+    """The games that have puzzles (all four; ColleXion's are "best turn" puzzles)."""
     return [name for name in models.names() if models.info(name).puzzles is not None]
 
 
@@ -83,7 +79,7 @@ def _page(title: str, body: str, depth: int) -> str:
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         f"<title>{html.escape(title)}</title>\n"
         f'<link rel="stylesheet" href="{up}style.css">\n</head>\n<body>\n'
-        f"{body}\n</body>\n</html>\n"
+        f'{body}\n<script src="{up}site.js"></script>\n</body>\n</html>\n'
     )
 
 
@@ -91,24 +87,60 @@ def _moves(moves: Sequence[str]) -> str:
     return " ".join(f"<code>{html.escape(m)}</code>" for m in moves)
 
 
-def puzzle_page(puzzle: dict[str, Any], previous: str | None, following: str | None) -> str:
-    """The HTML page of one daily puzzle (links are relative to the page)."""
-    game = models.get(puzzle["game"], **puzzle.get("options", {}))
-    pos = game.parse_position(puzzle["position"])
-    picture = svg.render(pos)
-    if picture.startswith("<?xml"):
-        picture = picture.split("?>", 1)[1].lstrip()
-    rating = puzzle["rating"]
-    side = html.escape(side_name(puzzle["game"], puzzle["to_move"]))
+def script_json(data: Any) -> str:
+    """JSON safe inside ``<script type="application/json">`` (no ``<``, ``>``, ``&``).
+
+    >>> print(script_json({"a": "</script><b>&"}))
+    {"a": "\\u003c/script\\u003e\\u003cb\\u003e\\u0026"}
+    """
+    text = json.dumps(data, ensure_ascii=True, sort_keys=True)
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
+def theme(puzzle: dict[str, Any]) -> str:
+    """The puzzle's theme for the archive filter.
+
+    >>> theme({"plies": 5}), theme({"objective": "score", "solution": "3.4/g"})
+    ('win in 5', 'best turn: hand in a set')
+    """
+    if puzzle.get("objective") == "score":
+        kind = "hand in a set" if "/" in str(puzzle.get("solution")) else "collect"
+        return f"best turn: {kind}"
+    return f"win in {int(puzzle['plies'])}"
+
+
+def _task(puzzle: dict[str, Any], side: str) -> str:
+    if puzzle.get("objective") == "score":
+        return (
+            f'<p class="task"><strong>{side}</strong> to play the best turn: the one that '
+            "secures the best final score difference against best play. Exactly one turn "
+            "is best, by at least one point.</p>\n"
+        )
     plies = int(puzzle["plies"])
     own = (plies + 1) // 2
-    date = html.escape(puzzle["date"])
-    name = html.escape(display_name(puzzle["game"]))
-    nav = ['<a href="../index.html">all puzzles</a>']
-    if previous is not None:
-        nav.append(f'<a href="../{html.escape(previous)}">previous day</a>')
-    if following is not None:
-        nav.append(f'<a href="../{html.escape(following)}">next day</a>')
+    return (
+        f'<p class="task"><strong>{side}</strong> to play and win in {plies} plies '
+        f"({own} move{'s' if own != 1 else ''} of {side}). Exactly one first move wins.</p>\n"
+    )
+
+
+def _solution(puzzle: dict[str, Any], side: str) -> str:
+    if puzzle.get("objective") == "score":
+        values = puzzle.get("values") or {}
+        others = sorted(
+            ((v, t) for t, v in values.items() if t not in (puzzle.get("solutions") or [])),
+            key=lambda vt: -vt[0],
+        )
+        shown = ", ".join(f"<code>{html.escape(t)}</code> {int(v):+d}" for v, t in others[:6])
+        return (
+            f"<p>Best turn: {_moves(puzzle.get('solutions') or [puzzle['solution']])}, "
+            f"securing {int(puzzle['score']):+d} (final score difference for {side}).</p>\n"
+            f"<p>Best line to the end: {_moves(puzzle['pv'])}</p>\n"
+            f"<p>The next best turns: {shown}.</p>\n"
+            "<p>Every turn's value is re-proved by an exact search over the rules "
+            f'(<a href="{html.escape(puzzle["game"])}.jsonl">puzzle file</a>, check it with '
+            f"<code>boardproof puzzle check {html.escape(puzzle['game'])}.jsonl</code>).</p>\n"
+        )
     decoys = puzzle.get("decoys") or []
     decoy_text = (
         f"<p>Tempting but too slow (they win, in more plies): {_moves(decoys)}</p>\n"
@@ -119,20 +151,11 @@ def puzzle_page(puzzle: dict[str, Any], previous: str | None, following: str | N
     if duals == []:
         dual_text = f"<p>{side} has exactly one winning move at every turn of this line.</p>\n"
     elif duals:
-        where = ", ".join(str(n) for n in duals)
+        where = ", ".join(str(int(n)) for n in duals)
         dual_text = f"<p>At ply {where} of this line, {side} also has other winning moves.</p>\n"
     else:
         dual_text = ""
-    body = (
-        f"<nav>{' '.join(nav)}</nav>\n"
-        f"<h1>{name} — {date}</h1>\n"
-        f'<p class="task"><strong>{side}</strong> to play and win in {plies} plies '
-        f"({own} move{'s' if own != 1 else ''} of {side}). Exactly one first move wins.</p>\n"
-        f'<div class="board">\n{picture}</div>\n'
-        f"<p>Position: <code>{html.escape(puzzle['position'])}</code></p>\n"
-        f"<p>Rating: {rating['rating']} ({html.escape(rating['label'])}); "
-        f"{rating['legal_moves']} legal first moves.</p>\n"
-        "<details>\n<summary>Solution</summary>\n"
+    return (
         f"<p>First move: {_moves([puzzle['solution']])}</p>\n"
         f"<p>Main line: {_moves(puzzle['pv'])}</p>\n"
         f"{dual_text}{decoy_text}"
@@ -140,28 +163,118 @@ def puzzle_page(puzzle: dict[str, Any], previous: str | None, following: str | N
         f"{len(puzzle['proof']['nodes'])} positions "
         f'(<a href="{html.escape(puzzle["game"])}.jsonl">puzzle file</a>, check it with '
         f"<code>boardproof puzzle check {html.escape(puzzle['game'])}.jsonl</code>).</p>\n"
-        "</details>"
+    )
+
+
+def puzzle_page(puzzle: dict[str, Any], previous: str | None, following: str | None) -> str:
+    """The interactive HTML page of one daily puzzle (links are relative to the page).
+
+    Every text taken from the puzzle is escaped; the data the script plays from is
+    JSON in a ``<script type="application/json">`` element (see :func:`script_json`).
+    """
+    frames, data = puzzle_frames(puzzle)
+    rating = puzzle["rating"]
+    side = html.escape(side_name(puzzle["game"], str(puzzle["to_move"])))
+    date = html.escape(str(puzzle["date"]))
+    name = html.escape(display_name(str(puzzle["game"])))
+    nav = ['<a href="../index.html">all puzzles</a>']
+    if previous is not None:
+        nav.append(f'<a href="../{html.escape(previous)}">previous day</a>')
+    if following is not None:
+        nav.append(f'<a href="../{html.escape(following)}">next day</a>')
+    pictures = "".join(
+        f'<div class="frame" data-frame="{k}"{"" if k == 0 else " hidden"}>\n{picture}</div>\n'
+        for k, picture in enumerate(frames)
+    )
+    position = html.escape(str(puzzle["position"]), quote=True)
+    body = (
+        f"<nav>{' '.join(nav)}</nav>\n"
+        f"<h1>{name} — {date}</h1>\n"
+        f"{_task(puzzle, side)}"
+        f'<p id="status" class="status" role="status" aria-live="polite">'
+        "This puzzle needs JavaScript to be played; the solution is below.</p>\n"
+        f'<div class="board">\n{pictures}</div>\n'
+        '<div id="choices" class="controls" aria-label="choices"></div>\n'
+        '<form id="typed-form" class="controls">'
+        '<label for="typed-move">Type a move: </label>'
+        '<input type="text" id="typed-move" autocomplete="off" spellcheck="false">'
+        ' <button type="submit">Play</button>'
+        ' <button type="button" id="take-back" hidden>Take back</button></form>\n'
+        '<p class="position"><label for="position-text">Position (notation):</label>'
+        f'<input type="text" id="position-text" readonly value="{position}">'
+        ' <button type="button" id="copy-position">Copy</button></p>\n'
+        f"<p>Theme: {html.escape(theme(puzzle))}. Rating: {int(rating['rating'])} "
+        f"({html.escape(str(rating['label']))}); {int(rating['legal_moves'])} legal first moves."
+        "</p>\n"
+        '<p id="already"></p>\n<p id="progress"></p>\n'
+        "<details>\n<summary>Solution</summary>\n"
+        f"{_solution(puzzle, side)}"
+        "</details>\n"
+        f'<script type="application/json" id="puzzle-data">{script_json(data)}</script>'
     )
     return _page(f"{puzzle['game']} puzzle {puzzle['date']}", body, 1)
 
 
-def index_page(dates: Sequence[str], games: Sequence[str], ratings: dict[str, str]) -> str:
-    """The index: one row per day (newest first), one cell per game."""
-    head = "".join(f"<th>{html.escape(display_name(g))}</th>" for g in games)
+def index_page(
+    dates: Sequence[str], games: Sequence[str], entries: dict[str, dict[str, str]]
+) -> str:
+    """The index: today's puzzle per game, then the archive with its filters.
+
+    ``entries`` maps a page name to its puzzle's ``id``, ``label`` (difficulty),
+    ``rating`` and ``theme``.
+    """
+    today = dates[0] if dates else ""
+    links = " ".join(
+        f'<a href="{page_name(g, today)}">{html.escape(display_name(g))}</a>' for g in games
+    )
     rows = []
+    themes: set[str] = set()
     for date in dates:
-        cells = []
         for game in games:
             page = page_name(game, date)
-            cells.append(
-                f'<td><a href="{page}">{html.escape(ratings.get(page, "puzzle"))}</a></td>'
+            entry = entries.get(page, {})
+            level, topic = entry.get("label", ""), entry.get("theme", "")
+            themes.add(topic)
+            rows.append(
+                f'<tr data-id="{html.escape(entry.get("id", ""))}" data-game="{html.escape(game)}"'
+                f' data-level="{html.escape(level)}" data-theme="{html.escape(topic)}">'
+                f"<td>{html.escape(date)}</td>"
+                f'<td><a href="{page}">{html.escape(display_name(game))}</a></td>'
+                f"<td>{html.escape(topic)}</td>"
+                f"<td>{html.escape(level)} ({html.escape(entry.get('rating', ''))})</td>"
+                '<td class="done"></td></tr>'
             )
-        rows.append(f"<tr><td>{html.escape(date)}</td>{''.join(cells)}</tr>")
+
+    def select(field: str, label: str, values: Sequence[tuple[str, str]]) -> str:
+        options = "".join(
+            f'<option value="{html.escape(v)}">{html.escape(t)}</option>' for v, t in values
+        )
+        return (
+            f'<label>{label} <select data-filter="{field}" id="filter-{field}">'
+            f'<option value="">all</option>{options}</select></label>'
+        )
+
+    levels = [(v, v) for v in ("easy", "medium", "hard", "expert")]
+    filters = (
+        '<p class="filters">'
+        + select("game", "Game", [(g, display_name(g)) for g in games])
+        + select("theme", "Theme", [(t, t) for t in sorted(themes)])
+        + select("level", "Difficulty", levels)
+        + '<label><input type="checkbox" id="filter-unsolved"> unsolved only</label></p>'
+    )
     body = (
         f"<h1>{TITLE}</h1>\n"
-        "<p>Every puzzle is a forced win with exactly one winning first move, proved by the "
-        "boardproof solvers and shipped with its proof tree.</p>\n"
-        f"<table>\n<tr><th>day</th>{head}</tr>\n" + "\n".join(rows) + "\n</table>"
+        "<p>Every puzzle is proved: a forced win with exactly one winning first move "
+        "(shipped with its proof tree), or for ColleXion the one best turn of a solved "
+        "endgame. Click the board or type moves; progress stays in this browser.</p>\n"
+        f'<h2>Today ({html.escape(today)})</h2>\n<p class="today">{links}</p>\n'
+        '<p id="progress"></p>\n'
+        f"<h2>Archive</h2>\n{filters}\n"
+        '<p id="shown"></p>\n'
+        '<div class="scroll"><table id="archive">\n<thead><tr><th>day</th><th>game</th>'
+        "<th>theme</th><th>difficulty</th><th></th></tr></thead>\n<tbody>\n"
+        + "\n".join(rows)
+        + "\n</tbody>\n</table></div>"
     )
     return _page(TITLE, body, 0)
 
@@ -201,19 +314,25 @@ def build_site(
             on_page(relative)
 
     write("style.css", STYLE)
-    ratings: dict[str, str] = {}
+    write("site.js", SCRIPT)
     found = run_tasks(daily_task, [(f"{game} {date}", (game, date)) for game in chosen
                                    for date in dates],
                       executor=executor, progress=progress,
                       description="site puzzles")  # fmt: skip
+    entries: dict[str, dict[str, str]] = {}
     for game in chosen:
         for number, date in enumerate(dates):
             puzzle = found[f"{game} {date}"]
             following = page_name(game, dates[number - 1]) if number > 0 else None
             previous = page_name(game, dates[number + 1]) if number + 1 < len(dates) else None
             page = page_name(game, date)
-            ratings[page] = f"{puzzle['rating']['label']} ({puzzle['rating']['rating']})"
+            entries[page] = {
+                "id": str(puzzle["id"]),
+                "label": str(puzzle["rating"]["label"]),
+                "rating": str(puzzle["rating"]["rating"]),
+                "theme": theme(puzzle),
+            }
             write(f"{date}/{game}.jsonl", dumps(puzzle) + "\n")
             write(page, puzzle_page(puzzle, previous, following))
-    write("index.html", index_page(dates, chosen, ratings))
+    write("index.html", index_page(dates, chosen, entries))
     return sorted(written)

@@ -92,6 +92,11 @@ class SolveResult:
     def proved(self) -> bool:
         return self.value != "unknown"
 
+    @property
+    def winner_symbol(self) -> str | None:
+        """The winner as the notation writes the side to move (``"b"``, ``"c"``, ``"1"``…)."""
+        return None if self.winner is None else self.position.game.symbol(self.winner)
+
     @classmethod
     def unknown(
         cls, position: Position, method: str, nodes: int, note: str, stopped: str | None

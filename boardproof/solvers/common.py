@@ -146,6 +146,11 @@ def find_move(position: Position, stored: Any, sym: int) -> Any | None:
     return None
 
 
+#: the node count of the Python search running now, as last reported to :meth:`Budget.check`
+#: (read by progress displays; a single number, since one search runs per process)
+LIVE_NODES = [0]
+
+
 class Budget:
     """A deadline and a node limit, checked every 1024 nodes.
 
@@ -174,6 +179,7 @@ class Budget:
         return Stop.TIME
 
     def check(self, nodes: int) -> None:
+        LIVE_NODES[0] = nodes  # what a progress display may show (searches call this often)
         if self.expired(nodes):
             raise SearchTimeout
 

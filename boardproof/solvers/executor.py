@@ -107,6 +107,10 @@ class Checkpoint:
 
     def save(self, key: str, result: Any) -> None:
         self.done[key] = result
+        self.write()
+
+    def write(self) -> None:
+        """Write the finished results so far (also at the start: the file exists at once)."""
         if self.path is None:
             return
         self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -157,11 +161,32 @@ class _Progress:
         self._bar: Any = None
         self._task: Any = None
         if enabled and sys.stderr.isatty():
-            from rich.progress import Progress
+            from rich.progress import (
+                BarColumn,
+                MofNCompleteColumn,
+                Progress,
+                TextColumn,
+                TimeElapsedColumn,
+            )
 
-            self._bar = Progress(transient=False)
+            # the elapsed time moves even while the first long task runs
+            self._bar = Progress(
+                TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                TimeElapsedColumn(), transient=False,
+            )  # fmt: skip
             self._bar.start()
             self._task = self._bar.add_task(description or "tasks", total=total)
+
+    def start(self, pending: int, checkpoint: str | None) -> None:
+        """Say, before the first task ends, how many tasks run and where they are kept."""
+        if not self.enabled or self._bar is not None or not pending:
+            return
+        where = f"; checkpoint {checkpoint}" if checkpoint is not None else ""
+        print(
+            f"[{self.count}/{self.total}] {self.description}: {pending} tasks started{where}",
+            file=sys.stderr,
+            flush=True,
+        )
 
     def advance(self, key: str, seconds: float, skipped: bool = False, running: int = 0,
                 reruns: int = 0) -> None:  # fmt: skip
@@ -281,6 +306,9 @@ class Executor:
                 bar.advance(key, 0.0, skipped=True)
             else:
                 pending.append((key, arg))
+        if checkpoint is not None and pending:
+            store.write()  # the checkpoint exists from the start of a long run
+        bar.start(len(pending), None if checkpoint is None else str(checkpoint))
         running = 0
         try:
             for kind, key, value in self._events(fn, pending):

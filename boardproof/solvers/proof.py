@@ -29,6 +29,7 @@ graph is acyclic and every line ends in a W win.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
@@ -42,6 +43,29 @@ VERSION = 1
 
 class ProofError(BoardproofError):
     """A proof that does not prove what it claims (or is not a proof file)."""
+
+
+class NotAProofError(ProofError):
+    """Data that is not a proof at all (bad input), as opposed to a proof that fails."""
+
+
+def load_proof(path: str) -> Any:
+    """The JSON data of the proof file ``path``; NotAProofError if it is not JSON text.
+
+    OSError (a missing or unreadable file) is left to the caller.
+    """
+    with open(path, "rb") as handle:
+        raw = handle.read()
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise NotAProofError(f"invalid proof: not a UTF-8 text file: {path!r}") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise NotAProofError(f"invalid proof: not a JSON file ({error.msg}): {path!r}") from None
+    except RecursionError:
+        raise NotAProofError(f"invalid proof: JSON nested too deeply: {path!r}") from None
 
 
 # ---------------------------------------------------------------------------
@@ -196,13 +220,21 @@ def _players(pos: Position) -> int:
     return num_players(pos)
 
 
-def _field(data: Any, name: str, kind: type) -> Any:
-    if not isinstance(data, dict) or name not in data:
-        raise ProofError(f"invalid proof: missing field {name!r}")
+def _field(data: Any, name: str, kind: type, error: type[ProofError] = ProofError) -> Any:
+    if not isinstance(data, dict):
+        raise error(f"invalid proof: expected a JSON object, got {_short(data)}")
+    if name not in data:
+        raise error(f"invalid proof: missing field {name!r}")
     value = data[name]
     if not isinstance(value, kind):
-        raise ProofError(f"invalid proof: field {name!r} has the wrong type: {value!r}")
+        raise error(f"invalid proof: field {name!r} has the wrong type: {_short(value)}")
     return value
+
+
+def _short(value: Any, limit: int = 60) -> str:
+    """``repr(value)``, cut to ``limit`` characters."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def check_proof(
@@ -216,12 +248,13 @@ def check_proof(
     The game is ``game`` if given, else ``load_game(name, options)``, else the
     registry's game named in the proof.
     """
-    if _field(data, "format", str) != FORMAT:
-        raise ProofError(f"invalid proof: expected format {FORMAT!r}, got {data['format']!r}")
-    name = _field(data, "game", str)
+    envelope = NotAProofError  # what is wrong before the nodes: not a proof at all
+    if _field(data, "format", str, envelope) != FORMAT:
+        raise envelope(f"invalid proof: expected format {FORMAT!r}, got {_short(data['format'])}")
+    name = _field(data, "game", str, envelope)
     options = data.get("options") or {}
     if not isinstance(options, dict):
-        raise ProofError(f"invalid proof: field 'options' has the wrong type: {options!r}")
+        raise envelope(f"invalid proof: field 'options' has the wrong type: {_short(options)}")
     if game is None:
         if load_game is None:
             from boardproof import models
@@ -229,11 +262,11 @@ def check_proof(
             game = models.get(name, **options)
         else:
             game = load_game(name, options)
-    root_text = _field(data, "root", str)
+    root_text = _field(data, "root", str, envelope)
     root = game.parse_position(root_text)
-    winner_text = _field(data, "winner", str)
+    winner_text = _field(data, "winner", str, envelope)
     winner = game.player_of(winner_text)
-    raw_nodes = _field(data, "nodes", list)
+    raw_nodes = _field(data, "nodes", list, envelope)
     nodes: dict[int, dict[str, Any]] = {}
     for item in raw_nodes:
         node_id = _field(item, "id", int)

@@ -33,9 +33,12 @@ from boardproof.models.drawing import SvgDocument, _fmt
 #: fill colour of each player's candies
 PLAYER_COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#ff7f0e")
 TYPE_NAMES = {"o": "round", "s": "square", "x": "star"}
-CELL_W = 120
-ROW_H = 24
-MARGIN = 24
+#: the layout is compact and the symbols large, so the board stays readable when a phone
+#: shows it 390 px wide (a scale of about 0.8)
+CELL_W = 92
+ROW_H = 28
+HEADER_H = 20
+MARGIN = 12
 
 
 def _shape(kind: str, cx: float, cy: float, r: float, style: dict[str, str]) -> str:
@@ -58,7 +61,7 @@ def _shape(kind: str, cx: float, cy: float, r: float, style: dict[str, str]) -> 
 
 def _glyph(letter: str, colour: int, role: str, hidden: bool, cx: float, cy: float) -> str:
     large = letter.isupper()
-    r = 9.0 if large else 5.0
+    r = 11.0 if large else 6.5
     fill = PLAYER_COLOURS[colour]
     if hidden:
         style = {"fill": "white", "stroke": fill, "stroke_width": "1.5",
@@ -75,9 +78,9 @@ def _glyph(letter: str, colour: int, role: str, hidden: bool, cx: float, cy: flo
 def render(position: CandyPosition) -> str:
     """The SVG text of ``position``."""
     tallest = max((len(col) for col in position.cols), default=0)
-    cell_h = max(3, tallest + 2) * ROW_H
+    cell_h = HEADER_H + max(2, tallest) * ROW_H + 6
     width = MARGIN * 2 + CELL_W * SIZE
-    height = MARGIN * 2 + cell_h * SIZE + 20
+    height = MARGIN * 2 + cell_h * SIZE + 24
     doc = SvgDocument(width, height)
     doc.rect(0, 0, width, height, fill="#fbf7ef")
     for rank in range(SIZE):
@@ -88,29 +91,30 @@ def render(position: CandyPosition) -> str:
             large = LARGE_SOCKET[sq]
             doc.rect(x, y, CELL_W, cell_h, fill="#f1e3c8" if large else "#fffaf0",
                      stroke="#8a7a5a", stroke_width=1)
-            doc.text(x + 12, y + 14, f"{FILES[file]}{rank + 1}", size=10, fill="#555")
-            doc.text(x + CELL_W - 22, y + 14, "large" if large else "small", size=9,
-                     fill="#777")
+            doc.text(x + 5, y + 15, f"{FILES[file]}{rank + 1}", size=13, fill="#444",
+                     text_anchor="start")
+            doc.text(x + CELL_W - 5, y + 15, "L" if large else "s", size=12, fill="#777",
+                     text_anchor="end")
             col = position.cols[sq]
-            base = y + cell_h - ROW_H / 2 - 4
+            base = y + cell_h - ROW_H / 2 - 5
             # the socket: a groove of its size under the column
-            doc.rect(x + 30, y + cell_h - 6, 60 if large else 30, 3, fill="#8a7a5a")
+            doc.rect(x + 16, y + cell_h - 5, 52 if large else 26, 3, fill="#8a7a5a")
             for floor, candy in enumerate(col):
                 cy = base - floor * ROW_H
                 colour, text = candy // 12, CODES[candy % 12]
                 bottom_visible, top_visible = shape_visibility(col, floor)
-                doc.text(x + 14, cy + 4, f"f{floor}", size=9, fill="#555")
-                doc.raw(_glyph(text[0], colour, "bottom", not bottom_visible, x + 45, cy))
-                doc.line(x + 56, cy, x + 68, cy, stroke="#999", stroke_width=1)
-                doc.raw(_glyph(text[1], colour, "top", not top_visible, x + 80, cy))
-                doc.text(x + 106, cy + 4, f"{colour + 1}", size=10,
+                doc.raw(_glyph(text[0], colour, "bottom", not bottom_visible, x + 22, cy))
+                doc.line(x + 34, cy, x + 44, cy, stroke="#999", stroke_width=1.5)
+                doc.raw(_glyph(text[1], colour, "top", not top_visible, x + 56, cy))
+                doc.text(x + 80, cy + 5, f"{colour + 1}", size=14,
                          fill=PLAYER_COLOURS[colour])
     outcome = position.outcome()
     if outcome is None:
-        caption = f"player {position.to_move + 1} to move; hollow dashed = hidden shape"
+        caption = f"player {position.to_move + 1} to move"
     elif outcome.winners:
         caption = "won by player " + ", ".join(str(p + 1) for p in sorted(outcome.winners))
     else:
         caption = "game over: no winner"
-    doc.text(width / 2, height - 10, caption, size=12)
+    caption += "; L/s = large/small socket; dashed = hidden shape"
+    doc.text(width / 2, height - 12, caption, size=13)
     return doc.to_string()

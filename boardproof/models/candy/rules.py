@@ -43,6 +43,7 @@ from boardproof.models.base import (
     Outcome,
     SymbolsMixin,
     check_options,
+    require_text,
 )
 
 # ---------------------------------------------------------------------------
@@ -319,6 +320,10 @@ class CandyMove(NamedTuple):
             return "pass"
         return f"{CODES[self.code]}@{SQUARE_NAMES[self.square]}"
 
+    def __repr__(self) -> str:
+        """The notation, so that a list of moves reads as moves: ``[b3, c3]``."""
+        return str(self)
+
     @staticmethod
     def parse(text: str) -> CandyMove:
         """Same as :func:`parse_move_text`."""
@@ -332,17 +337,18 @@ _MOVE_TABLE = tuple(tuple(CandyMove(sq, c) for c in range(12)) for sq in range(S
 def parse_move_text(text: str) -> CandyMove:
     """Parse ``Os@c3`` or ``pass`` (syntax only).
 
-    >>> parse_move_text("sX@e5")
-    CandyMove(square=24, code=9)
+    >>> tuple(parse_move_text("sX@e5"))
+    (24, 9)
     >>> parse_move_text("Oo@a1")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
     boardproof.models.base.InvalidNotationError: invalid move: ... got 'Oo@a1'
     """
-    raw = text.strip()
-    if raw == "pass":
+    raw = require_text(text, "move").strip()
+    if raw.lower() == "pass":
         return PASS
     shapes, at, square = raw.partition("@")
+    square = square.lower()  # square names ignore case, as in every game; shapes do not
     if not at or shapes not in CODE_OF or square not in SQUARE_OF:
         raise InvalidNotationError(
             "invalid move: expected <bottom><top>@<square> with one large and one small "
@@ -489,6 +495,15 @@ class CandyPosition:
 
     def __str__(self) -> str:
         return self.fen()
+
+    def __repr__(self) -> str:
+        return f"CandyPosition({self.fen()!r})"
+
+    def _repr_svg_(self) -> str:
+        """The SVG picture, so that Jupyter shows the position as a board."""
+        from boardproof.reports import svg
+
+        return svg.render(self)
 
     def key(self) -> tuple[Columns, int, int]:
         return (self.cols, self.to_move, self.players)
@@ -814,7 +829,7 @@ def parse_position(text: str) -> CandyPosition:
     ...
     boardproof.models.base.InvalidNotationError: invalid rows: expected 5 rows ... got 'x'
     """
-    fields = text.split()
+    fields = require_text(text).split()
     if len(fields) != 3:
         raise InvalidNotationError(
             f"invalid position: expected 3 fields '<rows> <to-move> <players>', got {text!r}"

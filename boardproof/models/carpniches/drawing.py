@@ -17,6 +17,22 @@ CELL = 60
 MARGIN = 24
 COLOURS = {"c": "#a0663a", "p": "#f4f1ea"}
 LABEL_COLOURS = {"c": "#ffffff", "p": "#333333"}
+RADIUS = 14
+#: vertical distance between the discs of a stack
+STEP = 9
+
+
+def stack_centres(top: float, height: int) -> list[float]:
+    """The centres (y) of a stack's discs, bottom first, in the square starting at ``top``.
+
+    The stack is centred in its square, so a lone piece sits in the middle and every
+    disc stays inside the square:
+
+    >>> stack_centres(0, 1), stack_centres(0, 3)
+    ([30.0], [39.0, 30.0, 21.0])
+    """
+    middle = top + CELL / 2
+    return [middle + ((height - 1) / 2 - level) * STEP for level in range(height)]
 
 
 def render(position: Any) -> str:
@@ -32,16 +48,16 @@ def render(position: Any) -> str:
             shade = "#d9e6c3" if (rank + file) % 2 else "#c2d6a4"
             doc.rect(x, y, CELL, CELL, fill=shade, stroke="#7a8f5c", stroke_width=1)
             stack = position.stack(rank * SIZE + file)
-            for level, piece in enumerate(stack):
-                cy = y + CELL - 14 - level * 12
+            centres = stack_centres(y, len(stack))
+            for piece, cy in zip(stack, centres, strict=True):
                 doc.circle(
-                    x + CELL / 2, cy, 16, fill=COLOURS[piece], stroke="#333333", stroke_width=1.5
-                )
+                    x + CELL / 2, cy, RADIUS, fill=COLOURS[piece], stroke="#333333",
+                    stroke_width=1.5,
+                )  # fmt: skip
             if stack:
                 top = stack[-1]
-                cy = y + CELL - 14 - (len(stack) - 1) * 12
                 label = f"{top}{len(stack)}"
-                doc.text(x + CELL / 2, cy + 4, label, size=11, fill=LABEL_COLOURS[top])
+                doc.text(x + CELL / 2, centres[-1] + 4, label, size=11, fill=LABEL_COLOURS[top])
     for i in range(SIZE):
         doc.text(MARGIN + i * CELL + CELL / 2, MARGIN + SIZE * CELL + 14, FILES[i], size=11)
         doc.text(MARGIN / 2, MARGIN + (SIZE - 1 - i) * CELL + CELL / 2 + 4, str(i + 1), size=11)

@@ -38,6 +38,7 @@ The game-agnostic solvers treat a cycle as a draw (they never prove a win throug
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, NamedTuple
@@ -50,6 +51,7 @@ from boardproof.models.base import (
     Outcome,
     SymbolsMixin,
     check_options,
+    require_text,
 )
 
 # ---------------------------------------------------------------------------
@@ -280,6 +282,10 @@ class CarpnichesMove(NamedTuple):
     def __str__(self) -> str:
         return f"{SQUARE_NAMES[self.frm]}-{SQUARE_NAMES[self.to]}"
 
+    def __repr__(self) -> str:
+        """The notation, so that a list of moves reads as moves: ``[b3, c3]``."""
+        return str(self)
+
 
 #: interned moves, MOVES[from][to]
 MOVES = tuple(tuple(CarpnichesMove(f, t) for t in range(SQUARES)) for f in range(SQUARES))
@@ -300,10 +306,10 @@ def parse_square(text: str, field: str = "square") -> int:
 def parse_move_text(text: str) -> CarpnichesMove:
     """Parse ``<from>-<to>`` (syntax only; legality is checked by ``play``).
 
-    >>> parse_move_text("a1-b2")
-    CarpnichesMove(frm=0, to=7)
+    >>> tuple(parse_move_text("a1-b2"))
+    (0, 7)
     """
-    parts = text.strip().split("-")
+    parts = require_text(text, "move").strip().lower().split("-")
     if len(parts) != 2 or parts[0] not in SQUARE_INDEX or parts[1] not in SQUARE_INDEX:
         raise InvalidNotationError(f"invalid move: expected <from>-<to> like a1-b2, got {text!r}")
     return MOVES[SQUARE_INDEX[parts[0]]][SQUARE_INDEX[parts[1]]]
@@ -602,13 +608,7 @@ class CarpnichesPosition(NamedTuple):
         >>> START_POSITION.canonical()[0] == min(START_POSITION.transform(s) for s in range(8))
         True
         """
-        best = self
-        best_sym = 0
-        for s in range(1, 8):
-            image = self.transform(s)
-            if image < best:
-                best, best_sym = image, s
-        return best, best_sym
+        return _canonical(self)
 
     def transform_move(self, move: CarpnichesMove, symmetry: int) -> CarpnichesMove:
         table = SYMMETRY[symmetry]
@@ -638,6 +638,15 @@ class CarpnichesPosition(NamedTuple):
 
     def __str__(self) -> str:
         return self.fen()
+
+    def __repr__(self) -> str:
+        return f"CarpnichesPosition({self.fen()!r})"
+
+    def _repr_svg_(self) -> str:
+        """The SVG picture, so that Jupyter shows the position as a board."""
+        from boardproof.reports import svg
+
+        return svg.render(self)
 
     def board_text(self) -> str:
         """A text board: stacks bottom to top, ``.`` for an empty square.
@@ -778,9 +787,7 @@ def parse_position(text: str) -> CarpnichesPosition:
     ...     print(error)
     invalid stack on rank 6: a stack holds at most 3 pieces, got 4: '(cpcp)'
     """
-    if not isinstance(text, str):
-        raise InvalidNotationError(f"invalid position: expected a string, got {text!r}")
-    fields = text.split()
+    fields = require_text(text).split()
     if len(fields) != 3:
         raise InvalidNotationError(
             f"invalid position: expected 3 fields '<rows> <side> <opening>', "
@@ -895,3 +902,24 @@ def play_record(position: CarpnichesPosition, moves: Iterable[str]) -> RecordRes
     if outcome is None and seen[position] >= REPETITION_LIMIT:
         return RecordResult(position, Outcome.draw(), True, plies)
     return RecordResult(position, outcome, False, plies)
+
+
+@functools.lru_cache(maxsize=1 << 18)
+def _canonical(pos: CarpnichesPosition) -> tuple[CarpnichesPosition, int]:
+    """``pos.canonical()``: the images compared as plain tuples, the winner built once
+    (memoised: the searches ask again for the same positions at every iteration)."""
+    bits = pos[:6]
+    best: tuple[int, ...] = (*bits, pos.opening)
+    best_sym = 0
+    for s in range(1, 8):
+        rows = ROW_IMAGE[s]
+        image = (
+            *(_map_bits(b, rows) for b in bits),
+            pos.opening if pos.opening < 0 else SYMMETRY[s][pos.opening],
+        )
+        if image < best:
+            best, best_sym = image, s
+    if best_sym == 0:
+        return pos, 0
+    o1, o2, o3, l0, l1, l2, opening = best
+    return CarpnichesPosition(o1, o2, o3, l0, l1, l2, pos.to_move, opening), best_sym

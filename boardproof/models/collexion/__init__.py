@@ -17,6 +17,7 @@ from boardproof.models.base import (
     OPPONENTS,
     SUCCESSORS,
     GameInfo,
+    PuzzleInfo,
     check_options,
 )
 from boardproof.models.collexion import drawing
@@ -62,6 +63,7 @@ INFO = GameInfo(
     hooks=frozenset({NUM_PLAYERS, OPPONENTS, HEURISTIC_SCORES, SUCCESSORS}),
     pieces=lambda pos: len(pos.box),
     piece_tag="polygon",
-    no_puzzles="it is a score game (the winner is decided by points when the box is empty), "
-    "so 'a forced win in N plies' does not apply",
+    # a score game: its puzzles are the best turn of a solved endgame
+    # (boardproof.puzzles.collexion; only these three settings apply)
+    puzzles=PuzzleInfo(settings={"min_moves": 4, "playouts": 6, "root_nodes": 200_000}),
 )

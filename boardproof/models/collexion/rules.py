@@ -79,6 +79,7 @@ from boardproof.models.base import (
     Outcome,
     SymbolsMixin,
     check_options,
+    require_text,
 )
 from boardproof.models.collexion.heap import (
     COLOURS,
@@ -157,7 +158,7 @@ _MOVE_RE = re.compile(
 )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Turn:
     """One whole turn: power, pieces taken, free power, gift, sets handed in.
 
@@ -187,6 +188,10 @@ class Turn:
             text += ">" + ".".join(self.partner_sets)
         return text
 
+    def __repr__(self) -> str:
+        """The notation, so that a list of moves reads as moves: ``[b3, c3]``."""
+        return str(self)
+
 
 def _canonical_power(code: str) -> str:
     if code.startswith("r"):
@@ -197,14 +202,16 @@ def _canonical_power(code: str) -> str:
 def parse_turn(text: str) -> Turn:
     """Parse the move syntax (syntax only; legality is checked by ``play``).
 
-    >>> parse_turn("r14:12.7+s2g3/g.3y>4b")
-    Turn(power='r14', take=(12, 7), bonus='s2g3', gift=True, sets=('g', '3y'), partner_sets=('4b',))
+    >>> t = parse_turn("r14:12.7+s2g3/g.3y>4b")
+    >>> t.power, t.take, t.bonus, t.gift, t.sets, t.partner_sets
+    ('r14', (12, 7), 's2g3', True, ('g', '3y'), ('4b',))
     >>> parse_turn("12.7.3.4.5")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
     boardproof.models.base.InvalidNotationError: invalid move: expected ... got '12.7.3.4.5'
     """
-    match = _MOVE_RE.match(text.strip())
+    # the notation has no upper case: moves ignore case, as in every game
+    match = _MOVE_RE.match(require_text(text, "move").strip().lower())
     if match is None:
         raise InvalidNotationError(
             "invalid move: expected [power:]ids[+power][/sets][>sets] with 1 to 4 ids or pass, "
@@ -424,6 +431,15 @@ class CollexionPosition:
 
     def __str__(self) -> str:
         return self.fen()
+
+    def __repr__(self) -> str:
+        return f"CollexionPosition({self.fen()!r})"
+
+    def _repr_svg_(self) -> str:
+        """The SVG picture, so that Jupyter shows the position as a board."""
+        from boardproof.reports import svg
+
+        return svg.render(self)
 
     # -- derived facts --------------------------------------------------------
 
@@ -745,7 +761,9 @@ class CollexionPosition:
         last = -1
         colls = st.colls
         present = st.present
-        for pid in turn.take:
+        for k, pid in enumerate(turn.take):
+            if pid in turn.take[:k]:
+                raise self._illegal(turn, f"piece {pid} is taken twice")
             if pid not in ids or not present >> ids.index(pid) & 1:
                 raise self._illegal(turn, f"piece {pid} is not in the box")
             i = ids.index(pid)
@@ -866,6 +884,8 @@ class CollexionPosition:
                 mark = "*" if not over else " "
                 under = "<" + ".".join(map(str, over)) if over else ""
                 cells.append(f"{mark}{pid}:{polygon_name(poly)}{under}")
+            if not cells:
+                continue
             lines.append(f"layer {depth}:")
             width = max(len(c) for c in cells)
             per_row = max(1, 96 // (width + 2))
@@ -961,7 +981,7 @@ def parse_position(text: str) -> CollexionPosition:
     ...
     boardproof.models.base.InvalidNotationError: invalid box: piece 1 lies under 7, ...: '1:g3<7'
     """
-    fields = text.split()
+    fields = require_text(text).split()
     if len(fields) != 5:
         raise InvalidNotationError(
             f"invalid position: expected 5 fields (variant box players piles turn), "
@@ -1051,6 +1071,8 @@ def _parse_box(text: str) -> tuple[Piece, ...]:
         over = tuple(int(o) for o in match[3].split(".")) if match[3] else ()
         if len(set(over)) != len(over):
             raise InvalidNotationError(f"invalid box: an id is repeated after <: {entry!r}")
+        if pid in over:
+            raise InvalidNotationError(f"invalid box: piece {pid} lies on itself: {entry!r}")
         pieces[pid] = (pid, polygon_code(match[2]), tuple(sorted(over)))
     for pid, _, over in pieces.values():
         for o in over:

@@ -60,6 +60,10 @@ class Move(NamedTuple):
             return f"{FILES[self.file]}{self.rank + 1}"
         return "swap" if self.file == SWAP_CODE else "pass"
 
+    def __repr__(self) -> str:
+        """The notation, so that a list of moves reads as moves: ``[b3, c3]``."""
+        return str(self)
+
     @property
     def is_placement(self) -> bool:
         return self.file >= 0

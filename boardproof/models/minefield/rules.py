@@ -17,6 +17,7 @@ from boardproof.models.base import (
     Outcome,
     SymbolsMixin,
     check_options,
+    require_text,
 )
 from boardproof.models.minefield.board import (
     _TABLES,
@@ -170,7 +171,7 @@ def _parse_row(text: str, number: int, n: int) -> tuple[list[int], list[int]]:
 
 
 def _parse_position(game: MinefieldGame, text: str) -> MinefieldPosition:
-    fields = text.split()
+    fields = require_text(text).split()
     if len(fields) not in (2, 3):
         raise InvalidNotationError(
             f"invalid position: expected 2 or 3 fields '<rows> <side> [<pie>]', "
@@ -314,6 +315,12 @@ class MinefieldPosition:
     def __repr__(self) -> str:
         return f"MinefieldPosition({self.fen()!r}, win={self.game.win!r})"
 
+    def _repr_svg_(self) -> str:
+        """The SVG picture, so that Jupyter shows the position as a board."""
+        from boardproof.reports import svg
+
+        return svg.render(self)
+
     @property
     def tables(self) -> Tables:
         return tables(self.n)
@@ -363,13 +370,13 @@ class MinefieldPosition:
 
         >>> pos = make_game().start(size=5)
         >>> pos.parse_move("e5"), pos.parse_move("swap")
-        (Move(file=4, rank=4), Move(file=-1, rank=-1))
+        (e5, swap)
         >>> pos.parse_move("f1")  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
         boardproof...InvalidNotationError: invalid move: expected a point from a1 to e5, ...'f1'
         """
-        word = text.strip().lower()
+        word = require_text(text, "move").strip().lower()
         if word == "swap":
             return SWAP
         if word == "pass":
@@ -653,8 +660,12 @@ class MinefieldPosition:
     def status(self) -> list[str]:
         """Problems of a position that parses but cannot occur in a game ([] if none).
 
-        >>> make_game().parse_position("3/3/b2 b p").status()
-        ['the pie rule cannot be pending with 1 b and 0 w stones and b to move']
+        >>> for problem in make_game().parse_position("3/3/b2 b p").status():
+        ...     print(problem)
+        the pie rule cannot be pending with 1 b and 0 w stones and b to move
+        1 b and 0 w stones with b to move: no sequence of turns and skips gives these counts
+        >>> make_game().parse_position("3/3/b2 w p").status()
+        []
         """
         return _status(self)
 
@@ -787,4 +798,41 @@ def _status(pos: MinefieldPosition) -> list[str]:
                 f"{b} b and {w} w stones with {mover} to move: with so few stones no "
                 f"turn can have been skipped, so b - w must be {expected}"
             )
+    elif not skips_possible(pos):
+        problems.append(
+            f"{b} b and {w} w stones with {mover} to move: no sequence of turns and skips "
+            "gives these counts"
+        )
     return problems
+
+
+def skips_possible(pos: MinefieldPosition) -> bool:
+    """Can some numbers of skipped turns (``pass``) explain the stone counts of ``pos``?
+
+    Colour turns alternate from Black (a swap changes no colour's turn), so
+    ``(b + skips_b) - (w + skips_w)`` is 0 with Black to move, 1 with White to move.
+    A colour is only skipped on a board of at least ``t = pass_free_bound(n)`` stones,
+    and the other colour's next turn is a placement (``pass`` needs the opponent to
+    be able to place, and it changes nothing). So every skip of Black is answered by a
+    distinct white stone placed on a board of >= t stones: at most ``w - t // 2`` of
+    them (the first t placements alternate), plus one if Black's skip was the last
+    move (White to move, Black unable to place now); likewise for White with
+    ``b - (t + 1) // 2``.
+
+    >>> skips_possible(make_game().parse_position("ww3/ww3/5/5/5 b -"))
+    False
+    >>> skips_possible(make_game().parse_position("wb3/bw3/5/5/5 b -"))
+    True
+    """
+    b, w = pos.black.bit_count(), pos.white.bit_count()
+    t = pass_free_bound(pos.n)
+    if b + w < t:
+        return b - w == (0 if pos.to_move == BLACK else 1)
+    white_to_move = pos.to_move == WHITE
+    last_skip_b = white_to_move and not pos.opponent_placements()
+    last_skip_w = not white_to_move and not pos.opponent_placements()
+    max_b = w - t // 2 + (1 if last_skip_b else 0)
+    max_w = b - (t + 1) // 2 + (1 if last_skip_w else 0)
+    difference = (1 if white_to_move else 0) - b + w  # skips_b - skips_w
+    low = max(0, -difference)
+    return low <= min(max_w, max_b - difference)

@@ -1,0 +1,198 @@
+"""The analysis board's answers as plain functions (the server only routes to them).
+
+Every function takes the request's JSON object and returns a JSON object, or raises
+:class:`BoardproofError` whose message is the CLI's one-line error (the server
+answers it with HTTP 400 and ``{"error": "error: <message>"}``).
+
+- :func:`describe`: a position (canonical notation, result, side to move), its legal
+  moves with their click paths and its clickable SVG picture;
+- :func:`play`: ``play --json`` of a line of moves, plus :func:`describe` of the end;
+- :func:`solve_request`: ``solve --json`` of a position, searched in a child process
+  with a time limit (at most ``MAX_SECONDS``) and a memory limit (``MEMORY_BYTES`` of
+  address space beyond what the forked child starts with); the child is killed if it
+  overruns.
+
+>>> answer = describe({"game": "minefield", "position": "3/3/3 b -"})
+>>> answer["position"], answer["to_move"], len(answer["moves"]), answer["moves"][0]
+('3/3/3 b -', 'b', 9, ['a1', ['a1']])
+>>> play({"game": "minefield", "position": "3/3/3 b -", "moves": ["b2"]})["position"]
+'3/1b1/3 w -'
+>>> describe({"game": "chess", "position": "x"})  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+boardproof.models.base.UnknownGameError: unknown game: expected one of ...
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import resource
+import time
+from typing import Any
+
+from boardproof import models
+from boardproof.models.base import (
+    BoardproofError,
+    InvalidOptionError,
+    Position,
+    play_line,
+    result_fields,
+)
+from boardproof.reports.play import board_targets, clickable_svg, move_table
+
+#: the longest search a request may ask for (seconds)
+MAX_SECONDS = 30.0
+#: the default search time (seconds)
+DEFAULT_SECONDS = 5.0
+#: what a search child may allocate beyond the address space it starts with (forked)
+MEMORY_BYTES = 2 * 1024**3
+#: the longest position text accepted
+MAX_TEXT = 4000
+#: the most moves in one play request
+MAX_MOVES = 400
+
+
+class SearchFailed(BoardproofError):
+    """The search child died (memory limit) or overran its time: HTTP 503."""
+
+
+def _text(request: dict[str, Any], name: str, default: str | None = None) -> str:
+    value = request.get(name, default)
+    if not isinstance(value, str):
+        raise InvalidOptionError(f"invalid field {name}: expected a string, got {value!r}")
+    if len(value) > MAX_TEXT:
+        raise InvalidOptionError(
+            f"invalid field {name}: longer than {MAX_TEXT} characters: {value[:40]!r}..."
+        )
+    return value
+
+
+def load(request: dict[str, Any]) -> Position:
+    """The request's ``game`` and ``position`` (``win`` for Minefield's rule), parsed."""
+    if not isinstance(request, dict):
+        raise InvalidOptionError(f"invalid request: expected a JSON object, got {request!r}")
+    name = _text(request, "game")
+    options: dict[str, Any] = {}
+    if request.get("win") is not None:
+        if models.canonical_name(name) != "minefield":
+            raise InvalidOptionError(
+                f"invalid option --win: only minefield has it, got {request['win']!r}"
+            )
+        options["win"] = _text(request, "win")
+    return models.get(name, **options).parse_position(_text(request, "position"))
+
+
+def describe_position(pos: Position) -> dict[str, Any]:
+    """The board's view of ``pos``: notation, result, moves with click paths, picture."""
+    fields = result_fields(pos)
+    table = move_table(pos) if fields["result"] == "ongoing" else []
+    return {
+        "game": pos.game.name,
+        "position": pos.fen(),
+        **fields,
+        "to_move": pos.game.symbol(pos.to_move),
+        "moves": table,
+        "svg": clickable_svg(pos, board_targets(table)),
+        "status": list(pos.status()),
+    }
+
+
+def describe(request: dict[str, Any]) -> dict[str, Any]:
+    """:func:`describe_position` of the request's position."""
+    return describe_position(load(request))
+
+
+def start(request: dict[str, Any]) -> dict[str, Any]:
+    """The start position of ``game`` (``boardproof new GAME``), described."""
+    name = _text(request, "game")
+    pos = models.get(name).start(size=None, players=None, variant=None, seed=None, pie=True)
+    return describe_position(pos)
+
+
+def play(request: dict[str, Any]) -> dict[str, Any]:
+    """``play --json`` of ``moves`` from the position, with the end position described."""
+    pos = load(request)
+    moves = request.get("moves")
+    if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+        raise InvalidOptionError(f"invalid field moves: expected a list of moves, got {moves!r}")
+    if len(moves) > MAX_MOVES:
+        raise InvalidOptionError(f"invalid field moves: more than {MAX_MOVES} moves")
+    end = play_line(pos, moves)
+    return {"position": end.fen(), **result_fields(end), "board": describe_position(end)}
+
+
+def search_seconds(request: dict[str, Any]) -> float:
+    """The request's ``timeout`` (seconds), checked against ``MAX_SECONDS``."""
+    value = request.get("timeout", DEFAULT_SECONDS)
+    if isinstance(value, bool) or not isinstance(value, int | float) or not (
+        0 < value <= MAX_SECONDS
+    ):
+        raise InvalidOptionError(
+            f"invalid option --timeout: expected a number > 0 and <= {MAX_SECONDS:g}, "
+            f"got {value!r}"
+        )
+    return float(value)
+
+
+def _address_space() -> int:
+    """This process's address space in bytes (Linux; 0 where /proc is missing)."""
+    try:
+        with open("/proc/self/statm", encoding="ascii") as handle:
+            return int(handle.read().split()[0]) * resource.getpagesize()
+    except OSError:
+        return 0
+
+
+def _child(conn: Any, request: dict[str, Any], seconds: float, memory: int) -> None:
+    """The search process: limits itself, solves, sends the JSON (or the error line)."""
+    try:
+        limit = _address_space() + memory
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+        from boardproof.solvers.api import solve
+
+        pos = load(request)
+        started = time.perf_counter()
+        result = solve(pos, timeout=seconds)
+        data = result.to_json(pos.game.name)
+        data["seconds"] = round(time.perf_counter() - started, 3)
+        conn.send(("ok", data))
+    except MemoryError:
+        conn.send(("failed", "the search ran out of its memory limit"))
+    except BoardproofError as error:
+        conn.send(("error", str(error)))
+    except Exception as error:  # noqa: BLE001 - reported as one line to the client
+        conn.send(("failed", f"the search failed: {type(error).__name__}: {error}"))
+    finally:
+        conn.close()
+
+
+def solve_request(request: dict[str, Any], memory: int = MEMORY_BYTES) -> dict[str, Any]:
+    """``solve --json`` of the request's position, bounded in time and memory."""
+    pos = load(request)  # bad input is answered here, before any process starts
+    seconds = search_seconds(request)
+    context: Any = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
+    receiver, sender = context.Pipe(duplex=False)
+    child = context.Process(
+        target=_child, args=(sender, {**request, "position": pos.fen()}, seconds, memory)
+    )
+    child.start()
+    sender.close()
+    try:
+        if not receiver.poll(seconds + 10.0):
+            raise SearchFailed(f"the search overran its time limit of {seconds:g} s")
+        try:
+            kind, payload = receiver.recv()
+        except EOFError:
+            raise SearchFailed("the search stopped (memory limit)") from None
+    finally:
+        receiver.close()
+        if child.is_alive():
+            child.kill()
+        child.join(5)
+    if kind == "error":
+        raise InvalidOptionError(str(payload))
+    if kind == "failed":
+        raise SearchFailed(str(payload))
+    data: dict[str, Any] = payload
+    return data

@@ -1,0 +1,93 @@
+"""`boardproof serve` in a real browser: play a line on the analysis board and solve it."""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from browser import ConsoleErrors, browser, need_browser
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def _wait_for(port: int, server: subprocess.Popen[str], seconds: float = 30.0) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        assert server.poll() is None, server.communicate()
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+                return
+        except OSError:
+            time.sleep(0.1)
+    raise AssertionError(f"the server did not listen on port {port}")
+
+
+def test_analysis_board_plays_and_solves(tmp_path: Path) -> None:
+    need_browser()
+    port = _free_port()
+    code = "from boardproof.cli import main; main()"
+    server = subprocess.Popen(
+        [sys.executable, "-c", code, "serve", "--port", str(port)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        _wait_for(port, server)
+        with browser() as chromium:
+            page = chromium.new_page(viewport={"width": 390, "height": 844})
+            console = ConsoleErrors(page)
+            page.goto(f"http://127.0.0.1:{port}/")
+            page.wait_for_selector("#board svg")
+            # a bad position: the CLI's one line
+            page.fill("#position", "4/4/b4/4 b -")
+            page.click("#load")
+            page.wait_for_function(
+                "document.getElementById('status').textContent.startsWith('error:')"
+            )
+            assert "invalid position" in page.text_content("#status")
+            # a 4x4 board without the pie rule, a line played by clicking
+            page.fill("#position", "4/4/4/4 b -")
+            page.click("#load")
+            page.wait_for_selector('#board .hit[data-t="a2"]')
+            for point in ("b2", "c3"):
+                page.click(f'#board .hit[data-t="{point}"]')
+                page.wait_for_function(
+                    f"document.getElementById('line').textContent.endsWith('{point}')"
+                )
+            assert page.text_content("#line") == "b2 c3"
+            assert page.input_value("#position") == "4/2w1/1b2/4 b -"
+            page.click("#undo")
+            page.wait_for_function("document.getElementById('line').textContent === 'b2'")
+            page.click('#board .hit[data-t="c3"]')
+            page.wait_for_function("document.getElementById('line').textContent === 'b2 c3'")
+            # ask for a solve with a time limit
+            page.fill("#seconds", "10")
+            page.click("#solve")
+            page.wait_for_function(
+                "document.getElementById('answer').textContent.startsWith('result:')",
+                timeout=30_000,
+            )
+            text = page.text_content("#answer")
+            assert "best move: " in text and "line: " in text, text
+            assert page.locator("#board .hit.best").count() >= 1
+            page.screenshot(path=str(tmp_path / "analysis.png"), full_page=True)
+            best = text.split("best move: ", 1)[1].split(";", 1)[0]
+            page.click("#play-best")
+            page.wait_for_function(
+                f"document.getElementById('line').textContent === 'b2 c3 {best}'"
+            )
+            assert page.evaluate("document.documentElement.scrollWidth") <= 390
+            # the browser logs the one refused request (HTTP 400), and nothing else
+            console.check(("Failed to load resource: the server responded with a status of 400 "
+                           "(Bad Request)",))  # fmt: skip
+    finally:
+        server.terminate()
+        server.wait(10)

@@ -1,0 +1,27 @@
+"""``make demo`` echoes each command so that it can be pasted back into a shell."""
+
+from __future__ import annotations
+
+import shlex
+import subprocess
+from pathlib import Path
+
+DEMO = Path(__file__).resolve().parent.parent / "scripts" / "demo.sh"
+
+
+def _quote(*words: str) -> str:
+    text = DEMO.read_text(encoding="utf-8")
+    start = text.index("quote() {")
+    function = text[start : text.index("\n}\n", start) + 3]
+    done = subprocess.run(
+        ["bash", "-c", function + 'quote "$@"', "demo", *words],
+        capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    return done.stdout
+
+
+def test_demo_echo_keeps_the_quotes() -> None:
+    words = ("boardproof", "show", "minefield", "wb3/1b1w1 w -", "--svg", "out/x.svg", "it's")
+    echoed = _quote(*words)
+    assert echoed == "boardproof show minefield 'wb3/1b1w1 w -' --svg out/x.svg 'it'\\''s'"
+    assert tuple(shlex.split(echoed)) == words
