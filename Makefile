@@ -6,7 +6,8 @@ STAMP  := $(VENV)/.installed
 
 .PHONY: demo test test-long lint bench clean
 
-$(STAMP): pyproject.toml setup.py boardproof/solvers/native/minefield.c
+$(STAMP): pyproject.toml setup.py boardproof/solvers/native/minefield.c \
+          boardproof/solvers/native/carpniches.c
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[test]'

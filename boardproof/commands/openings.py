@@ -22,7 +22,7 @@ from boardproof.models.base import InvalidOptionError
 #: the games with an opening analysis, and the options each one takes
 GAME_OPTIONS: dict[str, frozenset[str]] = {
     "minefield": frozenset({"sizes", "workers", "checkpoint", "win", "timeout", "out", "method"}),
-    "carpniches": frozenset({"max_plies", "timeout", "out"}),
+    "carpniches": frozenset({"max_plies", "timeout", "out", "method", "checkpoint"}),
 }
 DEFAULT_SIZES = "2-4"
 DEFAULT_MAX_PLIES = 9
@@ -38,13 +38,14 @@ def register(group: click.Group) -> None:
 @click.option("--workers", type=click.IntRange(min=1), default=None,
               help="Minefield: local worker processes [1].")  # fmt: skip
 @click.option("--checkpoint", default=None, type=click.Path(dir_okay=False),
-              help="Minefield: resume file (default: in OUT, removed when done).")  # fmt: skip
+              help="Resume file (default: in OUT, removed when done).")  # fmt: skip
 @click.option("--win", default=None, metavar="RULE",
               help="Minefield: 'orthogonal' (rulebook, default) or 'orthodiagonal'.")  # fmt: skip
 @click.option("--max-plies", "max_plies", type=click.IntRange(min=1), default=None,
               help=f"Carpniches: plies after each first move [{DEFAULT_MAX_PLIES}].")  # fmt: skip
 @click.option("--method", default=None, metavar="METHOD",
-              help="Minefield: auto (native C search if built), native or alphabeta.")  # fmt: skip
+              help="auto (native C search if built), native or alphabeta "
+                   "[Minefield: auto; Carpniches: alphabeta].")  # fmt: skip
 @click.option("--timeout", type=click.FloatRange(min=0, min_open=True), default=None,
               help="Seconds per entry or first move (unsolved ones are reported so).")  # fmt: skip
 @click.option("--out", "out_dir", default="reports", show_default=True,
@@ -78,7 +79,8 @@ def openings_command(
         _minefield(sizes or DEFAULT_SIZES, workers or 1, out_dir, checkpoint, timeout, win,
                    method or "auto")  # fmt: skip
     else:
-        _carpniches(max_plies or DEFAULT_MAX_PLIES, timeout, out_dir)
+        _carpniches(max_plies or DEFAULT_MAX_PLIES, timeout, out_dir, method or "alphabeta",
+                    checkpoint)  # fmt: skip
 
 
 def _minefield(
@@ -137,10 +139,22 @@ def _minefield(
     click.echo(f"seconds: {elapsed:.1f} (workers: {workers})")
 
 
-def _carpniches(max_plies: int, timeout: float | None, out_dir: str) -> None:
-    from boardproof.reports.carpniches_openings import analyse_openings, write_report
+def _carpniches(
+    max_plies: int, timeout: float | None, out_dir: str, method: str, checkpoint: str | None
+) -> None:
+    from boardproof.reports.carpniches_openings import METHODS, analyse_openings, write_report
 
-    report = analyse_openings(max_plies=max_plies, timeout=timeout)
+    if method not in METHODS:
+        raise InvalidOptionError(
+            f"invalid option --method: expected one of {', '.join(METHODS)}, got {method!r}"
+        )
+    cp = checkpoint or os.path.join(out_dir, "carpniches-opening.checkpoint.json")
+
+    def progress(row: dict[str, object]) -> None:
+        click.echo(f"{row['move']}: done ({row['seconds']} s)", err=True)
+
+    report = analyse_openings(max_plies=max_plies, timeout=timeout, method=method,
+                              checkpoint=cp, progress=progress)  # fmt: skip
     for row in report["moves"]:
         if row["winner"] is not None:
             text = f"{row['winner']} wins in {row['plies']} plies"
@@ -148,4 +162,6 @@ def _carpniches(max_plies: int, timeout: float | None, out_dir: str) -> None:
             text = f"no forced win within {row['no_forced_win_within']} plies"
         click.echo(f"{row['move']:<6} {text}  ({row['nodes']} nodes, {row['seconds']} s)")
     md, js = write_report(report, out_dir)
+    if checkpoint is None and os.path.exists(cp):
+        os.remove(cp)
     click.echo(f"wrote {md} and {js}")

@@ -19,13 +19,25 @@ position follows from it.
 from __future__ import annotations
 
 import json
+import os
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from boardproof.models.carpniches import START_POSITION, CarpnichesMove, CarpnichesPosition
 from boardproof.solvers.common import Budget
 from boardproof.solvers.search import AlphaBeta
+
+#: the searches: the Python alpha-beta, or the same search in C
+METHODS = ("alphabeta", "native")
+METHOD_NAMES = {
+    "alphabeta": "alpha-beta (iterative deepening, symmetric transposition table)",
+    "native": "native alpha-beta (the same search in C: iterative deepening, symmetric "
+    "transposition table)",
+}
+#: the native search's table: 2**24 entries of 48 bytes (768 MiB)
+NATIVE_TT_BITS = 24
 
 
 def first_move_classes(
@@ -47,12 +59,22 @@ def first_move_classes(
 
 
 def analyse_move(
-    start: CarpnichesPosition, move: CarpnichesMove, max_plies: int, timeout: float | None
+    start: CarpnichesPosition,
+    move: CarpnichesMove,
+    max_plies: int,
+    timeout: float | None,
+    method: str = "alphabeta",
 ) -> dict[str, Any]:
     """Search the position after ``move``; a JSON-ready summary."""
     pos = start.play(move)
     began = time.perf_counter()
-    search = AlphaBeta(pos, budget=Budget(timeout))
+    search: Any
+    if method == "native":
+        from boardproof.solvers.native.carpniches import NativeAlphaBeta
+
+        search = NativeAlphaBeta(pos, budget=Budget(timeout), tt_bits=NATIVE_TT_BITS)
+    else:
+        search = AlphaBeta(pos, budget=Budget(timeout))
     result = search.iterate(max_plies)
     seconds = time.perf_counter() - began
     symbol = pos.game.symbol
@@ -89,24 +111,66 @@ def dfpn_confirms(pos: CarpnichesPosition, winner: str, plies: int | None) -> bo
 
 
 def analyse_openings(
-    max_plies: int = 9, timeout: float | None = None, start: CarpnichesPosition = START_POSITION
+    max_plies: int = 9,
+    timeout: float | None = None,
+    start: CarpnichesPosition = START_POSITION,
+    method: str = "alphabeta",
+    checkpoint: str | os.PathLike[str] | None = None,
+    progress: Callable[[dict[str, Any]], object] | None = None,
 ) -> dict[str, Any]:
-    """The whole analysis as a JSON-ready dict."""
+    """The whole analysis as a JSON-ready dict.
+
+    With ``checkpoint``, each finished first move is saved there at once and a re-run
+    with the same settings takes it from there (an interrupted run loses no finished move).
+    """
+    settings = {"start": start.fen(), "max_plies": max_plies, "timeout": timeout,
+                "method": method}  # fmt: skip
+    done = _load_checkpoint(checkpoint, settings)
     rows = []
     for moves in first_move_classes(start):
-        row = analyse_move(start, moves[0], max_plies, timeout)
-        row["same_as"] = [str(m) for m in moves[1:]]
+        row = done.get(str(moves[0]))
+        if row is None:
+            row = analyse_move(start, moves[0], max_plies, timeout, method)
+            row["same_as"] = [str(m) for m in moves[1:]]
+            done[row["move"]] = row
+            _save_checkpoint(checkpoint, settings, done)
+        if progress is not None:
+            progress(row)
         rows.append(row)
     summary = summarise(rows)
     return {
         "game": "carpniches",
         "start": start.fen(),
-        "method": "alpha-beta (iterative deepening, symmetric transposition table)",
+        "method": METHOD_NAMES[method],
         "max_plies": max_plies,
         "timeout_per_move": timeout,
         "moves": rows,
         "summary": summary,
     }
+
+
+def _load_checkpoint(
+    path: str | os.PathLike[str] | None, settings: dict[str, Any]
+) -> dict[str, dict[str, Any]]:
+    """The finished rows of an earlier run with the same settings (else none)."""
+    if path is None or not os.path.exists(path):
+        return {}
+    data = json.loads(Path(path).read_text(encoding="utf-8"))
+    if data.get("settings") != settings:
+        return {}
+    return dict(data["rows"])
+
+
+def _save_checkpoint(
+    path: str | os.PathLike[str] | None, settings: dict[str, Any], rows: dict[str, Any]
+) -> None:
+    if path is None:
+        return
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    tmp = target.with_name(target.name + ".tmp")
+    tmp.write_text(json.dumps({"settings": settings, "rows": rows}), encoding="utf-8")
+    os.replace(tmp, target)
 
 
 def summarise(rows: list[dict[str, Any]]) -> dict[str, Any]:
@@ -189,6 +253,8 @@ def to_markdown(report: dict[str, Any]) -> str:
     command = f"boardproof openings carpniches --max-plies {report['max_plies']}"
     if report["timeout_per_move"] is not None:
         command += f" --timeout {report['timeout_per_move']:g}"
+    if report["method"] == METHOD_NAMES["native"]:
+        command += " --method native"
     out.append(f"Reproduce: `{command}` (writes this page and its JSON; with a time limit,")
     out.append("the depth reached depends on the machine, every depth reported is proved).")
     return "\n".join(out) + "\n"

@@ -7,7 +7,9 @@
 - ``enumerate``: retrograde analysis of the whole reachable graph (small games;
   exact draws through cycles);
 - ``native``: the C search of :mod:`boardproof.solvers.native` (Minefield up to
-  8 x 8 only; exact distances, unless ``distance=False``);
+  8 x 8; exact distances, unless ``distance=False``) or of
+  :mod:`boardproof.solvers.native.carpniches` (Carpniches: the alpha-beta of
+  ``alphabeta``, iterative deepening, in C);
 - ``auto`` (default): ``native`` where it applies and was built; otherwise
   alpha-beta, and if the game repeats positions and no win shows up, the
   enumeration of a small reachable graph to settle draws.
@@ -48,6 +50,7 @@ from boardproof.models.base import InvalidOptionError, Position
 from boardproof.solvers import native
 from boardproof.solvers.common import Budget, SearchTimeout, num_players
 from boardproof.solvers.enumerate import TooManyStates, solve_graph
+from boardproof.solvers.native import carpniches as native_carpniches
 from boardproof.solvers.pns import DFPN
 from boardproof.solvers.search import AlphaBeta, ScoreSearch, SearchResult
 
@@ -65,6 +68,9 @@ BEST_TURN_SECONDS = 10.0
 #: most this many times the nodes that took (and at least NATIVE_DISTANCE_MIN_NODES)
 NATIVE_DISTANCE_FACTOR = 4
 NATIVE_DISTANCE_MIN_NODES = 2_000_000
+#: ``auto`` on Carpniches without a ply limit: nodes of native deepening before a
+#: position with cycles it did not settle tries the enumeration of a small graph
+NATIVE_CARPNICHES_FIRST_NODES = 2_000_000
 
 
 @dataclass
@@ -151,6 +157,8 @@ def solve(
         result = _solve_enumerate(position, max_plies, budget, max_states or MAX_STATES)
     elif method == "pns":
         result = _solve_pns(position, max_plies, budget, tt_capacity, symmetry)
+    elif method in ("native", "auto") and native_carpniches.supports(position):
+        result = _solve_native_carpniches(position, max_plies, budget, method)
     elif method == "native" or (method == "auto" and native.supports_any(position)):
         result = _solve_native(position, max_plies, timeout, node_limit, distance, method)
     else:
@@ -302,7 +310,7 @@ def _solve_native(
     name = "native" if method == "native" else "auto:native"
     if not native.supports_any(position):
         why = "the C module was not built" if not native.available() else (
-            "it solves Minefield boards up to 8x8 only")
+            "it solves Minefield boards up to 8x8 and Carpniches only")
         raise InvalidOptionError(
             f"invalid option --method native: {why}, got {position.fen()!r}"
         )
@@ -357,6 +365,35 @@ def _solve_native(
         "winning line, not the shortest)")  # fmt: skip
     return SolveResult(position, found.value, winner, found.best_move, None, pv, nodes, 0.0,
                        name, note=note)  # fmt: skip
+
+
+def _solve_native_carpniches(
+    position: Position, max_plies: int | None, budget: Budget, method: str
+) -> SolveResult:
+    """The C alpha-beta. ``auto`` without a ply limit, on a position with cycles that
+    ``NATIVE_CARPNICHES_FIRST_NODES`` did not settle, tries the enumeration of a small
+    reachable graph (it settles draws through cycles), then deepens on."""
+    name = "native" if method == "native" else "auto:native"
+    first = budget
+    if method == "auto" and max_plies is None:
+        first = Budget(None, NATIVE_CARPNICHES_FIRST_NODES)
+        first.deadline = budget.deadline
+        if budget.node_limit is not None:
+            first.node_limit = min(budget.node_limit, NATIVE_CARPNICHES_FIRST_NODES)
+    search = native_carpniches.NativeAlphaBeta(position, budget=first)
+    found = search.iterate(max_plies)
+    if first is not budget and not found.proved and not budget.expired(search.nodes):
+        if search.reps:
+            settled = _try_enumerate(position, None, budget, AUTO_MAX_STATES)
+            if settled is not None:
+                settled.nodes += search.nodes
+                settled.method = "auto:enumerate"
+                return settled
+        search.budget = budget  # deepen on (the table stays warm)
+        found = search.iterate(None)
+    mover = position.to_move
+    winner = {"win": mover, "loss": 1 - mover}.get(found.value)
+    return _from_search(position, found, winner, search.nodes, name)
 
 
 def _try_enumerate(
