@@ -36,6 +36,12 @@ METHOD_NAMES = {
     "native": "native alpha-beta (the same search in C: iterative deepening, symmetric "
     "transposition table)",
 }
+#: what the page says of the df-pn re-proof of a forced win (None: not settled in time)
+DFPN_TEXT = {
+    True: " (df-pn proves it too).",
+    False: " (**df-pn does not confirm it**).",
+    None: " (df-pn did not settle it within the time limit).",
+}
 #: the native search's table: 2**24 entries of 48 bytes (768 MiB)
 NATIVE_TT_BITS = 24
 
@@ -85,7 +91,7 @@ def analyse_move(
         winner = symbol(1 - pos.to_move)
     dfpn = None
     if result.proved and winner is not None:
-        dfpn = dfpn_confirms(pos, winner, result.plies)
+        dfpn = dfpn_confirms(pos, winner, result.plies, timeout)
     return {
         "dfpn_confirms": dfpn,
         "move": str(move),
@@ -102,12 +108,15 @@ def analyse_move(
     }
 
 
-def dfpn_confirms(pos: CarpnichesPosition, winner: str, plies: int | None) -> bool:
-    """Whether df-pn (an independent solver) proves the same winner within ``plies``."""
-    from boardproof.solvers.api import solve
+def dfpn_confirms(
+    pos: CarpnichesPosition, winner: str, plies: int | None, timeout: float | None = None
+) -> bool | None:
+    """Whether df-pn (an independent solver) proves the same winner within ``plies``
+    (None: not settled within ``timeout`` seconds)."""
+    from boardproof.solvers.pns import DFPN
 
-    found = solve(pos, method="pns", max_plies=plies)
-    return found.winner is not None and pos.game.symbol(found.winner) == winner
+    search = DFPN(pos, player=pos.game.player_of(winner), max_plies=plies, budget=Budget(timeout))
+    return search.solve().proved
 
 
 def analyse_openings(
@@ -238,7 +247,7 @@ def to_markdown(report: dict[str, Any]) -> str:
             out.append(
                 f"Forced win found: after {w['move']}{same}, "
                 f"**{w['winner']} wins in {w['plies']} plies**"
-                + (" (df-pn proves it too)." if w.get("dfpn_confirms") else ".")
+                + DFPN_TEXT[w.get("dfpn_confirms")]
             )
     else:
         out.append("No forced win was found for either side.")
