@@ -2,9 +2,11 @@
 
 - ``minefield``: the empty-board value and the opening table of each board size
   (``--sizes``, ``--workers``, ``--checkpoint``, ``--win``); report
-  ``minefield-openings.md``/``.json``/``.svg`` (:mod:`boardproof.reports.openings`).
+  ``minefield-openings.md``/``.json``/``.svg`` (computed by
+  :mod:`boardproof.analysis.openings`, rendered by :mod:`boardproof.reports.openings`).
 - ``carpniches``: every first move of the start position searched to ``--max-plies``;
-  report ``carpniches-opening.md``/``.json`` (:mod:`boardproof.reports.carpniches_openings`).
+  report ``carpniches-opening.md``/``.json``
+  (:mod:`boardproof.analysis.carpniches_openings`).
 
 Options that do not apply to the game are refused with a one-line error.
 """
@@ -28,24 +30,19 @@ DEFAULT_SIZES = "2-4"
 DEFAULT_MAX_PLIES = 9
 
 
-def register(group: click.Group) -> None:
-    group.add_command(openings_command)
-
-
 @click.command(name="openings")
 @click.argument("game")
 @click.option("--sizes", default=None, help=f"Minefield: board sizes, e.g. 2-5 [{DEFAULT_SIZES}].")
 @click.option("--workers", type=click.IntRange(min=1), default=None,
               help="Minefield: local worker processes [1].")  # fmt: skip
 @click.option("--checkpoint", default=None, type=click.Path(dir_okay=False),
-              help="Resume file (default: in OUT, removed when done).")  # fmt: skip
+              help="Minefield: resume file (default: in OUT, removed when done).")  # fmt: skip
 @click.option("--win", default=None, metavar="RULE",
               help="Minefield: 'orthogonal' (rulebook, default) or 'orthodiagonal'.")  # fmt: skip
 @click.option("--max-plies", "max_plies", type=click.IntRange(min=1), default=None,
               help=f"Carpniches: plies after each first move [{DEFAULT_MAX_PLIES}].")  # fmt: skip
 @click.option("--method", default=None, metavar="METHOD",
-              help="auto (native C search if built), native or alphabeta "
-                   "[Minefield: auto; Carpniches: alphabeta].")  # fmt: skip
+              help="Minefield: auto (native C search if built), native or alphabeta.")  # fmt: skip
 @click.option("--timeout", type=click.FloatRange(min=0, min_open=True), default=None,
               help="Seconds per entry or first move (unsolved ones are reported so).")  # fmt: skip
 @click.option("--out", "out_dir", default="reports", show_default=True,
@@ -92,8 +89,9 @@ def _minefield(
     win: str | None,
     method: str,
 ) -> None:
-    from boardproof.reports.claims import parse_sizes
-    from boardproof.reports.openings import METHODS, build_report, write_report
+    from boardproof.analysis.claims import parse_sizes
+    from boardproof.analysis.openings import METHODS, build_report
+    from boardproof.reports.openings import write_report
 
     if method not in METHODS:
         raise InvalidOptionError(
@@ -142,7 +140,8 @@ def _minefield(
 def _carpniches(
     max_plies: int, timeout: float | None, out_dir: str, method: str, checkpoint: str | None
 ) -> None:
-    from boardproof.reports.carpniches_openings import METHODS, analyse_openings, write_report
+    from boardproof.analysis.carpniches_openings import METHODS, analyse_openings
+    from boardproof.reports.carpniches_openings import write_report
 
     if method not in METHODS:
         raise InvalidOptionError(

@@ -3,7 +3,7 @@
 :func:`write_report` writes ``<claim>.md``, ``<claim>.json`` and ``<claim>.svg`` (time
 and formula size per n) into a directory; counterexample pictures, if any, beside them.
 
->>> from boardproof.reports.claims import verify
+>>> from boardproof.analysis.claims import verify
 >>> result = verify("minefield-no-draw", [2, 3], progress=False)
 >>> "| 3 |" in render_markdown(result)
 True
@@ -18,7 +18,7 @@ import math
 from pathlib import Path
 from typing import Any
 
-from boardproof.reports.claims import full_step
+from boardproof.analysis.claims import full_step
 from boardproof.reports.svg import SvgDocument
 from boardproof.solvers.sat import minefield as sat
 
@@ -405,7 +405,7 @@ def write_report(result: dict[str, Any], out_dir: str | Path, *, command: str | 
     if not extra and result["claim"] == "minefield-no-draw":
         extra = ENCODING_TEXT
     elif not extra and result["claim"] == "minefield-orthodiagonal":
-        from boardproof.reports.claims import CROSSING_LEMMA
+        from boardproof.analysis.claims import CROSSING_LEMMA
 
         extra = ("## Method\n\nSizes up to `--exhaustive-max`: every reachable position is "
                  "enumerated, and every terminal position in which a colour has an "

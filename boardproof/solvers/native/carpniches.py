@@ -26,9 +26,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from boardproof.models import carpniches as model
 from boardproof.models.base import InvalidOptionError
-from boardproof.solvers.common import Budget
+from boardproof.models.carpniches import rules as model
+from boardproof.solvers.common import Budget, Stop
 from boardproof.solvers.search import WIN, WIN_MIN, SearchResult, describe
 
 try:  # the compiled module is optional (no C compiler: the package installs without it)
@@ -201,6 +201,7 @@ class NativeAlphaBeta:
             if self.budget.expired(self.nodes):
                 timed_out = True
                 break
+        stopped = None
         if proved:
             label, plies = describe(last_value)
             note = ""
@@ -211,6 +212,7 @@ class NativeAlphaBeta:
             if timed_out:
                 note += " (stopped by the time or node budget)"
             best_move = best_move if depth else None
+            stopped = self.budget.stop_reason(self.nodes) if timed_out else Stop.PLIES
         pv = self.principal_variation(best_move, plies if proved else depth)
         return SearchResult(
             label,
@@ -225,6 +227,7 @@ class NativeAlphaBeta:
             repetitions=self.reps,
             note=note,
             iterations=iterations,
+            stopped=stopped,
         )
 
     def principal_variation(self, first: Any, limit: int | None) -> list[Any]:
