@@ -211,8 +211,12 @@ def choose_method(position: Position, method: str) -> SolveMethod:
     automatic one that accepts it); refuses a method that does not accept it.
 
     >>> from boardproof import models
-    >>> choose_method(models.get("carpniches").start(), "auto").name
+    >>> choose_method(models.get("candy").start(), "auto").name
     'alphabeta'
+    >>> from boardproof.solvers.native import carpniches as native_carpniches
+    >>> choose_method(models.get("carpniches").start(), "auto").name == (
+    ...     "native" if native_carpniches.available() else "alphabeta")
+    True
     """
     if method == "auto":
         return next(m for m in TABLE if m.auto and m.accepts(position))
