@@ -9,7 +9,8 @@ CHROMIUM := /usr/bin/chromium
 .PHONY: demo test test-long lint bench docs clean browser
 
 $(STAMP): pyproject.toml setup.py boardproof/solvers/native/minefield.c \
-		boardproof/solvers/native/minefield_wide.h boardproof/solvers/native/minefield_wide_impl.h
+		boardproof/solvers/native/minefield_wide.h boardproof/solvers/native/minefield_wide_impl.h \
+		boardproof/solvers/native/carpniches.c
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[test,cluster,docs]'

@@ -1,7 +1,10 @@
-"""Build the optional native Minefield search (C). Everything else is in pyproject.toml.
+"""Build the optional native searches (C): Minefield and Carpniches.
+
+Everything else is in pyproject.toml.
 
 ``optional=True``: without a C compiler the package still installs, and
-:mod:`boardproof.solvers.native` reports that the native search is unavailable.
+:mod:`boardproof.solvers.native` (and :mod:`boardproof.solvers.native.carpniches`) report
+that the native search is unavailable.
 """
 
 from setuptools import Extension, setup
@@ -15,6 +18,12 @@ setup(
                      "boardproof/solvers/native/minefield_wide_impl.h"],
             extra_compile_args=["-O3", "-std=c11", "-Wall", "-Wextra", "-Wno-unused-parameter"],
             optional=True,
-        )
+        ),
+        Extension(
+            "boardproof.solvers.native._carpniches",
+            ["boardproof/solvers/native/carpniches.c"],
+            extra_compile_args=["-O3", "-std=c11", "-Wall", "-Wextra", "-Wno-unused-parameter"],
+            optional=True,
+        ),
     ]
 )

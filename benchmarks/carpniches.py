@@ -1,6 +1,8 @@
-"""Carpniches benchmarks: perft leaves/s, proof-search nodes/s, the CP-SAT bound's pruning.
+"""Carpniches benchmarks: perft leaves/s, proof-search nodes/s, the CP-SAT bound's pruning,
+the native (C) search against the Python one.
 
-Run: ``.venv/bin/python benchmarks/carpniches.py [--quick]``. Prints one line per figure.
+Run: ``.venv/bin/python benchmarks/carpniches.py [--quick] [--native-only]``. Prints one line
+per figure.
 """
 
 from __future__ import annotations
@@ -72,10 +74,58 @@ def bench_pruning(quick: bool) -> None:
         )
 
 
+def bench_native(quick: bool) -> None:
+    """The same search (same position, same depth) in Python and in C, in one run; then the
+    C search alone deeper, and the C perft."""
+    from boardproof.solvers.native import carpniches as native
+
+    if not native.available():
+        print("native search: the C module was not built")
+        return
+    positions = [("after a6-b5", after("a6-b5")), ("midgame", parse_position(MIDGAME))]
+    depth = 6 if quick else 8
+    for name, pos in positions:
+        native.NativeAlphaBeta(pos)  # allocate the table once, outside the timing
+        figures = []
+        for label, make in (("python", lambda p: AlphaBeta(p)), ("native", native.NativeAlphaBeta)):
+            began = time.perf_counter()
+            search = make(pos)
+            result = search.iterate(depth)
+            seconds = time.perf_counter() - began
+            figures.append((label, result, search.nodes, seconds))
+        (_, py, py_nodes, py_s), (_, c, c_nodes, c_s) = figures
+        assert (py.value, py.plies, py.depth) == (c.value, c.plies, c.depth), (py, c)
+        ratio = (c_nodes / c_s) / (py_nodes / py_s)
+        print(
+            f"{name}, {depth} plies ({c.note or c.value}): python {py_nodes} nodes in "
+            f"{py_s:.2f} s = {py_nodes / py_s:,.0f} nodes/s; native {c_nodes} nodes in "
+            f"{c_s:.3f} s = {c_nodes / c_s:,.0f} nodes/s; ratio {ratio:,.0f}x"
+        )
+    deep = 10 if quick else 13
+    pos = after("a6-b5")
+    began = time.perf_counter()
+    search = native.NativeAlphaBeta(pos)
+    result = search.iterate(deep)
+    seconds = time.perf_counter() - began
+    print(
+        f"native after a6-b5, {deep} plies ({result.note or result.value}): {search.nodes} "
+        f"nodes in {seconds:.1f} s = {search.nodes / seconds:,.0f} nodes/s"
+    )
+    began = time.perf_counter()
+    leaves = native.perft(START_POSITION, 7)
+    seconds = time.perf_counter() - began
+    print(f"native perft start depth 7: {leaves} leaves in {seconds:.2f} s "
+          f"= {leaves / seconds:,.0f} leaves/s")  # fmt: skip
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--quick", action="store_true", help="smaller depths")
+    parser.add_argument("--native-only", action="store_true", help="only the native figures")
     args = parser.parse_args()
+    bench_native(args.quick)
+    if args.native_only:
+        return
     bench_perft(args.quick)
     bench_search(args.quick)
     bench_pruning(args.quick)

@@ -20,7 +20,11 @@ position follows from it.
 
 from __future__ import annotations
 
+import json
+import os
 import time
+from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from boardproof.models.carpniches import (
@@ -32,6 +36,22 @@ from boardproof.models.carpniches import (
 from boardproof.solvers.common import Budget
 from boardproof.solvers.executor import Executor, run_tasks
 from boardproof.solvers.search import AlphaBeta
+
+#: the searches: the Python alpha-beta, or the same search in C
+METHODS = ("alphabeta", "native")
+METHOD_NAMES = {
+    "alphabeta": "alpha-beta (iterative deepening, symmetric transposition table)",
+    "native": "native alpha-beta (the same search in C: iterative deepening, symmetric "
+    "transposition table)",
+}
+#: what the page says of the df-pn re-proof of a forced win (None: not settled in time)
+DFPN_TEXT = {
+    True: " (df-pn proves it too).",
+    False: " (**df-pn does not confirm it**).",
+    None: " (df-pn did not settle it within the time limit).",
+}
+#: the native search's table: 2**24 entries of 48 bytes (768 MiB)
+NATIVE_TT_BITS = 24
 
 
 def first_move_classes(
@@ -53,12 +73,22 @@ def first_move_classes(
 
 
 def analyse_move(
-    start: CarpnichesPosition, move: CarpnichesMove, max_plies: int, timeout: float | None
+    start: CarpnichesPosition,
+    move: CarpnichesMove,
+    max_plies: int,
+    timeout: float | None,
+    method: str = "alphabeta",
 ) -> dict[str, Any]:
     """Search the position after ``move``; a JSON-ready summary."""
     pos = start.play(move)
     began = time.perf_counter()
-    search = AlphaBeta(pos, budget=Budget(timeout))
+    search: Any
+    if method == "native":
+        from boardproof.solvers.native.carpniches import NativeAlphaBeta
+
+        search = NativeAlphaBeta(pos, budget=Budget(timeout), tt_bits=NATIVE_TT_BITS)
+    else:
+        search = AlphaBeta(pos, budget=Budget(timeout))
     result = search.iterate(max_plies)
     seconds = time.perf_counter() - began
     symbol = pos.game.symbol
@@ -69,7 +99,7 @@ def analyse_move(
         winner = symbol(1 - pos.to_move)
     dfpn = None
     if result.proved and winner is not None:
-        dfpn = dfpn_confirms(pos, winner, result.plies)
+        dfpn = dfpn_confirms(pos, winner, result.plies, timeout)
     return {
         "dfpn_confirms": dfpn,
         "move": str(move),
@@ -86,49 +116,95 @@ def analyse_move(
     }
 
 
-def dfpn_confirms(pos: CarpnichesPosition, winner: str, plies: int | None) -> bool:
-    """Whether df-pn (an independent solver) proves the same winner within ``plies``."""
-    from boardproof.solvers.api import solve
+def dfpn_confirms(
+    pos: CarpnichesPosition, winner: str, plies: int | None, timeout: float | None = None
+) -> bool | None:
+    """Whether df-pn (an independent solver) proves the same winner within ``plies``
+    (None: not settled within ``timeout`` seconds)."""
+    from boardproof.solvers.pns import DFPN
 
-    found = solve(pos, method="pns", max_plies=plies)
-    return found.winner is not None and pos.game.symbol(found.winner) == winner
+    search = DFPN(pos, player=pos.game.player_of(winner), max_plies=plies, budget=Budget(timeout))
+    return search.solve().proved
 
 
-def move_task(arg: tuple[str, str, int, float | None]) -> dict[str, Any]:
-    """One first move as a self-contained executor task: (start FEN, move, plies, timeout)."""
-    fen, move_text, max_plies, timeout = arg
+def move_task(arg: tuple[str, str, int, float | None, str]) -> dict[str, Any]:
+    """One first move as a self-contained executor task: (start FEN, move, plies, timeout,
+    method)."""
+    fen, move_text, max_plies, timeout, method = arg
     start = parse_position(fen)
-    return analyse_move(start, start.parse_move(move_text), max_plies, timeout)
+    return analyse_move(start, start.parse_move(move_text), max_plies, timeout, method)
 
 
 def analyse_openings(
     max_plies: int = 9,
     timeout: float | None = None,
     start: CarpnichesPosition = START_POSITION,
+    method: str = "alphabeta",
+    checkpoint: str | os.PathLike[str] | None = None,
+    progress: Callable[[dict[str, Any]], object] | None = None,
     executor: Executor | None = None,
-    progress: bool = False,
+    show_progress: bool = False,
 ) -> dict[str, Any]:
-    """The whole analysis as a JSON-ready dict; one executor task per class of first moves."""
+    """The whole analysis as a JSON-ready dict; one executor task per class of first moves.
+
+    With ``checkpoint``, each finished first move is saved there at once and a re-run
+    with the same settings takes it from there (an interrupted run loses no finished move).
+    """
+    settings = {"start": start.fen(), "max_plies": max_plies, "timeout": timeout,
+                "method": method}  # fmt: skip
+    done = _load_checkpoint(checkpoint, settings)
     classes = first_move_classes(start)
-    tasks = [(str(moves[0]), (start.fen(), str(moves[0]), max_plies, timeout))
-             for moves in classes]  # fmt: skip
-    results = run_tasks(move_task, tasks, executor=executor, progress=progress,
-                        description="carpniches openings")  # fmt: skip
+    tasks = [(str(moves[0]), (start.fen(), str(moves[0]), max_plies, timeout, method))
+             for moves in classes if str(moves[0]) not in done]  # fmt: skip
+
+    def finished(key: str, row: dict[str, Any]) -> None:
+        done[key] = row
+        _save_checkpoint(checkpoint, settings, done)
+        if progress is not None:
+            progress(row)
+
+    results = run_tasks(move_task, tasks, executor=executor, progress=show_progress,
+                        description="carpniches openings", on_result=finished)  # fmt: skip
     rows = []
     for moves in classes:
-        row = results[str(moves[0])]
+        key = str(moves[0])
+        row = dict(done[key]) if key in done else results[key]
         row["same_as"] = [str(m) for m in moves[1:]]
         rows.append(row)
     summary = summarise(rows)
     return {
         "game": "carpniches",
         "start": start.fen(),
-        "method": "alpha-beta (iterative deepening, symmetric transposition table)",
+        "method": METHOD_NAMES[method],
         "max_plies": max_plies,
         "timeout_per_move": timeout,
         "moves": rows,
         "summary": summary,
     }
+
+
+def _load_checkpoint(
+    path: str | os.PathLike[str] | None, settings: dict[str, Any]
+) -> dict[str, dict[str, Any]]:
+    """The finished rows of an earlier run with the same settings (else none)."""
+    if path is None or not os.path.exists(path):
+        return {}
+    data = json.loads(Path(path).read_text(encoding="utf-8"))
+    if data.get("settings") != settings:
+        return {}
+    return dict(data["rows"])
+
+
+def _save_checkpoint(
+    path: str | os.PathLike[str] | None, settings: dict[str, Any], rows: dict[str, Any]
+) -> None:
+    if path is None:
+        return
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    tmp = target.with_name(target.name + ".tmp")
+    tmp.write_text(json.dumps({"settings": settings, "rows": rows}), encoding="utf-8")
+    os.replace(tmp, target)
 
 
 def summarise(rows: list[dict[str, Any]]) -> dict[str, Any]:

@@ -28,7 +28,8 @@ from boardproof.solvers.executor import Executor
 GAME_OPTIONS: dict[str, frozenset[str]] = {
     "minefield": frozenset({"sizes", "workers", "scheduler", "checkpoint", "win", "timeout",
                             "out", "method", "split", "force"}),
-    "carpniches": frozenset({"max_plies", "timeout", "out", "workers", "scheduler"}),
+    "carpniches": frozenset({"max_plies", "timeout", "out", "workers", "scheduler", "method",
+                             "checkpoint"}),
 }
 DEFAULT_SIZES = "2-4"
 DEFAULT_MAX_PLIES = 9
@@ -108,7 +109,8 @@ def openings_command(
             _minefield(DEFAULT_SIZES if sizes is None else sizes, executor, out_dir, checkpoint,
                        timeout, win, method or "auto", split, force, as_json)  # fmt: skip
         else:
-            _carpniches(max_plies or DEFAULT_MAX_PLIES, timeout, out_dir, executor, as_json)
+            _carpniches(max_plies or DEFAULT_MAX_PLIES, timeout, out_dir, executor, as_json,
+                        method or "alphabeta", checkpoint)  # fmt: skip
 
 
 def backend_options(executor: Executor) -> str:
@@ -209,18 +211,36 @@ def _minefield(
 
 
 def _carpniches(
-    max_plies: int, timeout: float | None, out_dir: str, executor: Executor, as_json: bool
+    max_plies: int,
+    timeout: float | None,
+    out_dir: str,
+    executor: Executor,
+    as_json: bool,
+    method: str = "alphabeta",
+    checkpoint: str | None = None,
 ) -> None:
-    from boardproof.analysis.carpniches_openings import analyse_openings
+    from boardproof.analysis.carpniches_openings import METHODS, analyse_openings
     from boardproof.commands.common import Heartbeat
     from boardproof.reports.carpniches_openings import write_report
 
+    if method not in METHODS:
+        raise InvalidOptionError(
+            f"invalid option --method: expected one of {', '.join(METHODS)}, got {method!r}"
+        )
+    cp = checkpoint or os.path.join(out_dir, "carpniches-opening.checkpoint.json")
+
+    def progress(row: dict[str, object]) -> None:
+        click.echo(f"{row['move']}: done ({row['seconds']} s)", err=True)
+
     what = f"openings carpniches: every first move to {max_plies} plies"
     with Heartbeat(what, after=2.0, every=10.0):
-        report = analyse_openings(max_plies=max_plies, timeout=timeout, executor=executor,
-                                  progress=True)  # fmt: skip
+        report = analyse_openings(max_plies=max_plies, timeout=timeout, method=method,
+                                  checkpoint=cp, progress=progress, executor=executor,
+                                  show_progress=True)  # fmt: skip
     if as_json:
         md, js = write_report(report, out_dir)
+        if checkpoint is None and os.path.exists(cp):
+            os.remove(cp)
         click.echo(json.dumps({**report, "files": [str(md), str(js)]}))
         return
     for row in report["moves"]:
@@ -230,6 +250,8 @@ def _carpniches(
             text = f"no forced win within {row['no_forced_win_within']} plies"
         click.echo(f"{row['move']:<6} {text}  ({row['nodes']} nodes, {row['seconds']} s)")
     md, js = write_report(report, out_dir)
+    if checkpoint is None and os.path.exists(cp):
+        os.remove(cp)
     click.echo(f"wrote {md} and {js}")
     if executor.backend != "in-process":
         click.echo(run_summary(executor))

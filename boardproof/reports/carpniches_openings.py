@@ -10,6 +10,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+from boardproof.analysis.carpniches_openings import DFPN_TEXT, METHOD_NAMES
+
 
 def to_markdown(report: dict[str, Any]) -> str:
     """The Markdown page of an analysis."""
@@ -46,7 +48,7 @@ def to_markdown(report: dict[str, Any]) -> str:
             out.append(
                 f"Forced win found: after {w['move']}{same}, "
                 f"**{w['winner']} wins in {w['plies']} plies**"
-                + (" (df-pn proves it too)." if w.get("dfpn_confirms") else ".")
+                + DFPN_TEXT[w.get("dfpn_confirms")]
             )
     else:
         out.append("No forced win was found for either side.")
@@ -61,6 +63,8 @@ def to_markdown(report: dict[str, Any]) -> str:
     command = f"boardproof openings carpniches --max-plies {report['max_plies']}"
     if report["timeout_per_move"] is not None:
         command += f" --timeout {report['timeout_per_move']:g}"
+    if report["method"] == METHOD_NAMES["native"]:
+        command += " --method native"
     command += " --out reports"  # the default folder is ./openings, not the published one
     out.append(f"Reproduce: `{command}` (writes this page and its JSON; with a time limit,")
     out.append("the depth reached depends on the machine, every depth reported is proved).")

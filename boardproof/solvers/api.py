@@ -49,6 +49,7 @@ from boardproof.models.base import InvalidOptionError, Position
 from boardproof.solvers import native
 from boardproof.solvers.common import Budget, SearchTimeout, Stop, num_players
 from boardproof.solvers.enumerate import TooManyStates, solve_graph
+from boardproof.solvers.native import carpniches as native_carpniches
 from boardproof.solvers.pns import DFPN
 from boardproof.solvers.search import AlphaBeta, ScoreSearch, SearchResult
 
@@ -218,8 +219,12 @@ def choose_method(position: Position, method: str) -> SolveMethod:
     automatic one that accepts it); refuses a method that does not accept it.
 
     >>> from boardproof import models
-    >>> choose_method(models.get("carpniches").start(), "auto").name
+    >>> choose_method(models.get("candy").start(), "auto").name
     'alphabeta'
+    >>> from boardproof.solvers.native import carpniches as native_carpniches
+    >>> choose_method(models.get("carpniches").start(), "auto").name == (
+    ...     "native" if native_carpniches.available() else "alphabeta")
+    True
     """
     if method == "auto":
         return next(m for m in TABLE if m.auto and m.accepts(position))
@@ -614,8 +619,58 @@ def _run_native(position: Position, request: Request, method: str) -> SolveResul
 
 
 #: the solve methods, in the order ``auto`` tries them (``native`` declares what it takes)
+def _native_accepts(position: Position) -> bool:
+    return native_carpniches.supports(position) or native.accepts(position)
+
+
+def _native_refusal(position: Position) -> str:
+    if not native.available():
+        return native.refusal(position)
+    return "it solves Minefield boards up to 8x8 and Carpniches only"
+
+
+def _run_any_native(position: Position, request: Request, method: str) -> SolveResult:
+    """The Carpniches C search, or the Minefield one."""
+    if native_carpniches.supports(position):
+        return _solve_native_carpniches(position, request.max_plies, request.budget, method)
+    return _run_native(position, request, method)
+
+
+def _solve_native_carpniches(
+    position: Position, max_plies: int | None, budget: Budget, method: str
+) -> SolveResult:
+    """The C alpha-beta. ``auto`` without a ply limit, on a position with cycles that
+    ``NATIVE_CARPNICHES_FIRST_NODES`` did not settle, tries the enumeration of a small
+    reachable graph (it settles draws through cycles), then deepens on."""
+    name = "native" if method == "native" else "auto:native"
+    first = budget
+    if method == "auto" and max_plies is None:
+        first = Budget(None, NATIVE_CARPNICHES_FIRST_NODES)
+        first.deadline = budget.deadline
+        if budget.node_limit is not None:
+            first.node_limit = min(budget.node_limit, NATIVE_CARPNICHES_FIRST_NODES)
+    search = native_carpniches.NativeAlphaBeta(position, budget=first)
+    found = search.iterate(max_plies)
+    if first is not budget and not found.proved and not budget.expired(search.nodes):
+        if search.reps:
+            settled = _try_enumerate(position, None, budget, AUTO_MAX_STATES)
+            if settled is not None:
+                settled.nodes += search.nodes
+                settled.method = "auto:enumerate"
+                return settled
+        search.budget = budget  # deepen on (the table stays warm)
+        found = search.iterate(None)
+    mover = position.to_move
+    winner = {"win": mover, "loss": 1 - mover}.get(found.value)
+    return _from_search(position, found, winner, search.nodes, name)
+
+
+#: ``auto`` on Carpniches without a ply limit: nodes of native deepening before a
+#: position with cycles it did not settle tries the enumeration of a small graph
+NATIVE_CARPNICHES_FIRST_NODES = 2_000_000
+
 TABLE: tuple[SolveMethod, ...] = (
-    SolveMethod("native", native.accepts, _run_native, auto=True, refusal=native.refusal),
+    SolveMethod("native", _native_accepts, _run_any_native, auto=True, refusal=_native_refusal),
     SolveMethod("alphabeta", _any, _run_alphabeta, auto=True),
     SolveMethod("pns", _any, _run_pns),
     SolveMethod("enumerate", _any, _run_enumerate),
