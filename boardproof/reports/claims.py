@@ -207,7 +207,7 @@ def _handle_candidate(
     began = time.perf_counter()
     with Solver(name=solver, bootstrap_with=enc.clauses) as s:
         while len(excluded) < limit:
-            if not s.solve():
+            if not sat.run_solver(s):
                 return {"holds": True, "excluded": excluded, "counterexample": None,
                         "seconds": time.perf_counter() - began}
             board = enc.decode(s.get_model() or [])

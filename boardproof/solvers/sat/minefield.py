@@ -628,6 +628,20 @@ class SolveResult:
         }
 
 
+def run_solver(s: Solver, assumptions: Sequence[int] = ()) -> bool:
+    """``s.solve(assumptions)``, with Ctrl-C raised as :class:`KeyboardInterrupt`.
+
+    python-sat turns SIGINT during a solve into its own ``pysolvers.error`` ("Caught
+    keyboard interrupt"); the command line must see a plain interrupt (exit 130).
+    """
+    try:
+        return bool(s.solve(assumptions=list(assumptions)))
+    except Exception as error:
+        if "keyboard interrupt" in str(error).lower():
+            raise KeyboardInterrupt from None
+        raise
+
+
 def check_solver(name: str, proof: bool = False) -> str:
     """Validate a solver name (``proof``: it must log DRUP proofs)."""
     allowed = PROOF_SOLVERS if proof else SOLVERS
@@ -649,7 +663,7 @@ def solve(
     check_solver(solver, proof=proof_file is not None)
     began = time.perf_counter()
     with Solver(name=solver, bootstrap_with=enc.clauses, with_proof=proof_file is not None) as s:
-        sat = s.solve(assumptions=list(assumptions))
+        sat = run_solver(s, assumptions)
         seconds = time.perf_counter() - began
         board = enc.decode(s.get_model() or []) if sat else None
         lines = None
@@ -709,7 +723,7 @@ def iter_boards(
     """Every model projected on the board (blocking clauses), at most ``limit``."""
     count = 0
     with Solver(name=solver, bootstrap_with=enc.clauses) as s:
-        while (limit is None or count < limit) and s.solve():
+        while (limit is None or count < limit) and run_solver(s):
             board = enc.decode(s.get_model() or [])
             yield board
             count += 1
