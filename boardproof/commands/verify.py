@@ -64,7 +64,14 @@ def register(group: click.Group) -> None:
                   help=f"python-sat backend: {', '.join(sat.SOLVERS)}.")
     @click.option("--certify-max", type=int, default=claims.DEFAULT_CERTIFY_MAX,
                   show_default=True,
-                  help="Write and check DRUP proofs for sizes up to this (needs --out).")
+                  help="Write (gzip) and check DRUP proofs for sizes up to this (needs --out).")
+    @click.option("--own-check-max", type=int, default=claims.DEFAULT_OWN_CHECK_MAX,
+                  show_default=True,
+                  help="Also check proofs with the project's own (slow) checker up to this "
+                       "size; dratify checks every proof.")
+    @click.option("--second-solver", default=None,
+                  help="Re-solve every fill step with a second solver: "
+                       "cryptominisat, glucose4 or minisat22.")
     @click.option("--cubes", type=int, default=0, show_default=True,
                   help="Split sizes >= 13 into cubes over this many central points.")
     @click.option("--exhaustive-max", type=int, default=3, show_default=True,
@@ -80,13 +87,19 @@ def register(group: click.Group) -> None:
                        workers: int, scheduler: str | None, method: str, solver: str,
                        certify_max: int, cubes: int, exhaustive_max: int,
                        checkpoint: str | None, fresh: bool, quiet: bool, note: str,
-                       merge_file: str | None) -> None:
+                       merge_file: str | None, own_check_max: int,
+                       second_solver: str | None) -> None:
         """Verify CLAIM (minefield-no-draw, minefield-orthodiagonal) per board size."""
         spec = claims.check_claim(claim)
         size_list = (claims.parse_sizes(sizes) if sizes is not None
                      else list(range(spec.default_sizes[0], spec.default_sizes[1] + 1)))
         if cubes < 0:
             raise claims.InvalidOptionError(f"invalid option --cubes: expected >= 0, got {cubes!r}")
+        for name, value in (("--certify-max", certify_max), ("--own-check-max", own_check_max),
+                            ("--exhaustive-max", exhaustive_max)):
+            if value < 0:
+                raise claims.InvalidOptionError(
+                    f"invalid option {name}: expected >= 0, got {value!r}")
         path = Path(checkpoint) if checkpoint else default_checkpoint(
             claim, method, solver, cubes, out)
         if fresh and path.exists():
@@ -102,12 +115,17 @@ def register(group: click.Group) -> None:
             scheduler=scheduler, checkpoint=path, certify_max=certify_max,
             proof_dir=proof_dir, cubes=cubes, exhaustive_max=exhaustive_max,
             progress=not quiet and not as_json, on_size=show,
+            own_check_max=own_check_max, second_solver=second_solver,
         )
         if note:
             result["note"] = note
         args = [claim, "--sizes", sizes or f"{spec.default_sizes[0]}-{spec.default_sizes[1]}",
                 "--method", method, "--solver", solver, "--exhaustive-max",
                 str(exhaustive_max), "--certify-max", str(certify_max)]
+        if own_check_max != claims.DEFAULT_OWN_CHECK_MAX:
+            args += ["--own-check-max", str(own_check_max)]
+        if second_solver is not None:
+            args += ["--second-solver", second_solver]
         if cubes:
             args += ["--cubes", str(cubes)]
         if cubes or workers != 1:

@@ -39,11 +39,13 @@ from pysat.solvers import Solver
 
 from boardproof.models.base import InvalidOptionError
 from boardproof.solvers.executor import Checkpoint, run_tasks
-from boardproof.solvers.sat import drat
+from boardproof.solvers.sat import certify, second
 from boardproof.solvers.sat import minefield as sat
 
 #: sizes up to this one get a DRUP proof that the built-in checker verifies
 DEFAULT_CERTIFY_MAX = 6
+#: certified sizes up to this one are also checked by the project's own (slow) checker
+DEFAULT_OWN_CHECK_MAX = 8
 #: the steps split into cubes by ``--cubes`` (measured: cubes slow the fill step down,
 #: e.g. n = 17: 9 cubes of 40-50 s each against about 30 s for the whole step)
 CUBE_STEPS = ("full", "plain", "fast")
@@ -122,10 +124,16 @@ def sat_task(task: dict[str, Any]) -> dict[str, Any]:
     out["step"] = step
     out["counts"] = dict(enc.counts)
     if proof_file is not None and result.result == "unsat" and not assumptions:
-        checked = drat.check_files(enc.clauses, proof_file)
-        out["certificate"] = {"format": "DRUP", "checker": "boardproof.solvers.sat.drat",
-                              **checked.as_dict()}
+        out["certificate"] = certify.certificate(
+            enc.clauses, enc.nvars, proof_file, task.get("checkers", ("dratify",)))
     return out
+
+
+def second_task(task: dict[str, Any]) -> dict[str, Any]:
+    """Re-solve one SAT step with a second, independent solver."""
+    options = dict(_step_options(task["n"], task["method"]))[task["step"]]
+    enc = sat.encode(task["n"], options)
+    return second.resolve(enc.clauses, task["solver"])
 
 
 def exhaustive_task(task: dict[str, Any]) -> dict[str, Any]:
@@ -139,6 +147,8 @@ def run_task(task: dict[str, Any]) -> dict[str, Any]:
     """Dispatch a task by kind (the function handed to the executor)."""
     if task["kind"] == "exhaustive":
         return exhaustive_task(task)
+    if task["kind"] == "second":
+        return second_task(task)
     return sat_task(task)
 
 
@@ -159,8 +169,15 @@ def plan_tasks(
     cubes: int = 0,
     cube_min: int = 13,
     exhaustive_max: int = 4,
+    own_check_max: int = DEFAULT_OWN_CHECK_MAX,
+    second_solver: str | None = None,
 ) -> list[tuple[str, dict[str, Any]]]:
-    """The tasks of a verification run, keyed for the checkpoint."""
+    """The tasks of a verification run, keyed for the checkpoint.
+
+    Certified steps (``n <= certify_max`` with a ``proof_dir``) write a gzip DRUP proof
+    checked by ``dratify``, and also by the project's checker if ``n <= own_check_max``;
+    with ``second_solver`` every fill step is also re-solved by that solver.
+    """
     tasks: list[tuple[str, dict[str, Any]]] = []
     for n in sizes:
         if n <= exhaustive_max:
@@ -182,8 +199,13 @@ def plan_tasks(
                     tasks.append((f"n={n}/{step}/cube{i}", {**base, "cube": cube}))
                 continue
             if n <= certify_max and proof_dir is not None:
-                base["proof_file"] = str(proof_dir / f"minefield-n{n}-{step}.drup")
+                base["proof_file"] = str(proof_dir / f"minefield-n{n}-{step}.drup.gz")
+                base["checkers"] = ["dratify"] + (["boardproof"] if n <= own_check_max else [])
             tasks.append((f"n={n}/{step}", base))
+            if second_solver is not None and step == "fill":
+                tasks.append((f"n={n}/second-{step}",
+                              {"kind": "second", "n": n, "method": method, "step": step,
+                               "solver": second_solver}))
     return tasks
 
 
@@ -229,6 +251,8 @@ def assemble_size(
     prefix = f"n={n}/"
     mine = {k[len(prefix):]: v for k, v in results.items() if k.startswith(prefix)}
     exhaustive = mine.pop("exhaustive", None)
+    second_by_step = {k[len("second-"):]: mine.pop(k) for k in sorted(mine)
+                       if k.startswith("second-")}
     row: dict[str, Any] = {"n": n, "holds": True, "method": "", "seconds": 0.0,
                            "counterexample": None}
     if claim == "minefield-orthodiagonal" and exhaustive is not None:
@@ -254,6 +278,10 @@ def assemble_size(
         if "certificate" in value:
             agg["certificate"] = value["certificate"]
             agg["proof_lines"] = value["proof_lines"]
+    for step, value in second_by_step.items():
+        if step in steps:
+            steps[step]["second"] = value
+            steps[step]["second_agree"] = value["result"] == steps[step]["result"]
     row["steps"] = list(steps.values())
     row["method"] = "sat-fill+lemma-hex" if method == "fill" else f"sat-{method}"
     row["full_step"] = sat.FULL_STEP[method]
@@ -268,6 +296,8 @@ def assemble_size(
         row["holds"] = cand["holds"]
         row["counterexample"] = cand["counterexample"]
         row["seconds"] = round(row["seconds"] + cand["seconds"], 3)
+    if any(s.get("second_agree") is False for s in steps.values()):
+        row["holds"] = None  # the two solvers disagree: the size is undecided
     if exhaustive is not None:
         row["exhaustive"] = exhaustive
         agree = (exhaustive["dead"] == 0) == bool(row["holds"])
@@ -294,6 +324,8 @@ def verify(
     proof_dir: str | os.PathLike[str] | None = None,
     cubes: int = 0,
     exhaustive_max: int = 4,
+    own_check_max: int = DEFAULT_OWN_CHECK_MAX,
+    second_solver: str | None = None,
     progress: bool = True,
     on_size: Callable[[dict[str, Any]], None] | None = None,
 ) -> dict[str, Any]:
@@ -307,10 +339,13 @@ def verify(
     for n in sizes:
         if not 2 <= n <= 26:
             raise InvalidOptionError(f"invalid option --sizes: expected 2 to 26, got {n!r}")
+    if second_solver is not None:
+        second.check_second(second_solver)
     tasks = plan_tasks(
         claim, sizes, method=method, solver=solver, certify_max=certify_max,
         proof_dir=Path(proof_dir) if proof_dir is not None else None, cubes=cubes,
-        exhaustive_max=exhaustive_max,
+        exhaustive_max=exhaustive_max, own_check_max=own_check_max,
+        second_solver=second_solver,
     )
     done_before = Checkpoint(checkpoint).done if checkpoint is not None else {}
     resumed = sum(1 for key, _ in tasks if key in done_before)
@@ -340,6 +375,7 @@ def verify(
         "resumed_tasks": resumed,
         "workers": workers,
         "cubes": cubes,
+        "second_solver": second_solver,
     }
 
 
@@ -399,7 +435,9 @@ def merge(result: dict[str, Any], previous: dict[str, Any],
         )
     new_sizes = {r["n"] for r in result["sizes"]}
     kept = [r for r in previous.get("sizes", []) if r["n"] not in new_sizes]
-    rows = sorted(kept + list(result["sizes"]), key=lambda r: r["n"])
+    old_rows = {r["n"]: r for r in previous.get("sizes", [])}
+    fresh = [_keep_full_step(r, old_rows.get(r["n"]), source) for r in result["sizes"]]
+    rows = sorted(kept + fresh, key=lambda r: r["n"])
     out = dict(result)
     out["sizes"] = rows
     out["holds"] = _holds_all(rows)
@@ -419,7 +457,60 @@ def merge(result: dict[str, Any], previous: dict[str, Any],
             "note": previous.get("note", ""),
         })
     out["merged"] = merged
+    joined = [r["n"] for r in fresh if any(s.get("kept_from") for s in r.get("steps", []))]
+    if joined:
+        old_merged = previous.get("merged", [])
+        notes = [e["note"] for e in old_merged if e.get("note") and set(e["sizes"]) & set(joined)]
+        old_own = set(old_rows) - {n for e in old_merged for n in e["sizes"]}
+        if previous.get("note") and old_own & set(joined):
+            notes.append(previous["note"])
+        out["kept_full_steps"] = {"from": source, "sizes": joined, "notes": notes}
     out["commands"] = list(previous.get("commands", [])) + list(result.get("commands", []))
+    return out
+
+
+def _keep_full_step(row: dict[str, Any], old: dict[str, Any] | None,
+                    source: str) -> dict[str, Any]:
+    """A new fill-method row joined with an earlier row's SAT *full* step, if it has one.
+
+    A size first proved by the split method (fill and full steps by SAT) and now
+    re-run by the fill method (fill step only, e.g. to certify it) keeps its SAT full
+    step: the two steps are independent formulas, so the row is again a pure-SAT
+    proof, its fill step from the new run and its full step from ``source``. The
+    fill steps must be the same formula (same encoding), else the new row stands.
+
+    >>> new = {"n": 9, "holds": True, "full_step": "lemma-hex", "method": "m",
+    ...        "steps": [{"step": "fill", "encoding": "e", "variables": 1, "clauses": 2,
+    ...                   "seconds": 1.0, "result": "unsat"}]}
+    >>> old = {"n": 9, "holds": True, "steps": [
+    ...     {"step": "fill", "encoding": "e"},
+    ...     {"step": "full", "encoding": "f", "variables": 3, "clauses": 4,
+    ...      "seconds": 2.0, "result": "unsat"}]}
+    >>> r = _keep_full_step(new, old, "old.json")
+    >>> r["method"], r["full_step"], r["clauses"], r["steps"][1]["kept_from"]
+    ('sat-split', 'sat', 6, 'old.json')
+    """
+    if old is None or full_step(row) != "lemma-hex" or full_step(old) != "sat":
+        return row
+    old_steps = {s["step"]: s for s in old.get("steps", [])}
+    new_steps = {s["step"]: s for s in row.get("steps", [])}
+    full = old_steps.get("full")
+    if (full is None or full.get("result") != "unsat" or "fill" not in new_steps
+            or old_steps.get("fill", {}).get("encoding") != new_steps["fill"]["encoding"]):
+        return row
+    out = dict(row)
+    out["steps"] = [*row["steps"], {**full, "kept_from": source}]
+    out["method"] = "sat-split"
+    out["full_step"] = "sat"
+    out["variables"] = sum(s["variables"] for s in out["steps"])
+    out["clauses"] = sum(s["clauses"] for s in out["steps"])
+    out["seconds"] = round(sum(s["seconds"] for s in out["steps"]), 3)
+    out["holds"] = _holds_all([row, old])
+    certs = [s.get("certificate") for s in out["steps"]]
+    out["certified"] = all(c is not None and c["ok"] for c in certs)
+    if "exhaustive" not in out and old.get("exhaustive") is not None:
+        out["exhaustive"] = old["exhaustive"]
+        out["agree"] = old.get("agree")
     return out
 
 

@@ -18,6 +18,7 @@ import math
 from pathlib import Path
 from typing import Any
 
+from boardproof.reports import certificates
 from boardproof.reports.claims import full_step
 from boardproof.reports.svg import SvgDocument
 from boardproof.solvers.sat import minefield as sat
@@ -165,7 +166,9 @@ def summary_rows(result: dict[str, Any]) -> list[list[str]]:
     for size in result["sizes"]:
         cert = "-"
         steps = size.get("steps", [])
-        if steps:
+        if any("checks" in (s.get("certificate") or {}) for s in steps):
+            cert = certificates.cert_text(size)
+        elif steps:
             certs = [s.get("certificate") for s in steps]
             if all(c is not None and c["ok"] for c in certs):
                 cert = "DRUP checked"
@@ -263,8 +266,9 @@ def render_markdown(result: dict[str, Any], *, command: str | None = None,
             cert = step.get("certificate")
             cert_text = (f"{cert['lemmas']} lemmas, {'ok' if cert['ok'] else 'FAILED'} "
                          f"({cert['seconds']:.1f} s)" if cert else "-")
+            solver = step["solver"] + (" (kept)" if step.get("kept_from") else "")
             steps_rows.append([str(size["n"]), step["step"], step["encoding"],
-                               str(step["variables"]), str(step["clauses"]), step["solver"],
+                               str(step["variables"]), str(step["clauses"]), solver,
                                f"{step['seconds']:.2f}", step["result"],
                                str(step.get("cubes", 1)), cert_text])
     if steps_rows:
@@ -276,6 +280,13 @@ def render_markdown(result: dict[str, Any], *, command: str | None = None,
         if lemma_ns:
             lines += [f"For n = {_ranges(lemma_ns)} there is no SAT *full* step: it is "
                       f"{sat.FULL_BOARD_LEMMA_NAME}, proved for every n (see Lemmas).", ""]
+        kept = result.get("kept_full_steps")
+        if kept:
+            lines += [f"For n = {_ranges(kept['sizes'])} the SAT *full* step (solver marked "
+                      f"*kept*) is the earlier report's (`{kept['from']}`, not recomputed; "
+                      "it is the same formula), joined with this run's fill step."
+                      + "".join(f" Its note: {note}" for note in kept["notes"]), ""]
+    lines += certificates.sections(result)
     exh_rows = []
     for size in result["sizes"]:
         e = size.get("exhaustive")

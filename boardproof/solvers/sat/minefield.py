@@ -659,7 +659,7 @@ def solve(
     proof_file: str | Path | None = None,
     assumptions: Sequence[int] = (),
 ) -> SolveResult:
-    """Solve the formula; with ``proof_file`` write the solver's DRUP proof there."""
+    """Solve the formula; with ``proof_file`` write its DRUP proof there (``.gz``: gzip)."""
     check_solver(solver, proof=proof_file is not None)
     began = time.perf_counter()
     with Solver(name=solver, bootstrap_with=enc.clauses, with_proof=proof_file is not None) as s:
@@ -672,11 +672,17 @@ def solve(
             proof = s.get_proof() or []
             path = Path(proof_file)
             path.parent.mkdir(parents=True, exist_ok=True)
-            with path.open("w", encoding="ascii") as handle:
-                for line in proof:
-                    handle.write(line + "\n")
+            if path.suffix == ".gz":  # compressed, reproducible bytes
+                from boardproof.solvers.sat.certify import write_proof
+
+                write_proof(proof, path)
+            else:
+                with path.open("w", encoding="ascii") as handle:
+                    for line in proof:
+                        handle.write(line + "\n")
             lines = len(proof)
             written = str(path)
+            del proof
     return SolveResult(
         n=enc.n,
         result="sat" if sat else "unsat",
