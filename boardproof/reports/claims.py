@@ -16,8 +16,8 @@ Claims:
   report's rows (e.g. small sizes by split, large ones by fill) into one report.
   Sizes up to 4 are also enumerated exhaustively, and must agree.
 - ``minefield-orthodiagonal`` (claim 3): a colour with an ortho-diagonal path always
-  ends up with an orthogonal one. Exhaustively on small boards; on larger ones it
-  follows from claim 1 and the crossing lemma (see :data:`CROSSING_LEMMA`).
+  ends up with an orthogonal one. Exhaustively on small boards; on larger ones by
+  Theorem O (:data:`~boardproof.solvers.lemmas.THEOREM_O`) from the SAT fill step.
 
 >>> sorted(CLAIMS)
 ['minefield-no-draw', 'minefield-orthodiagonal']
@@ -38,6 +38,7 @@ from typing import Any
 from pysat.solvers import Solver
 
 from boardproof.models.base import InvalidOptionError
+from boardproof.solvers import lemmas
 from boardproof.solvers.executor import Checkpoint, run_tasks
 from boardproof.solvers.sat import certify, second
 from boardproof.solvers.sat import minefield as sat
@@ -51,18 +52,6 @@ DEFAULT_OWN_CHECK_MAX = 8
 CUBE_STEPS = ("full", "plain", "fast")
 #: at most this many unreachable candidates are excluded one by one before giving up
 MAX_CANDIDATES = 50
-
-CROSSING_LEMMA = (
-    "If a colour has an ortho-diagonal (8-neighbour) path between its edges, the other "
-    "colour can never complete an orthogonal path: an orthogonal path between the other "
-    "two edges would have to cross it, and an orthogonal step cannot pass between two "
-    "diagonally adjacent stones without occupying one of them (the two points it would "
-    "use are the other diagonal of the same 2x2 area, which are themselves diagonal, "
-    "not orthogonal, neighbours). Stones are never removed, so the path stays. Hence, "
-    "on a size where no dead position is reachable (claim 1), every game from such a "
-    "position ends with a win, and that win can only be the path owner's: the owner "
-    "cannot fail to obtain an orthogonal path, whatever either side plays."
-)
 
 
 @dataclass(frozen=True)
@@ -84,7 +73,8 @@ CLAIMS: dict[str, Claim] = {
     "minefield-orthodiagonal": Claim(
         "minefield-orthodiagonal",
         "Whenever a colour has an ortho-diagonal path, it can force an orthogonal one "
-        "(so stopping at the ortho-diagonal path changes no result).",
+        "(so stopping at the ortho-diagonal path changes no result). Precisely: "
+        + lemmas.ORTHODIAGONAL_STATEMENT,
         (2, 4),
     ),
 }
@@ -307,7 +297,7 @@ def assemble_size(
         if exhaustive["dead"] and row["counterexample"] is None:
             row["counterexample"] = exhaustive["dead_examples"][0]
     if claim == "minefield-orthodiagonal":
-        row["method"] = f"{row['method']}+crossing-lemma"
+        row["method"] = f"{row['method']}+theorem-O"
     return row
 
 
@@ -367,7 +357,7 @@ def verify(
         "sizes": rows,
         "method": method,
         "solver": solver,
-        "lemmas": lemma_texts(rows),
+        "lemmas": lemma_texts(rows, claim),
         # the wall time says nothing when every task came from the checkpoint
         "wall_seconds": (round(time.perf_counter() - began, 3)
                          if resumed < len(tasks) else None),
@@ -390,7 +380,7 @@ def full_step(row: dict[str, Any]) -> str:
     return str(row.get("full_step", "sat"))
 
 
-def lemma_texts(rows: list[dict[str, Any]]) -> dict[str, str]:
+def lemma_texts(rows: list[dict[str, Any]], claim: str = "minefield-no-draw") -> dict[str, str]:
     """The lemmas a report relies on, by name: Lemma H only if a row uses it.
 
     >>> list(lemma_texts([{"n": 5}])), len(lemma_texts([{"full_step": "lemma-hex"}]))
@@ -399,6 +389,10 @@ def lemma_texts(rows: list[dict[str, Any]]) -> dict[str, str]:
     out = {name: sat.LEMMA_PROOFS[name] for name in sat.LEMMAS}
     if any(full_step(r) == "lemma-hex" for r in rows):
         out[sat.FULL_BOARD_LEMMA_NAME] = sat.FULL_BOARD_LEMMA
+    if claim == "minefield-orthodiagonal":
+        for text in (lemmas.LEMMA_G, lemmas.LEMMA_K, lemmas.LEMMA_F, lemmas.THEOREM_O):
+            name, body = text.split(". ", 1)
+            out[name] = body
     return out
 
 
@@ -441,7 +435,7 @@ def merge(result: dict[str, Any], previous: dict[str, Any],
     out = dict(result)
     out["sizes"] = rows
     out["holds"] = _holds_all(rows)
-    out["lemmas"] = lemma_texts(rows)
+    out["lemmas"] = lemma_texts(rows, result["claim"])
     kept_sizes = {r["n"] for r in kept}
     merged = []
     for entry in previous.get("merged", []):  # rows the earlier report itself merged
