@@ -33,6 +33,7 @@ def test_verify_writes_report_and_certificates(cli_run, tmp_path) -> None:
     assert "dratify+own ok" in out and "holds for n = 2..4" in out
     md = (out_dir / "minefield-no-draw.md").read_text()
     assert "| 4 | holds |" in md and "crosscut" in md
+    assert "Towards no draw for every n" in md and "Ring lemma (every n >= 5)" in md
     assert (out_dir / "minefield-no-draw.svg").read_text().startswith("<svg")
     data = json.loads((out_dir / "minefield-no-draw.json").read_text())
     certs = [s["certificate"] for size in data["sizes"] for s in size["steps"]]

@@ -1,4 +1,4 @@
-"""Report sections for the certificates and the second solver of a ``verify`` run.
+"""Report sections for the certificates, the second solver and the partial theorems.
 
 Rendering only: the records come from :mod:`boardproof.solvers.sat.certify` (the
 ``certificate`` of a SAT step) and :mod:`boardproof.solvers.sat.second` (its
@@ -115,9 +115,43 @@ def sections(result: dict[str, Any]) -> list[str]:
                   "SHA-256 of each file is in the JSON report. Times are wall seconds of "
                   "each check (parsing included).", "", certs, ""]
     other = second_table(result)
+    ring = result.get("ring")
     if other:
         lines += ["### Second solver", "",
                   "Every fill step re-solved by a second solver that shares no code with "
                   "CaDiCaL (a model it returned would be checked against every clause).",
                   "", other, ""]
+    if ring:
+        lines += ring_section(ring)
     return lines
+
+
+def ring_section(ring: dict[str, Any]) -> list[str]:
+    """The partial theorems towards "no draw for every n" (the ring lemma)."""
+    from boardproof.solvers.sat.ring import RING_LEMMA
+
+    rows = []
+    for w in ring["windows"]:
+        for c in w["cases"]:
+            rows.append([f"{w['rows']} x {w['files']}", str(w["depth"]), c["case"],
+                         str(c["variables"]), str(c["clauses"]), c["result"]])
+    return ["## Towards no draw for every n", "",
+            "The fill step is the only part of the no-draw proof that is not proved for "
+            "every n. Proved for every n so far:", "",
+            f"- **{RING_LEMMA}**", "",
+            "The window cases (depth: p's distance to the bottom edge; `sat` means the "
+            "window alone does not exclude p, so no local proof of that size exists):", "",
+            _table(["window (ranks x files)", "depth", "case", "variables", "clauses",
+                    "result"], rows), "",
+            "Depth 0 (the outer ring) is UNSAT in every case of both windows: the ring "
+            "lemma. At depth 1 (the second ring, p on rank 2 with rank 1 full) the case "
+            "far from the side edges is `sat`, also in larger windows (8 x 15 and 10 x 19, "
+            "measured), as the known infinite glyph-free stuck corridors suggest: a proof "
+            "for every n must be global (a strip or induction argument, or an invariant "
+            "along a corridor). Not found here; the largest n verified is the largest n "
+            "of the table above, by SAT with certificates. Checked by "
+            "`tests/test_ring_lemma.py`: every case UNSAT; the window formula is a sound "
+            "relaxation (every real 5x5 board of a weakened rule, only Black stuck, "
+            "satisfies its window formula); the check fails (a `sat` case) when the rule "
+            "is weakened so that the lemma is false; and whole-board formulas agree "
+            f"(n = 5, 6). Computed in {ring['seconds']:.1f} s.", ""]
