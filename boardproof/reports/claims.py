@@ -296,8 +296,10 @@ def assemble_size(
             row["holds"] = False if exhaustive["dead"] else row["holds"]
         if exhaustive["dead"] and row["counterexample"] is None:
             row["counterexample"] = exhaustive["dead_examples"][0]
-    if claim == "minefield-orthodiagonal":
-        row["method"] = f"{row['method']}+theorem-O"
+    if claim == "minefield-orthodiagonal":  # Theorem O needs the fill step only
+        row["method"] = "sat-fill+theorem-O" if method == "fill" else f"{row['method']}+theorem-O"
+        if method == "fill":
+            row["full_step"] = "theorem-O"
     return row
 
 
@@ -430,7 +432,8 @@ def merge(result: dict[str, Any], previous: dict[str, Any],
     new_sizes = {r["n"] for r in result["sizes"]}
     kept = [r for r in previous.get("sizes", []) if r["n"] not in new_sizes]
     old_rows = {r["n"]: r for r in previous.get("sizes", [])}
-    fresh = [_keep_full_step(r, old_rows.get(r["n"]), source) for r in result["sizes"]]
+    fresh = [_keep_full_step(r, old_rows.get(r["n"]), source)
+             if result["claim"] == "minefield-no-draw" else r for r in result["sizes"]]
     rows = sorted(kept + fresh, key=lambda r: r["n"])
     out = dict(result)
     out["sizes"] = rows
