@@ -28,6 +28,7 @@ cannot be close to both side edges) and the window's rows exist.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from pysat.solvers import Solver
@@ -36,6 +37,8 @@ from boardproof.solvers.sat import minefield as sat
 
 #: the pad around the window in the auxiliary board: a glyph spans at most 4 points
 _PAD = 4
+#: a point as (rank offset, file offset) from p
+Cell = tuple[int, int]
 
 
 @dataclass(frozen=True)
@@ -81,73 +84,61 @@ def window_cells(left: int | None, right: int | None, rows: int = 3,
     return sorted((r, f) for r in range(-depth, rows) for f in range(lo, hi + 1))
 
 
-def encode_case(left: int | None, right: int | None, rows: int = 3, half: int = 2,
-                glyph_kinds: tuple[int, ...] = (2, 3, 4),
-                left_filled: bool = True, colours: tuple[int, ...] = (sat.BLACK, sat.WHITE),
-                top_exact: bool = False, depth: int = 0) -> tuple[list[list[int]], int]:
-    """The clauses of one case (see the module docstring) and the number of variables.
+def encode_region(window: Sequence[Cell], possible: Callable[[Cell], bool],
+                  filled: Iterable[Cell] = (), empty: Iterable[Cell] = (),
+                  colours: tuple[int, ...] = (sat.BLACK, sat.WHITE),
+                  glyph_kinds: tuple[int, ...] = (2, 3, 4)) -> tuple[list[list[int]], int]:
+    """"Glyph-free and stuck" restricted to ``window`` (a sound relaxation), plus facts.
 
-    Variables: ``B(r, f) = 1 + i``, ``W(r, f) = 1 + len(window) + i`` with ``i`` the
-    index of (rank, file offset from p) in :func:`window_cells`. ``glyph_kinds``,
-    ``left_filled`` and ``colours`` (the colours that must be stuck) weaken the formula
-    for the tests (glyphs of 2 = hard corners, 3 = 2x3 switches, 4 = 2x4 switches);
-    with exact ``left``, ``right`` and ``top_exact`` the window is a whole board and
-    the formula is exactly "glyph-free, stuck, p empty, left of p filled".
-    ``depth``: p lies that many ranks above the bottom edge, every point below its rank
-    is filled (p is the lowest, then leftmost, empty point).
+    Points are (rank, file) offsets. ``possible(point)`` says whether a point may lie on
+    the board (False: beyond an edge known to be there); a glyph with such a point is
+    dropped. Glyph-free: every glyph inside the window is absent. Stuck (for each of
+    ``colours``): every window point is occupied or some glyph through it would be
+    completed by that colour, a glyph reaching outside the window matching inside it.
+    ``filled`` and ``empty`` points (in the window) are facts of the case. Variables:
+    ``B = 1 + i`` and ``W = 1 + len(window) + i`` for the ``i``-th window point.
     """
-    lo = -(left if left is not None else half)
-    width = 2 * (half + _PAD) + 1  # auxiliary board, p at file half + _PAD, rank 0
-    size = max(width, depth + rows + _PAD)
-    centre = half + _PAD
-
-    def coords(cell: int) -> tuple[int, int]:
-        r, f = divmod(cell, size)
-        return r - depth, f - centre
-
-    cells_sorted = window_cells(left, right, rows, half, depth)
-    window = set(cells_sorted)
+    cells_sorted = sorted(window)
     index = {rf: i for i, rf in enumerate(cells_sorted)}
     nw = len(index)
+    r0 = min(r for r, _ in cells_sorted) - _PAD
+    f0 = min(f for _, f in cells_sorted) - _PAD
+    size = max(max(r for r, _ in cells_sorted) - r0, max(f for _, f in cells_sorted) - f0)
+    size += _PAD + 1
 
-    def black(rf: tuple[int, int]) -> int:
+    def coords(cell: int) -> Cell:
+        r, f = divmod(cell, size)
+        return r + r0, f + f0
+
+    def black(rf: Cell) -> int:
         return 1 + index[rf]
 
-    def white(rf: tuple[int, int]) -> int:
+    def white(rf: Cell) -> int:
         return 1 + nw + index[rf]
 
-    def match(rf: tuple[int, int], state: int) -> list[int]:
+    def match(rf: Cell, state: int) -> list[int]:
         if state == sat.BLACK:
             return [black(rf)]
         if state == sat.WHITE:
             return [white(rf)]
         return [-black(rf), -white(rf)]
 
-    def possible(rf: tuple[int, int]) -> bool:
-        r, f = rf
-        if left is not None and f < -left:
-            return False
-        if top_exact and r >= rows:
-            return False
-        return not (right is not None and f > right)
+    def kind(cells: list[Cell]) -> int:
+        return max(len({r for r, _ in cells}), len({f for _, f in cells}))
 
-    def kind(g: sat.Glyph) -> int:
-        cells = [coords(c) for c, _ in g]
-        rs = {r for r, _ in cells}
-        fs = {f for _, f in cells}
-        return max(len(rs), len(fs))
-
-    clauses: list[list[int]] = [[-black(rf), -white(rf)] for rf in sorted(window)]
+    clauses: list[list[int]] = [[-black(rf), -white(rf)] for rf in cells_sorted]
     nvars = 2 * nw
-    witnesses: dict[tuple[tuple[tuple[int, int], int], ...], int] = {}
-    by_placement: dict[tuple[tuple[int, int], int], list[int]] = {}
+    witnesses: dict[tuple[tuple[Cell, int], ...], int] = {}
+    by_placement: dict[tuple[Cell, int], list[int]] = {}
     for g in sat.glyphs(size):
-        if kind(g) not in glyph_kinds:
-            continue
         cells = [(coords(c), s) for c, s in g]
+        if kind([rf for rf, _ in cells]) not in glyph_kinds:
+            continue
         if not all(possible(rf) for rf, _ in cells):
-            continue  # the glyph leaves the board at an exact edge
-        inside = [(rf, s) for rf, s in cells if rf in window]
+            continue  # the glyph leaves the board at an edge known to be there
+        inside = [(rf, s) for rf, s in cells if rf in index]
+        if not inside:
+            continue
         if len(inside) == len(cells):
             clauses.append([-lit for rf, s in inside for lit in match(rf, s)])
         for rf, s in inside:
@@ -160,15 +151,46 @@ def encode_case(left: int | None, right: int | None, rows: int = 3, half: int = 
                 var = witnesses[rest] = nvars
                 clauses += [[-var, lit] for q, t in rest for lit in match(q, t)]
             by_placement.setdefault((rf, s), []).append(var)
-    for rf in sorted(window):
+    for rf in cells_sorted:
         for colour in colours:
             clauses.append([black(rf), white(rf)]
                            + sorted(set(by_placement.get((rf, colour), []))))
-    clauses += [[-black((0, 0))], [-white((0, 0))]]
-    if left_filled:
-        clauses += [[black((0, f)), white((0, f))] for f in range(lo, 0)]
-    clauses += [[black(rf), white(rf)] for rf in cells_sorted if rf[0] < 0]
+    for rf in empty:
+        clauses += [[-black(rf)], [-white(rf)]]
+    for rf in filled:
+        clauses.append([black(rf), white(rf)])
     return clauses, nvars
+
+
+def encode_case(left: int | None, right: int | None, rows: int = 3, half: int = 2,
+                glyph_kinds: tuple[int, ...] = (2, 3, 4),
+                left_filled: bool = True, colours: tuple[int, ...] = (sat.BLACK, sat.WHITE),
+                top_exact: bool = False, depth: int = 0) -> tuple[list[list[int]], int]:
+    """The clauses of one ring case (see the module docstring) and the number of variables.
+
+    Variables as in :func:`encode_region` over :func:`window_cells`. ``glyph_kinds``,
+    ``left_filled`` and ``colours`` (the colours that must be stuck) weaken the formula
+    for the tests (glyphs of 2 = hard corners, 3 = 2x3 switches, 4 = 2x4 switches);
+    with exact ``left``, ``right`` and ``top_exact`` the window is a whole board and
+    the formula is exactly "glyph-free, stuck, p empty, left of p filled".
+    ``depth``: p lies that many ranks above the bottom edge, every point below its rank
+    is filled (p is the lowest, then leftmost, empty point).
+    """
+    cells = window_cells(left, right, rows, half, depth)
+    lo = -(left if left is not None else half)
+
+    def possible(rf: Cell) -> bool:
+        r, f = rf
+        if r < -depth or (top_exact and r >= rows):
+            return False
+        if left is not None and f < -left:
+            return False
+        return not (right is not None and f > right)
+
+    filled = [rf for rf in cells if rf[0] < 0]
+    if left_filled:
+        filled += [(0, f) for f in range(lo, 0)]
+    return encode_region(cells, possible, filled, [(0, 0)], colours, glyph_kinds)
 
 
 def check_ring(rows: int = 3, half: int = 2, depth: int = 0,
