@@ -17,7 +17,8 @@ from pathlib import Path
 import pytest
 
 
-def _interrupt_run(tmp_path: Path, workers: int) -> tuple[int, str, dict[str, object]]:
+def _interrupt_run(tmp_path: Path, workers: int,
+                   group: bool = True) -> tuple[int, str, dict[str, object]]:
     checkpoint = tmp_path / f"run{workers}.checkpoint.json"
     command = [sys.executable, "-c", "from boardproof.cli import main; main()",
                "verify", "minefield-no-draw", "--sizes", "2-3,19-20", "--method", "fill",
@@ -34,7 +35,10 @@ def _interrupt_run(tmp_path: Path, workers: int) -> tuple[int, str, dict[str, ob
             time.sleep(0.1)
         time.sleep(1.0)  # now inside the n = 19 solve (about 15 s or more)
         assert proc.poll() is None, "the run ended before it could be interrupted"
-        os.killpg(proc.pid, signal.SIGINT)
+        if group:
+            os.killpg(proc.pid, signal.SIGINT)
+        else:  # the main process alone (e.g. `timeout -s INT`): the workers must stop too
+            os.kill(proc.pid, signal.SIGINT)
         _, err = proc.communicate(timeout=60)
     finally:
         if proc.poll() is None:
@@ -43,9 +47,9 @@ def _interrupt_run(tmp_path: Path, workers: int) -> tuple[int, str, dict[str, ob
     return proc.returncode, err, json.loads(checkpoint.read_text(encoding="utf-8"))
 
 
-@pytest.mark.parametrize("workers", [1, 2])
-def test_ctrl_c_during_fill_sweep(tmp_path: Path, workers: int) -> None:
-    status, err, done = _interrupt_run(tmp_path, workers)
+@pytest.mark.parametrize(("workers", "group"), [(1, True), (2, True), (2, False)])
+def test_ctrl_c_during_fill_sweep(tmp_path: Path, workers: int, group: bool) -> None:
+    status, err, done = _interrupt_run(tmp_path, workers, group)
     assert "Traceback" not in err and "pysolvers" not in err, err
     assert err.strip().splitlines()[-1] == "interrupted"
     assert status == 130

@@ -177,6 +177,12 @@ def _execute_pool(
             for future in sorted(done, key=lambda f: futures[f]):
                 result, seconds = future.result()
                 yield futures[future], result, seconds
+    except BaseException:
+        # interrupted (or a task failed): stop the running workers too, else the
+        # interpreter waits for them at exit (a SIGINT sent to this process alone)
+        for process in list(getattr(pool, "_processes", {}).values()):
+            process.terminate()
+        raise
     finally:
         for future in futures:
             future.cancel()
