@@ -69,6 +69,9 @@ def register(group: click.Group) -> None:
                   show_default=True,
                   help="Also check proofs with the project's own (slow) checker up to this "
                        "size; dratify checks every proof.")
+    @click.option("--strip-max", type=int, default=0, show_default=True,
+                  help="no-draw report with --out: also prove the strip lemma for widths "
+                       "up to this (about 1 min for 8).")
     @click.option("--second-solver", default=None,
                   help="Re-solve every fill step with a second solver: "
                        "cryptominisat, glucose4 or minisat22.")
@@ -88,7 +91,7 @@ def register(group: click.Group) -> None:
                        certify_max: int, cubes: int, exhaustive_max: int,
                        checkpoint: str | None, fresh: bool, quiet: bool, note: str,
                        merge_file: str | None, own_check_max: int,
-                       second_solver: str | None) -> None:
+                       second_solver: str | None, strip_max: int) -> None:
         """Verify CLAIM (minefield-no-draw, minefield-orthodiagonal) per board size."""
         spec = claims.check_claim(claim)
         size_list = (claims.parse_sizes(sizes) if sizes is not None
@@ -96,7 +99,7 @@ def register(group: click.Group) -> None:
         if cubes < 0:
             raise claims.InvalidOptionError(f"invalid option --cubes: expected >= 0, got {cubes!r}")
         for name, value in (("--certify-max", certify_max), ("--own-check-max", own_check_max),
-                            ("--exhaustive-max", exhaustive_max)):
+                            ("--exhaustive-max", exhaustive_max), ("--strip-max", strip_max)):
             if value < 0:
                 raise claims.InvalidOptionError(
                     f"invalid option {name}: expected >= 0, got {value!r}")
@@ -126,6 +129,8 @@ def register(group: click.Group) -> None:
             args += ["--own-check-max", str(own_check_max)]
         if second_solver is not None:
             args += ["--second-solver", second_solver]
+        if strip_max:
+            args += ["--strip-max", str(strip_max)]
         if cubes:
             args += ["--cubes", str(cubes)]
         if cubes or workers != 1:
@@ -140,7 +145,7 @@ def register(group: click.Group) -> None:
         if out is not None and claim == "minefield-no-draw":
             from boardproof.solvers.sat import ring
 
-            result["ring"] = ring.summary()  # the partial theorems towards every n
+            result["ring"] = ring.summary(strip_max)  # partial theorems towards every n
         if out is not None:
             written = nodraw.write_report(result, out, command="\n".join(result["commands"]))
             result["files"] = [str(p) for p in written]

@@ -154,4 +154,23 @@ def ring_section(ring: dict[str, Any]) -> list[str]:
             "relaxation (every real 5x5 board of a weakened rule, only Black stuck, "
             "satisfies its window formula); the check fails (a `sat` case) when the rule "
             "is weakened so that the lemma is false; and whole-board formulas agree "
-            f"(n = 5, 6). Computed in {ring['seconds']:.1f} s.", ""]
+            f"(n = 5, 6). Computed in {ring['seconds']:.1f} s.", "", *_strip_lines(ring)]
+
+
+def _strip_lines(ring: dict[str, Any]) -> list[str]:
+    from boardproof.solvers.sat.ring import STRIP_LEMMA
+
+    strips = ring.get("strips") or []
+    if not strips:
+        return []
+    proved = [s["width"] for s in strips if s["sat"] == 0]
+    top = max(proved) if proved == list(range(1, len(proved) + 1)) and proved else 0
+    rows = [[str(s["width"]), f"{s['width'] + 2} x {s['window_files']}", str(s["cases"]),
+             str(s["unsat"]), str(s["sat"]), f"{s['seconds']:.1f}"] for s in strips]
+    return [f"- **{STRIP_LEMMA}**", "",
+            f"Proved here for every width w <= {top} (window half-width h = max(2, w - 3); "
+            "a narrower window leaves `sat` cases, e.g. w = 6 with h = 2). "
+            "`tests/test_ring_lemma.py` checks the strip windows against real 6x6 boards "
+            "of a weakened rule (sound relaxation) and shows the check failing on a "
+            "weakened rule.", "",
+            _table(["w", "window", "cases", "unsat", "sat", "seconds"], rows), ""]
