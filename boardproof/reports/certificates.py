@@ -113,7 +113,10 @@ def sections(result: dict[str, Any]) -> list[str]:
                   "the SHA-256 should match), and checked by checkers that share no code "
                   "with the solver: " + "; ".join(f"`{n}`" for n in names) + ". The full "
                   "SHA-256 of each file is in the JSON report. Times are wall seconds of "
-                  "each check (parsing included).", "", certs, ""]
+                  "each check (parsing included). A certificate proves the formula as "
+                  "encoded (with its symmetry-breaking clauses) UNSAT: it removes the need to "
+                  "trust the solver, not the encoding, whose parts are tested against brute "
+                  "force (see The encoding).", "", certs, ""]
     other = second_table(result)
     ring = result.get("ring")
     if other:
