@@ -141,8 +141,17 @@ def gap_violations(n: int, variant: str = "") -> int:
     if variant == "no hard corners":
         corners = set(_hard_corners(n))
         glyph_list = [g for g in glyph_list if g not in corners]
-    corners_all = _hard_corners(n)
+    corners_all = set(_hard_corners(n))
     bad = 0
+    steps = []
+    for a, b, c, d in _areas(n):
+        for (s, t), (g, h) in (((a, d), (b, c)), ((b, c), (a, d))):
+            steps.append((s, t, g, h))
+            for x, y in ((BLACK, WHITE), (WHITE, BLACK)):
+                for cell, other in ((g, h), (h, g)):  # Y placed on a gap point
+                    placed = tuple(sorted([(s, x), (t, x), (cell, y), (other, sat.EMPTY)]))
+                    if placed not in corners_all:  # no hard corner: Y could place there
+                        bad += 1
     for black, white in boards(n):
         ok = ~glyph_any(black, white, glyph_list) & ~crosscut(black, white, n)
         if not ok.any():
@@ -150,16 +159,10 @@ def gap_violations(n: int, variant: str = "") -> int:
         black, white = black[ok], white[ok]
         empty = ~(black | white) & np.uint32(_edges(n)["all"])
         wrong = np.zeros(black.shape, dtype=bool)
-        for x, y in ((black, white), (white, black)):
-            for a, b, c, d in _areas(n):
-                for (s, t), (g, h) in (((a, d), (b, c)), ((b, c), (a, d))):
-                    step = _bit(x, s) & _bit(x, t) & ~_bit(x, g) & ~_bit(x, h)
-                    gaps_empty = _bit(empty, g) & _bit(empty, h)
-                    wrong |= step & ~gaps_empty
-                    for cell in (g, h):  # Y placed on a gap point: a hard corner
-                        y2 = y | np.uint32(1 << cell)
-                        b2, w2 = (x, y2) if x is black else (y2, x)
-                        wrong |= step & gaps_empty & ~glyph_any(b2, w2, corners_all)
+        for x in (black, white):
+            for s, t, g, h in steps:
+                step = _bit(x, s) & _bit(x, t) & ~_bit(x, g) & ~_bit(x, h)
+                wrong |= step & ~(_bit(empty, g) & _bit(empty, h))
         bad += int(wrong.sum())
     return bad
 
