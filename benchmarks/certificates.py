@@ -23,6 +23,8 @@ def rows(report: dict) -> list[list[str]]:
             if step["step"] != "fill":
                 continue
             cert = step.get("certificate") or {}
+            if "checks" not in cert:  # an older record: no size, one checker
+                cert = {}
             checks = {c["checker"]: c for c in cert.get("checks", [])}
             other = step.get("second") or {}
 
