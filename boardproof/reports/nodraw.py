@@ -111,16 +111,18 @@ ORTHODIAGONAL_TEXT = """## Method
 **Theorem O** (in Lemmas above) proves the precise claim for every n on which the
 no-draw *fill* step is UNSAT; its other ingredients (the crosscut lemma, Lemmas K and
 F; Lemma G says why the opponent cannot block a gap) hold for every n. So each row from
-n = 5 on is the SAT fill step, the same formula as in `reports/minefield-no-draw.md`,
-whose DRUP proofs are checked there by two independent checkers for every n = 2..26.
+n = 5 on is the SAT fill step, the same formula as in `reports/minefield-no-draw.md`
+(which has its row for every n = 2..26); the sizes whose DRUP proof was checked are listed
+in the certificate table (dratify; our own checker too for n <= 8).
 
 Brute-force checks (`tests/test_orthodiagonal_lemmas.py`, `boardproof.solvers.lemmas`:
-every board, numpy bit masks): Lemma G on every board up to 4x4, Lemma K on every board up
-to 4x4, Lemma F on every full board up to 5x5 (2^25 boards), each also run on a
-deliberately broken variant that must fail (glyph-freeness without hard corners: gaps
-blocked; Y allowed diagonal steps: paths crossing at a crosscut; full boards with
-crosscuts: 8-paths that are not 4-paths). Lemma K needs no crosscut-freeness on these
-boards (a 4-path cannot cross an 8-path); the proof uses it.
+every board, numpy bit masks): in the default tests Lemmas G and K on every board up to
+3x3 and Lemma F on every full board up to 4x4, each also run on a deliberately broken
+variant that must fail (glyph-freeness without hard corners: gaps blocked; Y allowed
+diagonal steps: paths crossing at a crosscut; full boards with crosscuts: 8-paths that
+are not 4-paths); `make test-long` extends G and K to every 4x4 board (3^16) and F to
+every full 5x5 board (2^25). Lemma K needs no crosscut-freeness on these boards (a 4-path
+cannot cross an 8-path); the proof uses it.
 
 Sizes up to `--exhaustive-max` (n <= 4) are checked on every reachable position instead:
 every terminal position in which a colour has an ortho-diagonal path must have been won
