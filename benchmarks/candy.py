@@ -97,7 +97,7 @@ def bench_bound() -> None:
     _tests_path()
     from test_candy_solve import WIN_CASES
 
-    from boardproof.models.candy_bound import prune
+    from boardproof.models.candy.bound import prune
 
     def proved(pos: object, player: int, plies: int, cut: bool, nodes: list[int]) -> bool:
         nodes[0] += 1

@@ -9,7 +9,7 @@ import argparse
 import time
 
 from boardproof.models.carpniches import START_POSITION, parse_position
-from boardproof.solvers.cp.pruned import PrunedAlphaBeta
+from boardproof.solvers.cp.carpniches import prune
 from boardproof.solvers.search import AlphaBeta
 
 MIDGAME = "1cp2(pc)/6/p4p/c1(pc)3/5c/(pc)5 p -"
@@ -58,7 +58,7 @@ def bench_pruning(quick: bool) -> None:
         began = time.perf_counter()
         value = plain.iterate(depth).value
         plain_seconds = time.perf_counter() - began
-        pruned = PrunedAlphaBeta(pos, prune_depths=(3,))
+        pruned = AlphaBeta(pos, prune=prune, prune_depths=(3,))
         began = time.perf_counter()
         pruned_value = pruned.iterate(depth).value
         pruned_seconds = time.perf_counter() - began
@@ -67,7 +67,7 @@ def bench_pruning(quick: bool) -> None:
         print(
             f"pruning {name}, {depth} plies ({value}): without {plain.nodes} nodes "
             f"{plain_seconds:.1f} s; with the CP-SAT bound at 3 plies left {pruned.nodes} nodes "
-            f"({cut:.1f}% fewer, {pruned.pruned} cuts, {pruned.cp_calls} bound queries) "
+            f"({cut:.1f}% fewer, {pruned.pruned} cuts, {pruned.prune_calls} bound queries) "
             f"{pruned_seconds:.1f} s"
         )
 

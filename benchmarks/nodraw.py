@@ -17,7 +17,7 @@ import argparse
 import os
 import time
 
-from boardproof.reports.claims import verify
+from boardproof.analysis.claims import verify
 from boardproof.solvers.sat import minefield as sat
 
 

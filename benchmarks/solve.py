@@ -66,7 +66,7 @@ def main() -> None:
             timed(f"{n}x{n} value, native + exact distance",
                   lambda e=empty: solve(e, method="native"))  # fmt: skip
     if args.table:
-        from boardproof.reports.openings import build_report
+        from boardproof.analysis.openings import build_report
 
         methods = ["alphabeta"] + (["native"] if native.available() else [])
         for method in methods:

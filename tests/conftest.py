@@ -1,7 +1,7 @@
 import sys
 from pathlib import Path
 
-# make tests/conformance.py importable as `conformance`
+# make the naive reference implementations (tests/naive_*.py) importable
 sys.path.insert(0, str(Path(__file__).parent))
 
 import pytest  # noqa: E402

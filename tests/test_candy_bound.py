@@ -7,7 +7,7 @@ import random
 import pytest
 
 from boardproof.models import candy
-from boardproof.models.candy_bound import (
+from boardproof.models.candy.bound import (
     NEVER,
     can_win_within,
     own_turns_within,

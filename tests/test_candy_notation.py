@@ -7,12 +7,12 @@ from pathlib import Path
 
 import naive_candy
 import pytest
-from conformance import check_playouts
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from boardproof.models import candy
 from boardproof.models.base import InvalidNotationError, generic_perft
+from boardproof.testing.conformance import check_playouts
 
 GAME = candy.make_game()
 PERFT_FILE = Path(__file__).parent / "data" / "candy.perft"

@@ -11,7 +11,7 @@ import json
 import pytest
 
 from boardproof.models import candy
-from boardproof.models.candy_bound import prune
+from boardproof.models.candy.bound import prune
 
 api = pytest.importorskip("boardproof.solvers.api")
 

@@ -7,7 +7,6 @@ from pathlib import Path
 
 import naive_carpniches as naive
 import pytest
-from conformance import check_playouts
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -27,6 +26,7 @@ from boardproof.models.carpniches import (
     parse_position,
     play_record,
 )
+from boardproof.testing.conformance import check_playouts
 
 GAME = models.get("carpniches")
 START = GAME.start()
@@ -125,7 +125,7 @@ def test_start_and_options() -> None:
     assert START.fen() == START_FEN
     assert START.status() == []
     assert START.to_move == CAPYBARA
-    for bad in ({"size": 6}, {"players": 2}, {"variant": "x"}, {"seed": 1}, {"pie": False}):
+    for bad in ({"size": 6}, {"players": 3}, {"variant": "x"}, {"seed": 1}, {"pie": False}):
         with pytest.raises(InvalidOptionError):
             GAME.start(**bad)  # type: ignore[arg-type]
     with pytest.raises(InvalidOptionError):

@@ -6,7 +6,7 @@ import pytest
 
 from boardproof.models.carpniches import POODLE, START_POSITION, parse_position
 from boardproof.solvers.api import solve
-from boardproof.solvers.cp.pruned import PrunedAlphaBeta
+from boardproof.solvers.cp.carpniches import prune
 from boardproof.solvers.proof import build_proof, check_proof
 from boardproof.solvers.search import AlphaBeta
 
@@ -34,13 +34,13 @@ def test_cycles_are_draws_not_wins() -> None:
 def test_cp_pruning_keeps_the_search_result() -> None:
     pos = parse_position(WIN_IN_3)
     plain = AlphaBeta(pos).iterate(5)
-    pruned_search = PrunedAlphaBeta(pos, prune_depths=(2, 3))
+    pruned_search = AlphaBeta(pos, prune=prune, prune_depths=(2, 3))
     pruned = pruned_search.iterate(5)
     assert (pruned.value, pruned.plies) == (plain.value, plain.plies) == ("win", 3)
     opening = START_POSITION.play(START_POSITION.parse_move("a6-b5"))
     opening = opening.play(opening.parse_move("a1-b2"))
     plain_open = AlphaBeta(opening)
-    pruned_open = PrunedAlphaBeta(opening, prune_depths=(2,))
+    pruned_open = AlphaBeta(opening, prune=prune, prune_depths=(2,))
     assert plain_open.iterate(3).value == pruned_open.iterate(3).value == "unknown"
     assert pruned_open.nodes <= plain_open.nodes
 

@@ -7,7 +7,6 @@ import random
 
 import naive_collexion as naive
 import pytest
-from conformance import check_playouts
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -20,6 +19,7 @@ from boardproof.models.base import (
 )
 from boardproof.models.collexion import make_game
 from boardproof.models.collexion.heap import HEAP_SPECS, drop
+from boardproof.testing.conformance import check_playouts
 
 GAME = make_game()
 EMPTY2 = "-:-:-/-:-:-"
@@ -377,7 +377,7 @@ def test_generated_positions_round_trip(seed: int, vp: tuple[str, int], count: i
 
 
 def test_opening_position_conforms() -> None:
-    from conformance import check_position
+    from boardproof.testing.conformance import check_position
 
     start = GAME.start(seed=0)
     moves_ = check_position(GAME, start)

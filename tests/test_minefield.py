@@ -6,7 +6,6 @@ import random
 from pathlib import Path
 
 import pytest
-from conformance import check_playouts
 from naive_minefield import Naive
 
 from boardproof.models.base import (
@@ -24,6 +23,7 @@ from boardproof.models.minefield import (
     make_game,
     pass_free_bound,
 )
+from boardproof.testing.conformance import check_playouts
 
 PERFT_FILE = Path(__file__).parent / "data" / "minefield.perft"
 GAME = make_game()
@@ -467,7 +467,8 @@ def test_nobody_is_stuck_below_the_pass_free_bound() -> None:
 
 def test_options() -> None:
     assert make_game().start().n == 11
-    with pytest.raises(InvalidOptionError, match="^invalid size: expected 2 to 26, got 27$"):
+    message = "^invalid option --size: expected 2 to 26, got 27$"
+    with pytest.raises(InvalidOptionError, match=message):
         GAME.start(size=27)
     with pytest.raises(InvalidOptionError, match="players"):
         GAME.start(players=3)
@@ -478,7 +479,7 @@ def test_options() -> None:
         GAME.start(seed=1)
     with pytest.raises(InvalidOptionError, match="--win.*'hex'$"):
         make_game(win="hex")
-    with pytest.raises(InvalidOptionError, match="'colour'"):
+    with pytest.raises(InvalidOptionError, match="--colour: minefield does not take it, got 'b'"):
         make_game(colour="b")
 
 

@@ -78,11 +78,11 @@ def test_show(cli_run, tmp_path: Path) -> None:
         (("perft", "minefield", "3/3/3 b", "x"), "DEPTH"),
         (("perft", "minefeld", "3/3/3 b", "1"), "unknown game"),
         (("perft", "minefield", "3/3/3 b", "1", "--win", "hex"),
-         "invalid option --win: expected orthogonal or orthodiagonal, got 'hex'"),
-        (("new", "minefield", "--size", "30"), "invalid size: expected 2 to 26, got 30"),
-        (("new", "minefield", "--players", "3"), "invalid players"),
-        (("new", "minefield", "--seed", "3"), "invalid seed"),
-        (("new", "minefield", "--variant", "x"), "invalid variant"),
+         "invalid option --win: expected one of orthogonal, orthodiagonal, got 'hex'"),
+        (("new", "minefield", "--size", "30"), "invalid option --size: expected 2 to 26, got 30"),
+        (("new", "minefield", "--players", "3"), "invalid option --players"),
+        (("new", "minefield", "--seed", "3"), "invalid option --seed: minefield does not take it"),
+        (("new", "minefield", "--variant", "x"), "invalid option --variant"),
     ],
 )
 def test_bad_input_is_one_line(cli_run, args: tuple[str, ...], needle: str) -> None:

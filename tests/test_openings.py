@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from boardproof import models
-from boardproof.reports.openings import build_report, point_classes
+from boardproof.analysis.openings import build_report, point_classes
 from boardproof.solvers.api import solve
 
 

@@ -6,12 +6,12 @@ import copy
 from typing import Any
 
 import pytest
-from games_toy import graph_game, random_graph, subtraction
 
 from boardproof import models
 from boardproof.models.base import Outcome
 from boardproof.solvers.api import solve
 from boardproof.solvers.proof import ProofError, build_proof, check_proof
+from boardproof.testing.games import graph_game, random_graph, subtraction
 
 
 @pytest.fixture(scope="module")

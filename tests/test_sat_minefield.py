@@ -8,8 +8,8 @@ import random
 import pytest
 from pysat.solvers import Solver
 
-from boardproof.reports.claims import _handle_candidate
-from boardproof.reports.minefield_exhaustive import enumerate_reachable, reach_search
+from boardproof.analysis.claims import _handle_candidate
+from boardproof.analysis.minefield_exhaustive import enumerate_reachable, reach_search
 from boardproof.solvers.sat import drat
 from boardproof.solvers.sat import minefield as sat
 

@@ -10,13 +10,13 @@ escape through cycles stay outside: a cycle is a draw.
 from __future__ import annotations
 
 import pytest
-from games_toy import GraphGame, TicTacToe, graph_game, random_graph, subtraction
 
 from boardproof.models.base import Outcome
 from boardproof.solvers.api import solve
 from boardproof.solvers.enumerate import solve_graph
 from boardproof.solvers.pns import DFPN
 from boardproof.solvers.search import AlphaBeta, ScoreSearch, TranspositionTable
+from boardproof.testing.games import GraphGame, TicTacToe, graph_game, random_graph, subtraction
 
 
 def attractor(game: GraphGame, player: int) -> dict[int, int]:

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from boardproof.reports import claims
+from boardproof.analysis import claims
 
 
 def test_verify_json_shape(cli_run, tmp_path) -> None:

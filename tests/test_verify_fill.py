@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import json
 
-from boardproof.reports import claims, nodraw
+from boardproof.analysis import claims
+from boardproof.reports import nodraw
 from boardproof.solvers.sat import minefield as sat
 
 

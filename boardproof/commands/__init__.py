@@ -1,5 +1,6 @@
-"""Command-line commands of the subsystems, one module each.
+"""The command-line commands, one module per subsystem, each command a top-level function.
 
-Each module defines ``register(group)`` that adds its click commands to the
-``boardproof`` group (see :data:`boardproof.cli.COMMAND_MODULES`).
+:mod:`~boardproof.commands.common` holds what they share (the game options read from
+the games' descriptors, loading a game or position, JSON output, option checks);
+:mod:`boardproof.cli` adds every command to the ``boardproof`` group.
 """

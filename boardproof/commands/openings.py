@@ -2,9 +2,11 @@
 
 - ``minefield``: the empty-board value and the opening table of each board size
   (``--sizes``, ``--workers``, ``--checkpoint``, ``--win``); report
-  ``minefield-openings.md``/``.json``/``.svg`` (:mod:`boardproof.reports.openings`).
+  ``minefield-openings.md``/``.json``/``.svg`` (computed by
+  :mod:`boardproof.analysis.openings`, rendered by :mod:`boardproof.reports.openings`).
 - ``carpniches``: every first move of the start position searched to ``--max-plies``;
-  report ``carpniches-opening.md``/``.json`` (:mod:`boardproof.reports.carpniches_openings`).
+  report ``carpniches-opening.md``/``.json``
+  (:mod:`boardproof.analysis.carpniches_openings`).
 
 Options that do not apply to the game are refused with a one-line error.
 """
@@ -26,10 +28,6 @@ GAME_OPTIONS: dict[str, frozenset[str]] = {
 }
 DEFAULT_SIZES = "2-4"
 DEFAULT_MAX_PLIES = 9
-
-
-def register(group: click.Group) -> None:
-    group.add_command(openings_command)
 
 
 @click.command(name="openings")
@@ -90,8 +88,9 @@ def _minefield(
     win: str | None,
     method: str,
 ) -> None:
-    from boardproof.reports.claims import parse_sizes
-    from boardproof.reports.openings import METHODS, build_report, write_report
+    from boardproof.analysis.claims import parse_sizes
+    from boardproof.analysis.openings import METHODS, build_report
+    from boardproof.reports.openings import write_report
 
     if method not in METHODS:
         raise InvalidOptionError(
@@ -138,7 +137,8 @@ def _minefield(
 
 
 def _carpniches(max_plies: int, timeout: float | None, out_dir: str) -> None:
-    from boardproof.reports.carpniches_openings import analyse_openings, write_report
+    from boardproof.analysis.carpniches_openings import analyse_openings
+    from boardproof.reports.carpniches_openings import write_report
 
     report = analyse_openings(max_plies=max_plies, timeout=timeout)
     for row in report["moves"]:

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import click
 
 from boardproof import models
+from boardproof.commands.common import check_workers, echo_json
 from boardproof.models.base import InvalidOptionError
 from boardproof.puzzles import PuzzleError
 
@@ -46,130 +48,123 @@ def describe_puzzle(puzzle: dict[str, Any]) -> list[str]:
     return lines
 
 
-def register(group: click.Group) -> None:
-    from boardproof.cli import echo_json
+def show_found(out_file: str | None, puzzle: dict[str, Any]) -> None:
+    """Print a puzzle as it is found: its JSON line, or (writing a file) a summary."""
+    if out_file is None:
+        from boardproof.puzzles.store import dumps
 
-    @group.group(name="puzzle")
-    def puzzle_group() -> None:
-        """Proven puzzles: the daily puzzle, generation and re-checking."""
-
-    @puzzle_group.command(name="daily")
-    @click.argument("game")
-    @click.option("--date", "date_text", default=None, metavar="YYYY-MM-DD",
-                  help="The day (default: today, UTC).")  # fmt: skip
-    @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-    def daily_command(game: str, date_text: str | None, as_json: bool) -> None:
-        """The puzzle of the day for GAME: the same on every machine."""
-        from boardproof.puzzles.daily import daily_puzzle, parse_date
-        from boardproof.puzzles.generate import puzzle_game
-
-        name = puzzle_game(game)
-        date = parse_date(date_text) if date_text is not None else None
-        puzzle = daily_puzzle(name, date)
-        if as_json:
-            echo_json(puzzle)
-            return
-        for line in describe_puzzle(puzzle):
-            click.echo(line)
-
-    @puzzle_group.command(name="generate")
-    @click.argument("game")
-    @click.option("--count", type=int, required=True, help="How many puzzles (>= 1).")
-    @click.option("--seed", type=int, default=0, show_default=True, help="Generator seed.")
-    @click.option("--out", "out_file", type=click.Path(dir_okay=False), default=None,
-                  help="Write the puzzles to FILE (JSON Lines); default: stdout.")  # fmt: skip
-    @click.option("--workers", type=int, default=1, show_default=True,
-                  help="Local worker processes.")  # fmt: skip
-    @click.option("--scheduler", default=None, metavar="ADDR",
-                  help="Dask scheduler address, e.g. tcp://host:8786.")  # fmt: skip
-    @click.option("--min-plies", type=int, default=None, help="Shortest win (default 3).")
-    @click.option("--max-plies", type=int, default=None,
-                  help="Longest win (default: 5; Candy Conquest 3).")  # fmt: skip
-    @click.option("--timeout", type=float, default=None,
-                  help="Seconds per candidate, a safety net (default 20).")  # fmt: skip
-    def generate_command(
-        game: str,
-        count: int,
-        seed: int,
-        out_file: str | None,
-        workers: int,
-        scheduler: str | None,
-        min_plies: int | None,
-        max_plies: int | None,
-        timeout: float | None,
-    ) -> None:
-        """Generate COUNT proven puzzles of GAME from seeded random playouts."""
-        from boardproof.puzzles.generate import generate, settings_for
-        from boardproof.puzzles.store import dumps, write_puzzles
-
-        if count < 1:
-            raise PuzzleError(f"invalid option --count: expected a number >= 1, got {count!r}")
-        if workers < 1:
-            raise InvalidOptionError(
-                f"invalid option --workers: expected a number >= 1, got {workers!r}"
-            )
-        if scheduler is not None and workers != 1:
-            raise InvalidOptionError(
-                "invalid option --scheduler: give --workers or --scheduler, not both: "
-                f"{scheduler!r}"
-            )
-        if timeout is not None and timeout <= 0:
-            raise InvalidOptionError(f"invalid option --timeout: expected > 0, got {timeout!r}")
-        settings = settings_for(game, min_plies=min_plies, max_plies=max_plies, timeout=timeout)
-        if out_file is not None:
-            write_puzzles(out_file, [])  # fail now, not after the search, if it cannot be written
-
-        def show(puzzle: dict[str, Any]) -> None:
-            if out_file is None:
-                click.echo(dumps(puzzle))
-            else:
-                rating = puzzle["rating"]
-                click.echo(
-                    f"{puzzle['id']}: {puzzle['to_move']} wins in {puzzle['plies']} "
-                    f"({puzzle['solution']}), rating {rating['rating']} {rating['label']}: "
-                    f"{puzzle['position']}"
-                )
-
-        result = generate(
-            game,
-            count,
-            seed,
-            settings,
-            workers=workers,
-            scheduler=scheduler,
-            progress=out_file is not None,
-            on_puzzle=show,
+        click.echo(dumps(puzzle))
+    else:
+        rating = puzzle["rating"]
+        click.echo(
+            f"{puzzle['id']}: {puzzle['to_move']} wins in {puzzle['plies']} "
+            f"({puzzle['solution']}), rating {rating['rating']} {rating['label']}: "
+            f"{puzzle['position']}"
         )
-        if out_file is not None:
-            write_puzzles(out_file, result.puzzles)
-        tried = ", ".join(f"{k} {v}" for k, v in sorted(result.counts.items()))
-        summary = (
-            f"{len(result.puzzles)} puzzles from {result.tasks} tasks in {result.seconds:.1f} s "
-            f"(candidates: {tried})"
-        )
-        if out_file is not None:
-            summary += f"; wrote {out_file}"
-        click.echo(summary, err=out_file is None)
-        if len(result.puzzles) < count:
-            click.echo(f"error: found only {len(result.puzzles)} of {count} puzzles", err=True)
-            raise click.exceptions.Exit(1)
 
-    @puzzle_group.command(name="check")
-    @click.argument("file", type=click.Path(dir_okay=False))
-    def check_command(file: str) -> None:
-        """Re-verify every puzzle in FILE: proof, uniqueness, notation (exit 1 on a failure)."""
-        from boardproof.puzzles.check import check_puzzle
-        from boardproof.puzzles.store import read_puzzles
 
-        puzzles = read_puzzles(file)
-        failed = 0
-        for number, puzzle in enumerate(puzzles, start=1):
-            verdict = check_puzzle(puzzle, number)
-            if verdict.ok:
-                click.echo(f"ok    {verdict.ident}: {verdict.message}")
-            else:
-                failed += 1
-                click.echo(f"FAIL  {verdict.ident}: {verdict.message}")
-        click.echo(f"{len(puzzles)} puzzles checked: {len(puzzles) - failed} ok, {failed} failed")
-        if failed:
-            raise click.exceptions.Exit(1)
+@click.group(name="puzzle")
+def puzzle_group() -> None:
+    """Proven puzzles: the daily puzzle, generation and re-checking."""
+
+@puzzle_group.command(name="daily")
+@click.argument("game")
+@click.option("--date", "date_text", default=None, metavar="YYYY-MM-DD",
+              help="The day (default: today, UTC).")  # fmt: skip
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def daily_command(game: str, date_text: str | None, as_json: bool) -> None:
+    """The puzzle of the day for GAME: the same on every machine."""
+    from boardproof.puzzles.daily import daily_puzzle, parse_date
+    from boardproof.puzzles.generate import puzzle_game
+
+    name = puzzle_game(game)
+    date = parse_date(date_text) if date_text is not None else None
+    puzzle = daily_puzzle(name, date)
+    if as_json:
+        echo_json(puzzle)
+        return
+    for line in describe_puzzle(puzzle):
+        click.echo(line)
+
+@puzzle_group.command(name="generate")
+@click.argument("game")
+@click.option("--count", type=int, required=True, help="How many puzzles (>= 1).")
+@click.option("--seed", type=int, default=0, show_default=True, help="Generator seed.")
+@click.option("--out", "out_file", type=click.Path(dir_okay=False), default=None,
+              help="Write the puzzles to FILE (JSON Lines); default: stdout.")  # fmt: skip
+@click.option("--workers", type=int, default=1, show_default=True,
+              help="Local worker processes.")  # fmt: skip
+@click.option("--scheduler", default=None, metavar="ADDR",
+              help="Dask scheduler address, e.g. tcp://host:8786.")  # fmt: skip
+@click.option("--min-plies", type=int, default=None, help="Shortest win (default 3).")
+@click.option("--max-plies", type=int, default=None,
+              help="Longest win (default: 5; Candy Conquest 3).")  # fmt: skip
+@click.option("--timeout", type=float, default=None,
+              help="Seconds per candidate, a safety net (default 20).")  # fmt: skip
+def generate_command(
+    game: str,
+    count: int,
+    seed: int,
+    out_file: str | None,
+    workers: int,
+    scheduler: str | None,
+    min_plies: int | None,
+    max_plies: int | None,
+    timeout: float | None,
+) -> None:
+    """Generate COUNT proven puzzles of GAME from seeded random playouts."""
+    from boardproof.puzzles.generate import generate, settings_for
+    from boardproof.puzzles.store import write_puzzles
+
+    if count < 1:
+        raise PuzzleError(f"invalid option --count: expected a number >= 1, got {count!r}")
+    check_workers(workers, scheduler)
+    if timeout is not None and timeout <= 0:
+        raise InvalidOptionError(f"invalid option --timeout: expected > 0, got {timeout!r}")
+    settings = settings_for(game, min_plies=min_plies, max_plies=max_plies, timeout=timeout)
+    if out_file is not None:
+        write_puzzles(out_file, [])  # fail now, not after the search, if it cannot be written
+
+    result = generate(
+        game,
+        count,
+        seed,
+        settings,
+        workers=workers,
+        scheduler=scheduler,
+        progress=out_file is not None,
+        on_puzzle=functools.partial(show_found, out_file),
+    )
+    if out_file is not None:
+        write_puzzles(out_file, result.puzzles)
+    tried = ", ".join(f"{k} {v}" for k, v in sorted(result.counts.items()))
+    summary = (
+        f"{len(result.puzzles)} puzzles from {result.tasks} tasks in {result.seconds:.1f} s "
+        f"(candidates: {tried})"
+    )
+    if out_file is not None:
+        summary += f"; wrote {out_file}"
+    click.echo(summary, err=out_file is None)
+    if len(result.puzzles) < count:
+        click.echo(f"error: found only {len(result.puzzles)} of {count} puzzles", err=True)
+        raise click.exceptions.Exit(1)
+
+@puzzle_group.command(name="check")
+@click.argument("file", type=click.Path(dir_okay=False))
+def check_command(file: str) -> None:
+    """Re-verify every puzzle in FILE: proof, uniqueness, notation (exit 1 on a failure)."""
+    from boardproof.puzzles.check import check_puzzle
+    from boardproof.puzzles.store import read_puzzles
+
+    puzzles = read_puzzles(file)
+    failed = 0
+    for number, puzzle in enumerate(puzzles, start=1):
+        verdict = check_puzzle(puzzle, number)
+        if verdict.ok:
+            click.echo(f"ok    {verdict.ident}: {verdict.message}")
+        else:
+            failed += 1
+            click.echo(f"FAIL  {verdict.ident}: {verdict.message}")
+    click.echo(f"{len(puzzles)} puzzles checked: {len(puzzles) - failed} ok, {failed} failed")
+    if failed:
+        raise click.exceptions.Exit(1)

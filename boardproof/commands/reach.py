@@ -8,10 +8,6 @@ from boardproof import models
 from boardproof.models.base import InvalidOptionError
 
 
-def register(group: click.Group) -> None:
-    group.add_command(reach_command)
-
-
 @click.command(name="reach")
 @click.argument("game")
 @click.argument("source", metavar="FROM")
@@ -69,7 +65,7 @@ def reach_command(
     elif moves is not None:
         click.echo(f"reachable in {len(moves)} plies: {' '.join(moves) or '(no move)'}")
         click.echo(f"method: {result.method}")
-    elif result.method.endswith("unknown (time limit)"):
+    elif result.reachable is None:
         click.echo(f"unknown within {max_plies} plies ({result.method})")
     else:
         click.echo(f"unreachable within {max_plies} plies ({result.method})")

@@ -7,28 +7,27 @@ import click
 from boardproof.models.base import InvalidOptionError
 
 
-def register(group: click.Group) -> None:
-    @group.command(name="site")
-    @click.option("--out", "out_dir", required=True, type=click.Path(file_okay=False),
-                  help="Directory to write the site into.")  # fmt: skip
-    @click.option("--days", type=int, default=7, show_default=True,
-                  help="How many days, up to the last one.")  # fmt: skip
-    @click.option("--date", "date_text", default=None, metavar="YYYY-MM-DD",
-                  help="The last day (default: today, UTC).")  # fmt: skip
-    @click.option("--game", "game_names", multiple=True, metavar="GAME",
-                  help="Only these games (repeatable; default: all with puzzles).")  # fmt: skip
-    def site_command(
-        out_dir: str, days: int, date_text: str | None, game_names: tuple[str, ...]
-    ) -> None:
-        """Write a static HTML site: an index and a page per day and game, with SVG boards."""
-        from boardproof.puzzles.daily import parse_date, today
-        from boardproof.puzzles.generate import puzzle_game
-        from boardproof.reports.site import build_site
+@click.command(name="site")
+@click.option("--out", "out_dir", required=True, type=click.Path(file_okay=False),
+              help="Directory to write the site into.")  # fmt: skip
+@click.option("--days", type=int, default=7, show_default=True,
+              help="How many days, up to the last one.")  # fmt: skip
+@click.option("--date", "date_text", default=None, metavar="YYYY-MM-DD",
+              help="The last day (default: today, UTC).")  # fmt: skip
+@click.option("--game", "game_names", multiple=True, metavar="GAME",
+              help="Only these games (repeatable; default: all with puzzles).")  # fmt: skip
+def site_command(
+    out_dir: str, days: int, date_text: str | None, game_names: tuple[str, ...]
+) -> None:
+    """Write a static HTML site: an index and a page per day and game, with SVG boards."""
+    from boardproof.puzzles.daily import parse_date, today
+    from boardproof.puzzles.generate import puzzle_game
+    from boardproof.reports.site import build_site
 
-        if days < 1:
-            raise InvalidOptionError(f"invalid option --days: expected a number >= 1, got {days!r}")
-        last = parse_date(date_text) if date_text is not None else today()
-        games = [puzzle_game(name) for name in game_names] or None
-        written = build_site(out_dir, days, last, games)
-        pages = sum(1 for path in written if path.endswith(".html"))
-        click.echo(f"wrote {len(written)} files ({pages} pages) to {out_dir}")
+    if days < 1:
+        raise InvalidOptionError(f"invalid option --days: expected a number >= 1, got {days!r}")
+    last = parse_date(date_text) if date_text is not None else today()
+    games = [puzzle_game(name) for name in game_names] or None
+    written = build_site(out_dir, days, last, games)
+    pages = sum(1 for path in written if path.endswith(".html"))
+    click.echo(f"wrote {len(written)} files ({pages} pages) to {out_dir}")

@@ -7,6 +7,8 @@ from typing import Any
 
 import click
 
+from boardproof import models
+from boardproof.commands.common import echo_json, game_options, load_game
 from boardproof.models.base import BoardproofError, InvalidOptionError
 from boardproof.solvers.api import METHODS, SolveResult, solve
 from boardproof.solvers.proof import ProofError, ProofTooLarge, build_proof, check_proof
@@ -44,84 +46,82 @@ def describe_result(result: SolveResult) -> list[str]:
     return lines
 
 
-def register(group: click.Group) -> None:
-    from boardproof.cli import echo_json, load_game, win_option
-
-    @group.command(name="solve")
-    @click.argument("game")
-    @click.argument("position")
-    @click.option("--max-plies", type=click.IntRange(min=0), default=None,
-                  help="Only look for wins within N plies.")  # fmt: skip
-    @click.option("--timeout", type=click.FloatRange(min=0, min_open=True), default=None,
-                  help="Stop after S seconds (then: unknown).")  # fmt: skip
-    @click.option("--method", type=click.Choice(METHODS), default="auto", show_default=True,
-                  help="alphabeta, pns (df-pn), enumerate (retrograde) or auto.")  # fmt: skip
-    @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-    @click.option("--proof", "proof_file", type=click.Path(dir_okay=False), default=None,
-                  help="Write a checkable JSON proof of a proved win to FILE.")  # fmt: skip
-    @win_option
-    def solve_command(
-        game: str,
-        position: str,
-        max_plies: int | None,
-        timeout: float | None,
-        method: str,
-        as_json: bool,
-        proof_file: str | None,
-        win: str | None,
-    ) -> None:
-        """Solve POSITION: who wins with perfect play, how fast, and the best line."""
-        game_obj = load_game(game, win)
-        pos = game_obj.parse_position(position)
-        result = solve(pos, method=method, max_plies=max_plies, timeout=timeout)
-        proof_note = None
+@click.command(name="solve")
+@click.argument("game")
+@click.argument("position")
+@click.option("--max-plies", type=click.IntRange(min=0), default=None,
+              help="Only look for wins within N plies.")  # fmt: skip
+@click.option("--timeout", type=click.FloatRange(min=0, min_open=True), default=None,
+              help="Stop after S seconds (then: unknown).")  # fmt: skip
+@click.option("--method", type=click.Choice(METHODS), default="auto", show_default=True,
+              help="alphabeta, pns (df-pn), enumerate (retrograde) or auto.")  # fmt: skip
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@click.option("--proof", "proof_file", type=click.Path(dir_okay=False), default=None,
+              help="Write a checkable JSON proof of a proved win to FILE.")  # fmt: skip
+@game_options
+def solve_command(
+    game: str,
+    position: str,
+    max_plies: int | None,
+    timeout: float | None,
+    method: str,
+    as_json: bool,
+    proof_file: str | None,
+    options: dict[str, Any],
+) -> None:
+    """Solve POSITION: who wins with perfect play, how fast, and the best line."""
+    game_obj = load_game(game, **options)
+    pos = game_obj.parse_position(position)
+    result = solve(pos, method=method, max_plies=max_plies, timeout=timeout)
+    proof_note = None
+    if proof_file is not None:
+        proof_note = _write_proof(result, game_obj.name, options, proof_file)
+    if as_json:
+        data = result.to_json(game_obj.name)
         if proof_file is not None:
-            proof_note = _write_proof(result, game_obj.name, win, proof_file)
-        if as_json:
-            data = result.to_json(game_obj.name)
-            if proof_file is not None:
-                data["proof"] = proof_note
-            echo_json(data)
-        else:
-            for line in describe_result(result):
-                click.echo(line)
-            if proof_note is not None:
-                click.echo(f"proof: {proof_note}")
+            data["proof"] = proof_note
+        echo_json(data)
+    else:
+        for line in describe_result(result):
+            click.echo(line)
+        if proof_note is not None:
+            click.echo(f"proof: {proof_note}")
 
-    @group.command(name="check-proof")
-    @click.argument("file", type=click.Path(dir_okay=False))
-    def check_proof_command(file: str) -> None:
-        """Re-check a proof FILE with the rules only (never the solver)."""
-        from boardproof import models
-
-        with open(file, encoding="utf-8") as handle:
-            try:
-                data = json.load(handle)
-            except json.JSONDecodeError as error:
-                message = f"invalid proof: not a JSON file ({error.msg}): {file!r}"
-                raise ProofError(message) from None
-
-        def loader(name: str, options: dict[str, Any]) -> Any:
-            return models.get(name, **options)
-
+@click.command(name="check-proof")
+@click.argument("file", type=click.Path(dir_okay=False))
+def check_proof_command(file: str) -> None:
+    """Re-check a proof FILE with the rules only (never the solver)."""
+    with open(file, encoding="utf-8") as handle:
         try:
-            report = check_proof(data, load_game=loader)
-        except ProofError as error:
-            click.echo(f"proof rejected: {error}")
-            raise click.exceptions.Exit(1) from None
-        click.echo(
-            f"proof OK: {report.winner} wins {report.game} from {report.root} "
-            f"({report.nodes} positions checked)"
-        )
+            data = json.load(handle)
+        except json.JSONDecodeError as error:
+            message = f"invalid proof: not a JSON file ({error.msg}): {file!r}"
+            raise ProofError(message) from None
+
+    try:
+        report = check_proof(data, load_game=_proof_game)
+    except ProofError as error:
+        click.echo(f"proof rejected: {error}")
+        raise click.exceptions.Exit(1) from None
+    click.echo(
+        f"proof OK: {report.winner} wins {report.game} from {report.root} "
+        f"({report.nodes} positions checked)"
+    )
 
 
-def _write_proof(result: SolveResult, game_name: str, win: str | None, path: str) -> str:
+def _proof_game(name: str, options: dict[str, Any]) -> Any:
+    """The game a proof names (the loader of :func:`check_proof`)."""
+    return models.get(name, **options)
+
+
+def _write_proof(
+    result: SolveResult, game_name: str, options: dict[str, Any], path: str
+) -> str:
     """Write the proof of ``result``'s win; returns what happened (one line)."""
     if result.value not in ("win", "loss") or result.winner is None:
         return "not written: no proved win"
     from boardproof.solvers import native
 
-    options = {} if win is None else {"win": win}
     oracle = native.win_oracle(result.winner) if native.supports_any(result.position) else None
     try:
         proof = build_proof(

@@ -1,13 +1,16 @@
-"""The game protocol shared by every game, its outcome type and its errors.
+"""The game protocol shared by every game, its descriptor, its outcome type and errors.
 
-Every game module offers a :class:`Game` (found by name through
-:mod:`boardproof.models`) whose positions follow the :class:`Position` protocol.
-Solvers only ever use this surface, so a new game never touches a solver.
+Every game package offers a :class:`Game` (found by name through
+:mod:`boardproof.models`) whose positions follow the :class:`Position` protocol, and
+one :class:`GameInfo` that describes it (options, sides, hooks, puzzles, drawing).
+The optional position hooks are declared here (:data:`HOOKS`); a game lists the ones
+it offers in ``GameInfo.hooks`` and solvers ask :func:`offers`. Solvers only ever use
+this surface, so a new game never touches a solver.
 
 Players are numbered ``0 .. num_players - 1`` inside the library; each game
-writes them the way its notation writes the side to move (``game.symbol(i)``):
-``"b"``/``"w"`` for Minefield, ``"c"``/``"p"`` for Carpniches, ``"1"``…``"4"``
-for Candy Conquest and ColleXion.
+writes them the way its notation writes the side to move (``game.symbol(i)``,
+from ``GameInfo.symbols``): ``"b"``/``"w"`` for Minefield, ``"c"``/``"p"`` for
+Carpniches, ``"1"``…``"4"`` for Candy Conquest and ColleXion.
 
 >>> Outcome.win(1).winners
 frozenset({1})
@@ -17,9 +20,9 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Sequence
-from dataclasses import dataclass
-from typing import Any, Protocol, runtime_checkable
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol, cast, runtime_checkable
 
 # ---------------------------------------------------------------------------
 # Errors. Each is a ValueError; the message is one line that names the field
@@ -165,21 +168,283 @@ class Game(Protocol):
         """Inverse of :meth:`symbol`; raises InvalidNotationError."""
         ...
 
-    def start(
-        self,
-        *,
-        size: int | None = None,
-        players: int | None = None,
-        variant: str | None = None,
-        seed: int | None = None,
-        pie: bool = True,
-    ) -> Position:
-        """A start position. Options a game does not have raise InvalidOptionError."""
+    @property
+    def info(self) -> GameInfo:
+        """The game's descriptor (:class:`GameInfo`)."""
+        ...
+
+    def start(self, **options: Any) -> Position:
+        """A start position; the options are the game's ``start`` options (see
+        :func:`check_options`); others raise InvalidOptionError."""
         ...
 
     def parse_position(self, text: str) -> Position:
         """Parse notation; raises InvalidNotationError naming the field and text."""
         ...
+
+
+# ---------------------------------------------------------------------------
+# Optional hooks: a game declares the ones it offers in ``GameInfo.hooks``;
+# a solver asks :func:`offers` and never probes attributes.
+# ---------------------------------------------------------------------------
+
+#: ``position.canonical() -> (key, s)``: a symmetry-canonical transposition key and the
+#: symmetry ``s`` that maps the position onto it (value for the side to move invariant)
+CANONICAL = "canonical"
+#: ``position.winner() -> int | None``: a cheap "has the last move won?" before ``outcome()``
+#: (None: nobody has won yet, so ``outcome()`` can only be a draw or None)
+WINNER = "winner"
+#: ``position.perft(depth) -> int``: a fast perft (bulk counting of the last ply)
+PERFT = "perft"
+#: ``position.num_players -> int``: the player count, for games where it varies
+NUM_PLAYERS = "num_players"
+#: ``position.opponents(player) -> list[int]``: whom ``player`` scores against (teams)
+OPPONENTS = "opponents"
+#: ``position.heuristic_scores() -> tuple[int, ...]``: a score estimate for a search horizon
+HEURISTIC_SCORES = "heuristic_scores"
+#: ``position.successors() -> list[(move, child)]``: the children, cheaper than ``play``
+SUCCESSORS = "successors"
+
+#: every optional hook a game may declare
+HOOKS = frozenset(
+    {CANONICAL, WINNER, PERFT, NUM_PLAYERS, OPPONENTS, HEURISTIC_SCORES, SUCCESSORS}
+)
+
+
+class Canonical(Protocol):
+    def canonical(self) -> tuple[Hashable, int]: ...
+
+
+class QuickWinner(Protocol):
+    def winner(self) -> int | None: ...
+
+
+class FastPerft(Protocol):
+    def perft(self, depth: int) -> int: ...
+
+
+class PlayerCount(Protocol):
+    @property
+    def num_players(self) -> int: ...
+
+
+class Teams(Protocol):
+    def opponents(self, player: int) -> Sequence[int]: ...
+
+
+class HeuristicScores(Protocol):
+    def heuristic_scores(self) -> tuple[int, ...]: ...
+
+
+class Successors(Protocol):
+    def successors(self) -> Sequence[tuple[Any, Position]]: ...
+
+
+def offers(game: Game, hook: str) -> bool:
+    """Whether ``game``'s positions offer the optional ``hook`` (one of :data:`HOOKS`).
+
+    >>> from boardproof import models
+    >>> offers(models.get("minefield"), CANONICAL), offers(models.get("collexion"), CANONICAL)
+    (True, False)
+    """
+    return hook in game.info.hooks
+
+
+# ---------------------------------------------------------------------------
+# The game descriptor
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class OptionInfo:
+    """One option of a game: of ``models.get`` (``scope="game"``) or of ``start()``.
+
+    ``flag`` is how the command line writes it; ``bounds`` (inclusive) apply to
+    integers, ``choices`` to anything; ``cli=False`` keeps a library-only option
+    off the command line.
+    """
+
+    name: str
+    type: type
+    help: str
+    default: Any = None
+    choices: tuple[Any, ...] | None = None
+    bounds: tuple[int, int] | None = None
+    scope: str = "start"
+    flag: str = ""
+    cli: bool = True
+
+    @property
+    def cli_flag(self) -> str:
+        """``--size``, ``--win``… (or the declared ``flag``, e.g. ``--no-pie``)."""
+        return self.flag or "--" + self.name.replace("_", "-")
+
+    def check(self, value: Any) -> Any:
+        """``value`` if allowed, else InvalidOptionError (one wording for every game).
+
+        >>> OptionInfo("size", int, "board size", bounds=(2, 26)).check(99)
+        Traceback (most recent call last):
+        ...
+        boardproof.models.base.InvalidOptionError: invalid option --size: expected 2 to 26, got 99
+        """
+        flag = self.cli_flag
+        if self.type is int and (not isinstance(value, int) or isinstance(value, bool)):
+            raise InvalidOptionError(f"invalid option {flag}: expected a number, got {value!r}")
+        if self.type is str and not isinstance(value, str):
+            raise InvalidOptionError(f"invalid option {flag}: expected a word, got {value!r}")
+        if self.choices is not None and value not in self.choices:
+            allowed = ", ".join(str(c) for c in self.choices)
+            raise InvalidOptionError(
+                f"invalid option {flag}: expected one of {allowed}, got {value!r}"
+            )
+        if self.bounds is not None and not self.bounds[0] <= value <= self.bounds[1]:
+            low, high = self.bounds
+            raise InvalidOptionError(
+                f"invalid option {flag}: expected {low} to {high}, got {value!r}"
+            )
+        return value
+
+
+#: command-line flags that are not ``--<name>`` (for options a game does not declare)
+_FLAGS = {"pie": "--no-pie"}
+
+#: the ``players`` option of a two-player game (``start(players=2)`` is accepted)
+TWO_PLAYERS = OptionInfo("players", int, "number of players (2)", default=2, choices=(2,))
+
+
+def refuse_option(game: str, flag: str, value: Any) -> InvalidOptionError:
+    """The error for an option ``game`` does not have (the one wording).
+
+    >>> print(refuse_option("candy", "--size", 4))
+    invalid option --size: candy does not take it, got 4
+    """
+    return InvalidOptionError(f"invalid option {flag}: {game} does not take it, got {value!r}")
+
+
+def check_options(
+    game: str, specs: Sequence[OptionInfo], given: Mapping[str, Any], scope: str = "start"
+) -> dict[str, Any]:
+    """The options of ``scope`` with defaults filled in; a None value counts as not given.
+
+    Raises InvalidOptionError for an option the game does not declare or a bad value.
+
+    >>> size = OptionInfo("size", int, "board size", default=11, bounds=(2, 26))
+    >>> check_options("minefield", [size], {"size": None})
+    {'size': 11}
+    >>> check_options("minefield", [size], {"seed": 3})  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    boardproof...InvalidOptionError: invalid option --seed: minefield does not take it, got 3
+    """
+    mine = {spec.name: spec for spec in specs if spec.scope == scope}
+    for name, value in given.items():
+        if name not in mine and value is not None:
+            flag = OptionInfo(name, object, "", flag=_FLAGS.get(name, "")).cli_flag
+            raise refuse_option(game, flag, value)
+    result: dict[str, Any] = {}
+    for name, spec in mine.items():
+        value = given.get(name)
+        result[name] = spec.default if value is None else spec.check(value)
+    return result
+
+
+@dataclass(frozen=True)
+class PuzzleInfo:
+    """How the puzzle generator makes puzzles of a game.
+
+    ``settings`` overrides the defaults of the puzzle generator's ``Settings``;
+    ``start`` are the ``start()`` options of a playout; ``sizes``, when given, are the
+    board sizes a playout draws from (with the task's generator).
+    """
+
+    settings: Mapping[str, Any] = field(default_factory=dict)
+    start: Mapping[str, Any] = field(default_factory=dict)
+    sizes: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """Everything the library, the command line and the site know about a game.
+
+    ``symbols`` are the notation's side symbols (player ``i`` is ``symbols[i]``),
+    ``sides`` the names the pages give them; ``players`` is the (inclusive) range of
+    player counts; ``objective`` is ``"win"`` or ``"score"`` (final scores decide);
+    ``puzzles`` is None for a game without puzzles, ``no_puzzles`` says why;
+    ``draw(position) -> str`` is its SVG picture; ``make(**game_options)`` builds it;
+    ``options`` are its options (of ``models.get`` and of ``start()``), ``hooks`` the
+    optional position hooks it offers (:data:`HOOKS`).
+    """
+
+    name: str
+    long_name: str
+    summary: str
+    symbols: tuple[str, ...]
+    sides: tuple[str, ...]
+    players: tuple[int, int]
+    make: Callable[..., Game]
+    draw: Callable[[Any], str]
+    objective: str = "win"
+    aliases: tuple[str, ...] = ()
+    options: tuple[OptionInfo, ...] = ()
+    hooks: frozenset[str] = frozenset()
+    puzzles: PuzzleInfo | None = None
+    no_puzzles: str = ""
+    #: how many pieces a position shows, and the SVG element each is drawn as (at least
+    #: one each): what the conformance check "every piece drawn" counts
+    pieces: Callable[[Any], int] | None = None
+    piece_tag: str = ""
+
+    def side_name(self, symbol: str) -> str:
+        """How pages name the side written ``symbol``."""
+        return self.sides[self.symbols.index(symbol)]
+
+    def problems(self) -> list[str]:
+        """What is inconsistent in this descriptor (empty when all is well)."""
+        found = []
+        if len(self.symbols) != len(self.sides) or len(self.symbols) < self.players[1]:
+            found.append("symbols and sides must name every player")
+        if not 1 <= self.players[0] <= self.players[1]:
+            found.append(f"bad player range {self.players}")
+        if self.objective not in ("win", "score"):
+            found.append(f"objective must be win or score, got {self.objective!r}")
+        if not self.hooks <= HOOKS:
+            found.append(f"unknown hooks: {sorted(self.hooks - HOOKS)}")
+        if self.players[0] != self.players[1] and NUM_PLAYERS not in self.hooks:
+            found.append("a varying player count needs the num_players hook")
+        if (self.puzzles is None) == (not self.no_puzzles):
+            found.append("give puzzle settings or the reason there are none, not both")
+        if (self.pieces is None) != (not self.piece_tag):
+            found.append("give both pieces and piece_tag, or neither")
+        for spec in self.options:
+            if spec.scope not in ("game", "start"):
+                found.append(f"option {spec.name}: scope must be game or start")
+        return found
+
+
+class SymbolsMixin:
+    """``symbol`` / ``player_of`` from a game's :attr:`symbols` (shared by every game)."""
+
+    name: str
+    symbols: tuple[str, ...]
+
+    def symbol(self, player: int) -> str:
+        """How the notation writes ``player``."""
+        return self.symbols[player]
+
+    def player_of(self, symbol: str) -> int:
+        """Inverse of :meth:`symbol`; raises InvalidNotationError."""
+        if symbol not in self.symbols:
+            raise InvalidNotationError(
+                f"invalid side: expected one of {', '.join(self.symbols)}, got {symbol!r}"
+            )
+        return self.symbols.index(symbol)
+
+    @property
+    def info(self) -> GameInfo:
+        """The game's descriptor, from the registry."""
+        from boardproof import models
+
+        return models.info(self.name)
 
 
 # ---------------------------------------------------------------------------
@@ -206,9 +471,8 @@ def perft(position: Position, depth: int) -> int:
     """
     if depth < 0:
         raise InvalidOptionError(f"invalid depth: expected a number >= 0, got {depth!r}")
-    fast = getattr(position, "perft", None)
-    if fast is not None:
-        return int(fast(depth))
+    if offers(position.game, PERFT):
+        return int(cast(FastPerft, position).perft(depth))
     return generic_perft(position, depth)
 
 

@@ -21,8 +21,7 @@
    with the true number of legal moves, and the ``source`` line (when given)
    leads from its start to the position.
 
->>> import sys; sys.path.insert(0, "tests")
->>> from games_toy import subtraction
+>>> from boardproof.testing.games import subtraction
 >>> forced_win(subtraction(5, 3), 0, 3), forced_win(subtraction(5, 3), 0, 2)
 (True, False)
 """
@@ -34,7 +33,6 @@ from typing import Any
 
 from boardproof import models
 from boardproof.models.base import BoardproofError, Game, Position
-from boardproof.puzzles.generate import UNAVAILABLE
 from boardproof.puzzles.rating import rate
 from boardproof.puzzles.store import FORMAT, VERSION
 from boardproof.solvers.proof import ProofError, check_proof
@@ -129,7 +127,7 @@ def _game_of(data: dict[str, Any]) -> Game:
         key = models.canonical_name(name)
     except BoardproofError as error:
         raise PuzzleCheckError(str(error)) from None
-    if key in UNAVAILABLE:
+    if models.info(key).puzzles is None:
         raise PuzzleCheckError(f"puzzles are not available for {key}")
     options = data.get("options") or {}
     if not isinstance(options, dict):

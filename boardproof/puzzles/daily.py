@@ -22,7 +22,7 @@ from dataclasses import replace
 from typing import Any
 
 from boardproof.puzzles import PuzzleError
-from boardproof.puzzles.generate import DEFAULTS, generate, puzzle_game
+from boardproof.puzzles.generate import generate, puzzle_game, settings_for
 
 #: tasks tried before giving up on a day (never reached in practice; an error if it is)
 DAILY_MAX_TASKS = 400
@@ -53,7 +53,7 @@ def daily_puzzle(game: str, date: dt.date | None = None) -> dict[str, Any]:
     """The puzzle of ``game`` on ``date`` (default: today, UTC)."""
     name = puzzle_game(game)
     day = date if date is not None else today()
-    settings = replace(DEFAULTS[name], timeout=None)
+    settings = replace(settings_for(name), timeout=None)
     found = generate(
         name, 1, daily_seed(name, day), settings, max_tasks=DAILY_MAX_TASKS, progress=False
     )

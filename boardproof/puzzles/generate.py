@@ -50,22 +50,13 @@ from boardproof.puzzles import PuzzleError, PuzzleUnavailableError
 from boardproof.puzzles.rating import rate
 from boardproof.puzzles.store import FORMAT, VERSION
 from boardproof.solvers.api import solve
-from boardproof.solvers.common import Budget, SearchTimeout
+from boardproof.solvers.common import Budget, SearchTimeout, Stop
 from boardproof.solvers.executor import run_tasks
 from boardproof.solvers.proof import ProofTooLarge, build_proof
 from boardproof.solvers.search import WIN, WIN_MIN, AlphaBeta
 
-#: Minefield puzzle boards (the brief: 5..7), drawn by the task's generator
-MINEFIELD_SIZES = (5, 6, 7)
 #: a playout longer than this (Carpniches can cycle) is dropped
 MAX_PLAYOUT_PLIES = 300
-
-#: games without puzzles, and why (one line each)
-UNAVAILABLE = {
-    "collexion": "it is a score game (the winner is decided by points when the box is empty), "
-    "so 'a forced win in N plies' does not apply",
-}
-
 
 @dataclass(frozen=True)
 class Settings:
@@ -110,27 +101,12 @@ class Settings:
         return self
 
 
-#: per-game defaults (Candy Conquest has ~90 first moves: fewer plies, bigger budgets)
-DEFAULTS: dict[str, Settings] = {
-    "minefield": Settings(),
-    "carpniches": Settings(greedy=False),
-    "candy": Settings(
-        max_plies=3,
-        max_moves=60,
-        greedy=False,
-        playouts=20,
-        root_nodes=15_000,
-        check_nodes=150_000,
-        decoy_nodes=10_000,
-    ),
-}
-
-
 def settings_for(game: str, **changes: Any) -> Settings:
     """The default settings of ``game`` with ``changes`` (None values ignored)."""
-    name = puzzle_game(game)
+    spec = models.info(puzzle_game(game)).puzzles
+    assert spec is not None
     given = {k: v for k, v in changes.items() if v is not None}
-    return replace(DEFAULTS[name], **given).validate()
+    return replace(Settings(**spec.settings), **given).validate()
 
 
 def puzzle_game(name: str) -> str:
@@ -144,21 +120,26 @@ def puzzle_game(name: str) -> str:
     boardproof.puzzles.PuzzleUnavailableError: puzzles are not available for collexion: ...
     """
     key = models.canonical_name(name)
-    if key in UNAVAILABLE:
+    info = models.info(key)
+    if info.puzzles is None:
         raise PuzzleUnavailableError(
-            f"puzzles are not available for {key}: {UNAVAILABLE[key]}: {name!r}"
+            f"puzzles are not available for {key}: {info.no_puzzles}: {name!r}"
         )
     return key
 
 
 def start_position(game: str, rng: random.Random) -> tuple[Position, dict[str, Any]]:
-    """A start position for a playout, and the game options it needs (for the proof)."""
-    if game == "minefield":
-        size = rng.choice(MINEFIELD_SIZES)
-        return models.get(game).start(size=size, pie=False), {}
-    if game == "candy":
-        return models.get(game).start(players=2), {}
-    return models.get(game).start(), {}
+    """A start position for a playout, and the game options it needs (for the proof).
+
+    The game's :class:`~boardproof.models.base.PuzzleInfo` gives the ``start()`` options
+    and, if any, the board sizes drawn with ``rng``.
+    """
+    spec = models.info(game).puzzles
+    assert spec is not None
+    options = dict(spec.start)
+    if spec.sizes:
+        options["size"] = rng.choice(spec.sizes)
+    return models.get(game).start(**options), {}
 
 
 def wins(position: Position, player: int) -> bool:
@@ -293,7 +274,7 @@ def evaluate(
             timeout=_remaining(deadline),
             node_limit=settings.root_nodes,
         )
-        if "budget" in first.note:
+        if first.stopped in Stop.BUDGET:
             raise _Discard
         if first.value != "win" or first.plies is None or first.best_move is None:
             return None, "no win"
@@ -484,7 +465,7 @@ def generate(
     name = puzzle_game(game)
     if count < 1:
         raise PuzzleError(f"invalid option --count: expected a number >= 1, got {count!r}")
-    chosen = (settings or DEFAULTS[name]).validate()
+    chosen = (settings or settings_for(name)).validate()
     limit = max_tasks if max_tasks is not None else 20 * count + 40
     start = time.perf_counter()
     puzzles: list[dict[str, Any]] = []

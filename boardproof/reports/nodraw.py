@@ -3,7 +3,7 @@
 :func:`write_report` writes ``<claim>.md``, ``<claim>.json`` and ``<claim>.svg`` (time
 and formula size per n) into a directory; counterexample pictures, if any, beside them.
 
->>> from boardproof.reports.claims import verify
+>>> from boardproof.analysis.claims import verify
 >>> result = verify("minefield-no-draw", [2, 3], progress=False)
 >>> "| 3 |" in render_markdown(result)
 True
@@ -18,8 +18,8 @@ import math
 from pathlib import Path
 from typing import Any
 
+from boardproof.analysis.claims import full_step
 from boardproof.reports import certificates
-from boardproof.reports.claims import full_step
 from boardproof.reports.svg import SvgDocument
 from boardproof.solvers.sat import minefield as sat
 

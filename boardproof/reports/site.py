@@ -26,7 +26,6 @@ from typing import Any
 
 from boardproof import models
 from boardproof.puzzles.daily import daily_puzzle
-from boardproof.puzzles.generate import UNAVAILABLE
 from boardproof.puzzles.store import dumps
 from boardproof.reports import svg
 
@@ -47,26 +46,28 @@ nav a { margin-right: 1em; }
 """
 
 
-#: how the pages name the games and the sides (the notation letters stay in the positions)
-DISPLAY = {"minefield": "Minefield", "carpniches": "Carpniches", "candy": "Candy Conquest"}
-SIDES = {
-    "minefield": {"b": "Black", "w": "White"},
-    "carpniches": {"c": "Capybaras", "p": "Poodles"},
-}
+def display_name(game: str) -> str:
+    """How a page names a game (its descriptor's long name).
+
+    >>> display_name("candy")
+    'Candy Conquest'
+    """
+    return models.info(game).long_name
 
 
 def side_name(game: str, symbol: str) -> str:
-    """How a page names a side.
+    """How a page names a side (from the game's descriptor; the notation letters stay
+    in the positions).
 
     >>> side_name("minefield", "b"), side_name("candy", "2")
     ('Black', 'Player 2')
     """
-    return SIDES.get(game, {}).get(symbol, f"Player {symbol}")
+    return models.info(game).side_name(symbol)
 
 
 def puzzle_games() -> list[str]:
     """The games that have puzzles (ColleXion does not)."""
-    return [name for name in models.names() if name not in UNAVAILABLE]
+    return [name for name in models.names() if models.info(name).puzzles is not None]
 
 
 def page_name(game: str, date: str) -> str:
@@ -101,7 +102,7 @@ def puzzle_page(puzzle: dict[str, Any], previous: str | None, following: str | N
     plies = int(puzzle["plies"])
     own = (plies + 1) // 2
     date = html.escape(puzzle["date"])
-    name = html.escape(DISPLAY.get(puzzle["game"], puzzle["game"]))
+    name = html.escape(display_name(puzzle["game"]))
     nav = ['<a href="../index.html">all puzzles</a>']
     if previous is not None:
         nav.append(f'<a href="../{html.escape(previous)}">previous day</a>')
@@ -145,7 +146,7 @@ def puzzle_page(puzzle: dict[str, Any], previous: str | None, following: str | N
 
 def index_page(dates: Sequence[str], games: Sequence[str], ratings: dict[str, str]) -> str:
     """The index: one row per day (newest first), one cell per game."""
-    head = "".join(f"<th>{html.escape(DISPLAY.get(g, g))}</th>" for g in games)
+    head = "".join(f"<th>{html.escape(display_name(g))}</th>" for g in games)
     rows = []
     for date in dates:
         cells = []

@@ -27,8 +27,7 @@ within 7 plies". With more than two players, ``win`` means the side to move
 wins against the coalition of all others, ``loss`` that another player (the
 ``winner``) does, and ``draw`` that nobody can force a win.
 
->>> import sys; sys.path.insert(0, "tests")
->>> from games_toy import subtraction
+>>> from boardproof.testing.games import subtraction
 >>> result = solve(subtraction(9, 3))
 >>> result.value, result.winner, result.plies, [str(m) for m in result.pv]
 ('win', 0, 5, ['1', '1', '3', '1', '3'])
@@ -41,17 +40,16 @@ wins against the coalition of all others, ``loss`` that another player (the
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from boardproof.models.base import InvalidOptionError, Position
 from boardproof.solvers import native
-from boardproof.solvers.common import Budget, SearchTimeout, num_players
+from boardproof.solvers.common import Budget, SearchTimeout, Stop, num_players
 from boardproof.solvers.enumerate import TooManyStates, solve_graph
 from boardproof.solvers.pns import DFPN
 from boardproof.solvers.search import AlphaBeta, ScoreSearch, SearchResult
-
-METHODS = ("auto", "alphabeta", "pns", "enumerate", "native")
 
 #: the enumeration limit of ``method="enumerate"`` (states kept in memory)
 MAX_STATES = 2_000_000
@@ -83,10 +81,27 @@ class SolveResult:
     note: str = ""
     score: int | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+    #: why it stopped unsettled (:class:`~boardproof.solvers.common.Stop`: ``time``,
+    #: ``nodes``, ``plies``, ``states``); None when it settled the question
+    stopped: str | None = None
 
     @property
     def proved(self) -> bool:
         return self.value != "unknown"
+
+    @classmethod
+    def unknown(
+        cls, position: Position, method: str, nodes: int, note: str, stopped: str | None
+    ) -> SolveResult:
+        """The one constructor of an unsettled result: no value, no move, no line.
+
+        >>> from boardproof import models
+        >>> r = SolveResult.unknown(models.get("minefield").start(size=3), "pns", 7, "x", "time")
+        >>> r.value, r.proved, r.stopped, r.pv
+        ('unknown', False, 'time', [])
+        """
+        return cls(position, "unknown", None, None, None, [], nodes, 0.0, method, note=note,
+                   stopped=stopped)  # fmt: skip
 
     def to_json(self, game_name: str | None = None) -> dict[str, Any]:
         """The ``solve --json`` object (DESIGN.md), plus ``note`` and ``score``."""
@@ -107,6 +122,8 @@ class SolveResult:
             data["note"] = self.note
         if self.score is not None:
             data["score"] = self.score
+        if self.stopped is not None and self.value == "unknown":
+            data["stopped"] = self.stopped
         data.update(self.extra)
         return data
 
@@ -138,27 +155,72 @@ def solve(
     if timeout is not None and timeout <= 0:
         raise InvalidOptionError(f"invalid option --timeout: expected > 0, got {timeout!r}")
     if objective == "auto":
-        objective = "score" if getattr(position.game, "objective", None) == "score" else "win"
+        objective = position.game.info.objective
     if objective not in ("win", "score"):
         raise InvalidOptionError(
             f"invalid option objective: expected win or score, got {objective!r}"
         )
     start = time.perf_counter()
-    budget = Budget(timeout, node_limit)
+    request = Request(max_plies, timeout, node_limit, tt_capacity, symmetry,
+                      max_states, distance, Budget(timeout, node_limit))  # fmt: skip
     if objective == "score":
-        result = _solve_score(position, max_plies, budget, tt_capacity)
-    elif method == "enumerate":
-        result = _solve_enumerate(position, max_plies, budget, max_states or MAX_STATES)
-    elif method == "pns":
-        result = _solve_pns(position, max_plies, budget, tt_capacity, symmetry)
-    elif method == "native" or (method == "auto" and native.supports_any(position)):
-        result = _solve_native(position, max_plies, timeout, node_limit, distance, method)
+        result = _solve_score(position, max_plies, request.budget, tt_capacity)
     else:
-        result = _solve_alphabeta(
-            position, max_plies, budget, tt_capacity, symmetry, method, distance
-        )
+        result = choose_method(position, method).run(position, request, method)
     result.seconds = time.perf_counter() - start
     return result
+
+
+@dataclass(frozen=True)
+class Request:
+    """What a caller of :func:`solve` asked for, handed to a method's ``run``."""
+
+    max_plies: int | None
+    timeout: float | None
+    node_limit: int | None
+    tt_capacity: int
+    symmetry: bool
+    max_states: int | None
+    distance: bool
+    budget: Budget
+
+
+@dataclass(frozen=True)
+class SolveMethod:
+    """One entry of the solve-method table: what it accepts, and how it runs.
+
+    ``auto`` says whether ``method="auto"`` may pick it (the first such method
+    that accepts the position, in table order); ``refusal`` says why an explicit
+    request for it is refused.
+    """
+
+    name: str
+    accepts: Callable[[Position], bool]
+    run: Callable[[Position, Request, str], SolveResult]
+    auto: bool = False
+    refusal: Callable[[Position], str] = lambda position: "it does not take this position"
+
+
+def _any(position: Position) -> bool:
+    return True
+
+
+def choose_method(position: Position, method: str) -> SolveMethod:
+    """The table entry that solves ``position`` for ``method`` (``auto``: the first
+    automatic one that accepts it); refuses a method that does not accept it.
+
+    >>> from boardproof import models
+    >>> choose_method(models.get("carpniches").start(), "auto").name
+    'alphabeta'
+    """
+    if method == "auto":
+        return next(m for m in TABLE if m.auto and m.accepts(position))
+    chosen = next(m for m in TABLE if m.name == method)
+    if not chosen.accepts(position):
+        raise InvalidOptionError(
+            f"invalid option --method {method}: {chosen.refusal(position)}, got {position.fen()!r}"
+        )
+    return chosen
 
 
 # ---------------------------------------------------------------------------
@@ -228,7 +290,8 @@ def _solve_alphabeta(
             note="no player can force a win against the others",
         )  # fmt: skip
     note = f"no forced win for any player{_within(max_plies)} (stopped: time, node or ply limit)"
-    return SolveResult(position, "unknown", None, None, None, [], nodes, 0.0, name, note=note)
+    stopped = budget.stop_reason(nodes) if budget.expired(nodes) else Stop.PLIES
+    return SolveResult.unknown(position, name, nodes, note, stopped)
 
 
 def _from_search(
@@ -245,6 +308,7 @@ def _from_search(
         0.0,
         method,
         note=found.note,
+        stopped=found.stopped,
     )
 
 
@@ -286,9 +350,11 @@ def _solve_pns(
             note="no player can force a win",
         )  # fmt: skip
     note = f"no forced win for any player{_within(max_plies)}"
+    stopped = Stop.PLIES
     if timed_out:
         note = "stopped by the time or node budget before a proof"
-    return SolveResult(position, "unknown", None, None, None, [], nodes, 0.0, "pns", note=note)
+        stopped = budget.stop_reason(nodes)
+    return SolveResult.unknown(position, "pns", nodes, note, stopped)
 
 
 def _solve_native(
@@ -300,12 +366,6 @@ def _solve_native(
     method: str,
 ) -> SolveResult:
     name = "native" if method == "native" else "auto:native"
-    if not native.supports_any(position):
-        why = "the C module was not built" if not native.available() else (
-            "it solves Minefield boards up to 8x8 only")
-        raise InvalidOptionError(
-            f"invalid option --method native: {why}, got {position.fen()!r}"
-        )
     if position.outcome() is not None:
         return _solve_alphabeta(position, max_plies, Budget(timeout, node_limit), 1 << 10,
                                 True, "alphabeta", distance)  # fmt: skip
@@ -319,8 +379,8 @@ def _solve_native(
     nodes = found.nodes
     if found.value == "unknown":
         note = "stopped by the time or node budget before a proof"
-        return SolveResult(position, "unknown", None, None, None, [], nodes, 0.0, name,
-                           note=note)  # fmt: skip
+        stopped = Stop.NODES if node_limit and nodes >= node_limit else Stop.TIME
+        return SolveResult.unknown(position, name, nodes, note, stopped)
     exact: native.NativeResult | None = None
     if distance or max_plies is not None:
         allowed = max(NATIVE_DISTANCE_FACTOR * nodes, NATIVE_DISTANCE_MIN_NODES)
@@ -338,14 +398,13 @@ def _solve_native(
     if max_plies is not None and exact is None:
         note = (f"{found.value} for the side to move, but whether within {max_plies} plies "
                 "was not settled (time or node budget)")  # fmt: skip
-        return SolveResult(position, "unknown", None, None, None, [], nodes, 0.0, name,
-                           note=note)  # fmt: skip
+        stopped = Stop.NODES if node_limit and nodes >= node_limit else Stop.TIME
+        return SolveResult.unknown(position, name, nodes, note, stopped)
     if max_plies is not None and exact is not None and (
         exact.plies is None or exact.plies > max_plies
     ):
         note = f"no forced win for either side within {max_plies} plies"
-        return SolveResult(position, "unknown", None, None, None, [], nodes, 0.0, name,
-                           note=note)  # fmt: skip
+        return SolveResult.unknown(position, name, nodes, note, Stop.PLIES)
     if exact is not None:
         pv = native.principal_line(position, distance=True)
         return SolveResult(position, exact.value, winner, exact.best_move, exact.plies, pv,
@@ -369,10 +428,8 @@ def _try_enumerate(
     value, plies, winner = solved.value(0)
     nodes = len(solved.graph.positions)
     if max_plies is not None and plies is not None and plies > max_plies:
-        return SolveResult(
-            position, "unknown", None, None, None, [], nodes, 0.0, "enumerate",
-            note=f"no forced win for any player within {max_plies} plies",
-        )  # fmt: skip
+        note = f"no forced win for any player within {max_plies} plies"
+        return SolveResult.unknown(position, "enumerate", nodes, note, Stop.PLIES)
     pv = solved.pv(0, limit=plies if plies is not None else 64)
     return SolveResult(
         position, value, winner, solved.best_move(0), plies, pv, nodes, 0.0, "enumerate"
@@ -384,14 +441,12 @@ def _solve_enumerate(
 ) -> SolveResult:
     result = _try_enumerate(position, max_plies, budget, max_states)
     if result is None:
-        note = (
-            "stopped by the time budget"
-            if budget.expired()
-            else f"more than {max_states} reachable states: too many to enumerate"
-        )
-        return SolveResult(
-            position, "unknown", None, None, None, [], 0, 0.0, "enumerate", note=note
-        )
+        if budget.expired():
+            note, stopped = "stopped by the time budget", budget.stop_reason()
+        else:
+            note = f"more than {max_states} reachable states: too many to enumerate"
+            stopped = Stop.STATES
+        return SolveResult.unknown(position, "enumerate", 0, note, stopped)
     return result
 
 
@@ -428,6 +483,7 @@ def _solve_score(
         "alphabeta:score",
         note=found.note,
         score=found.score if found.proved else None,
+        stopped=found.stopped,
     )
 
 
@@ -464,4 +520,41 @@ def _best_turn(
         note=found.note,
         score=found.score if found.proved else None,
         extra={"estimate": found.score, "depth": found.depth},
+        stopped=None if value != "unknown" else found.stopped or Stop.PLIES,
     )
+
+
+# ---------------------------------------------------------------------------
+# the table
+# ---------------------------------------------------------------------------
+
+
+def _run_alphabeta(position: Position, request: Request, method: str) -> SolveResult:
+    return _solve_alphabeta(position, request.max_plies, request.budget, request.tt_capacity,
+                            request.symmetry, method, request.distance)  # fmt: skip
+
+
+def _run_pns(position: Position, request: Request, method: str) -> SolveResult:
+    return _solve_pns(position, request.max_plies, request.budget, request.tt_capacity,
+                      request.symmetry)  # fmt: skip
+
+
+def _run_enumerate(position: Position, request: Request, method: str) -> SolveResult:
+    return _solve_enumerate(position, request.max_plies, request.budget,
+                            request.max_states or MAX_STATES)  # fmt: skip
+
+
+def _run_native(position: Position, request: Request, method: str) -> SolveResult:
+    return _solve_native(position, request.max_plies, request.timeout, request.node_limit,
+                         request.distance, method)  # fmt: skip
+
+
+#: the solve methods, in the order ``auto`` tries them (``native`` declares what it takes)
+TABLE: tuple[SolveMethod, ...] = (
+    SolveMethod("native", native.accepts, _run_native, auto=True, refusal=native.refusal),
+    SolveMethod("alphabeta", _any, _run_alphabeta, auto=True),
+    SolveMethod("pns", _any, _run_pns),
+    SolveMethod("enumerate", _any, _run_enumerate),
+)
+#: the names ``solve(method=...)`` takes
+METHODS = ("auto", "alphabeta", "pns", "enumerate", "native")

@@ -27,12 +27,20 @@ iteration meets no horizon at all, its value is exact and ``proved`` is set.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
-from boardproof.models.base import Position
-from boardproof.solvers.common import Budget, SearchTimeout, num_players, terminal_sign
+from boardproof.models.base import (
+    HEURISTIC_SCORES,
+    OPPONENTS,
+    SUCCESSORS,
+    HeuristicScores,
+    Position,
+    Successors,
+    Teams,
+    offers,
+)
+from boardproof.solvers.common import Budget, SearchTimeout, Stop, num_players, terminal_sign
 
 INF = 10**9
 #: the value of a win in a game without scores
@@ -52,6 +60,8 @@ class BestTurn:
     timed_out: bool
     note: str = ""
     root_values: list[tuple[str, int]] = field(default_factory=list)
+    #: why it stopped without an exact value (:class:`~boardproof.solvers.common.Stop`)
+    stopped: str | None = None
 
 
 class _Search:
@@ -59,9 +69,12 @@ class _Search:
         self.root = root
         self.me = root.to_move
         self.players = num_players(root)
-        hook: Callable[[int], Any] | None = getattr(root, "opponents", None)
         others = [q for q in range(self.players) if q != self.me]
-        self.opponents = list(hook(self.me)) if hook is not None else others
+        game = root.game
+        teams = offers(game, OPPONENTS)
+        self.opponents = list(cast(Teams, root).opponents(self.me)) if teams else others
+        self.heuristic = offers(game, HEURISTIC_SCORES)
+        self.successors = offers(game, SUCCESSORS)
         self.budget = budget
         self.nodes = 0
         self.horizon = 0
@@ -70,13 +83,13 @@ class _Search:
         return int(scores[self.me]) - max(int(scores[q]) for q in self.opponents)
 
     def leaf(self, pos: Position) -> int:
-        hook = getattr(pos, "heuristic_scores", None)
-        return self.diff(tuple(hook())) if hook is not None else 0
+        if not self.heuristic:
+            return 0
+        return self.diff(tuple(cast(HeuristicScores, pos).heuristic_scores()))
 
     def children(self, pos: Position) -> list[tuple[Any, Position]]:
-        hook = getattr(pos, "successors", None)
-        if hook is not None:
-            return list(hook())
+        if self.successors:
+            return list(cast(Successors, pos).successors())
         return [(m, pos.play(m)) for m in pos.legal_moves()]
 
     def value(self, pos: Position, depth: int, alpha: int, beta: int) -> int:
@@ -169,4 +182,6 @@ def best_turn(
         timed_out,
         note,
         [(str(m), v) for m, v in values],
-    )
+        stopped=None if proved else (
+            search.budget.stop_reason(search.nodes) if timed_out else Stop.PLIES),
+    )  # fmt: skip

@@ -1,12 +1,13 @@
 """What every game-agnostic solver shares: players, goals, keys, budgets.
 
-The solvers only use the game protocol of :mod:`boardproof.models.base`. A few
-optional, duck-typed hooks let a game offer faster ways to do the same thing;
-a game without them is solved all the same:
+The solvers only use the game protocol of :mod:`boardproof.models.base`. The
+optional hooks a game declares (``GameInfo.hooks``, asked with
+:func:`~boardproof.models.base.offers`) let it offer faster ways to do the same
+thing; a game without them is solved all the same:
 
-- ``position.num_players`` (or ``game.num_players``): the number of players
-  (2 when neither exists);
-- ``position.canonical()`` -> ``(key, s)``: a symmetry-canonical transposition key
+- ``num_players``: the number of players when the game's count varies (else the
+  game's fixed count from ``GameInfo.players``);
+- ``canonical`` -> ``(key, s)``: a symmetry-canonical transposition key
   and the symmetry ``s`` that maps this position onto the canonical image. It must
   agree with ``min(position.transform(t).key() for t in ...)`` up to the choice of
   representative, and the value for the side to move must be invariant.
@@ -26,23 +27,45 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Hashable
-from typing import Any
+from typing import Any, cast
 
-from boardproof.models.base import Outcome, Position
+from boardproof.models.base import (
+    CANONICAL,
+    NUM_PLAYERS,
+    Canonical,
+    Outcome,
+    PlayerCount,
+    Position,
+    offers,
+)
 
 
 class SearchTimeout(Exception):  # noqa: N818 - a control-flow signal, not an error
     """Raised inside a search when its time or node budget is spent."""
 
 
+class Stop:
+    """Why a solver stopped before settling its question (``stopped`` of a result;
+    None when it settled it)."""
+
+    #: the time limit
+    TIME = "time"
+    #: the node budget
+    NODES = "nodes"
+    #: the ply bound (``max_plies``): no answer within it
+    PLIES = "plies"
+    #: too many states to enumerate
+    STATES = "states"
+
+    #: the reasons that are a budget (more time or nodes could settle it)
+    BUDGET = frozenset({TIME, NODES})
+
+
 def num_players(position: Position) -> int:
-    """The number of players of ``position``'s game (duck-typed; default 2)."""
-    for owner in (position, position.game):
-        for name in ("num_players", "players"):
-            value = getattr(owner, name, None)
-            if isinstance(value, int) and not isinstance(value, bool) and value >= 1:
-                return value
-    return 2
+    """The number of players of ``position`` (its hook, or the game's fixed count)."""
+    if offers(position.game, NUM_PLAYERS):
+        return int(cast(PlayerCount, position).num_players)
+    return position.game.info.players[0]
 
 
 def wins(outcome: Outcome, player: int, players: int) -> bool:
@@ -77,9 +100,8 @@ def _orderable(key: Hashable) -> Any:
 
 def symmetric_key(position: Position) -> tuple[Hashable, int]:
     """The smallest key over the game's symmetries, and the symmetry that gives it."""
-    hook = getattr(position, "canonical", None)
-    if hook is not None:
-        key, sym = hook()
+    if offers(position.game, CANONICAL):
+        key, sym = cast(Canonical, position).canonical()
         return key, int(sym)
     count = position.game.symmetry_count
     best: Hashable = position.key()
@@ -105,7 +127,7 @@ def key_function(position: Position, symmetry: bool = True) -> KeyFn:
     if (
         symmetry
         and num_players(position) == 2
-        and (position.game.symmetry_count > 1 or hasattr(position, "canonical"))
+        and (position.game.symmetry_count > 1 or offers(position.game, CANONICAL))
     ):
         return symmetric_key
     return raw_key
@@ -140,6 +162,16 @@ class Budget:
         if self.node_limit is not None and nodes >= self.node_limit:
             return True
         return self.deadline is not None and time.perf_counter() >= self.deadline
+
+    def stop_reason(self, nodes: int = 0) -> str:
+        """Which budget ran out: :attr:`Stop.NODES` if the node limit, else :attr:`Stop.TIME`.
+
+        >>> Budget(None, 10).stop_reason(10)
+        'nodes'
+        """
+        if self.node_limit is not None and nodes >= self.node_limit:
+            return Stop.NODES
+        return Stop.TIME
 
     def check(self, nodes: int) -> None:
         if self.expired(nodes):

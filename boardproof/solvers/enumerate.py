@@ -12,8 +12,7 @@ For two players, a node is won by the side to move, lost (the opponent wins)
 or drawn; with more players, "loss" means another player can force a win
 against everybody else.
 
->>> import sys; sys.path.insert(0, "tests")
->>> from games_toy import subtraction
+>>> from boardproof.testing.games import subtraction
 >>> graph = build_graph(subtraction(6, 3))
 >>> len(graph.positions), retrograde(graph, 0).dist[0]
 (12, 3)

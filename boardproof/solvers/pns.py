@@ -14,8 +14,7 @@ cannot leak into another path. Proofs never rely on repetitions and are always
 stored. At the root the first-repetition-is-a-draw answer is the true answer of
 the game where endless play is a draw.
 
->>> import sys; sys.path.insert(0, "tests")
->>> from games_toy import subtraction
+>>> from boardproof.testing.games import subtraction
 >>> DFPN(subtraction(7, 3)).solve().proved, DFPN(subtraction(8, 3)).solve().proved
 (True, False)
 >>> DFPN(subtraction(7, 3), max_plies=2).solve().proved
@@ -29,7 +28,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
-from boardproof.models.base import Position
+from boardproof.models.base import CANONICAL, WINNER, Position, offers
 from boardproof.solvers.common import (
     Budget,
     SearchTimeout,
@@ -55,6 +54,8 @@ class PNSResult:
     timed_out: bool
     best_move: Any = None
     pv: list[Any] = field(default_factory=list)
+    #: why it stopped unsettled (:class:`~boardproof.solvers.common.Stop`), else None
+    stopped: str | None = None
 
 
 class DFPN:
@@ -78,7 +79,7 @@ class DFPN:
         self.keyfn = key_function(root, symmetry)
         if self.keyfn is raw_key:
             self.sym_plies = 0
-        elif hasattr(root, "canonical"):
+        elif offers(root.game, CANONICAL):
             self.sym_plies = 1 << 30
         else:
             self.sym_plies = SYMMETRY_PLIES
@@ -86,7 +87,7 @@ class DFPN:
         self.budget = budget if budget is not None else Budget(None)
         self.epsilon = epsilon
         #: optional hook: ``winner()`` (cheap, None while nobody has won)
-        self.quick_winner = callable(getattr(root, "winner", None))
+        self.quick_winner = offers(root.game, WINNER)
         self.nodes = 0
         self.path: dict[Hashable, int] = {}
 
@@ -212,7 +213,8 @@ class DFPN:
         try:
             pn, dn, _ = self.mid(root, INF, INF, 0, self.limit)
         except SearchTimeout:
-            return PNSResult(self.player, None, self.nodes, True)
+            stopped = self.budget.stop_reason(self.nodes)
+            return PNSResult(self.player, None, self.nodes, True, stopped=stopped)
         finally:
             sys.setrecursionlimit(old_limit)
         proved = pn == 0

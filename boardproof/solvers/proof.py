@@ -19,8 +19,7 @@ in the order written) and the moves that lead to it.
 W always plays a move to a position with a strictly shorter forced win, so the
 graph is acyclic and every line ends in a W win.
 
->>> import sys; sys.path.insert(0, "tests")
->>> from games_toy import subtraction
+>>> from boardproof.testing.games import subtraction
 >>> proof = build_proof(subtraction(5, 3), game_name="subtraction")
 >>> len(proof["nodes"]), proof["winner"]
 (6, 'a')
@@ -35,6 +34,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from boardproof.models.base import BoardproofError, Game, Position
+from boardproof.solvers.common import num_players
 
 FORMAT = "boardproof-proof"
 VERSION = 1
@@ -193,12 +193,7 @@ class CheckReport:
 
 
 def _players(pos: Position) -> int:
-    for owner in (pos, pos.game):
-        for name in ("num_players", "players"):
-            value = getattr(owner, name, None)
-            if isinstance(value, int) and not isinstance(value, bool):
-                return value
-    return 2
+    return num_players(pos)
 
 
 def _field(data: Any, name: str, kind: type) -> Any:

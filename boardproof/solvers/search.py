@@ -21,8 +21,7 @@ repeating a position.
 A node is *complete* when its search met no horizon; an iteration whose root is
 complete has proved its value, draws included.
 
->>> import sys; sys.path.insert(0, "tests")
->>> from games_toy import subtraction
+>>> from boardproof.testing.games import subtraction
 >>> search = AlphaBeta(subtraction(7, 3))
 >>> result = search.iterate()
 >>> result.value, result.plies, str(result.best_move)
@@ -33,14 +32,15 @@ from __future__ import annotations
 
 import gc
 import sys
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from boardproof.models.base import Position
+from boardproof.models.base import CANONICAL, WINNER, Position, offers
 from boardproof.solvers.common import (
     Budget,
     SearchTimeout,
+    Stop,
     find_move,
     key_function,
     num_players,
@@ -68,6 +68,10 @@ GC_THRESHOLD = 100_000
 #: entries of the transposition table: (depth, flag, value, move, complete)
 Entry = tuple[int, int, int, Any, bool]
 
+
+#: a pruning bound: ``prune(position, plies_left, attacker)`` is True when ``attacker``
+#: provably cannot win within ``plies_left`` plies
+PruneFn = Callable[[Any, int, int], bool]
 
 class TranspositionTable:
     """A bounded table: two generations of at most ``capacity`` entries each.
@@ -158,6 +162,9 @@ class SearchResult:
     repetitions: int = 0
     note: str = ""
     iterations: list[tuple[int, int, int]] = field(default_factory=list)
+    #: why it stopped unproved (:class:`~boardproof.solvers.common.Stop`); None if proved
+    #: (or, for a proved value without its distance, why the distance is missing)
+    stopped: str | None = None
 
 
 class AlphaBeta:
@@ -165,6 +172,16 @@ class AlphaBeta:
 
     ``symmetry`` canonicalises table keys over the board symmetries (two-player
     games only, see :func:`boardproof.solvers.common.key_function`).
+
+    ``prune(position, plies_left, attacker) -> bool`` is an optional sound bound
+    (True: ``attacker`` cannot win within ``plies_left`` plies, not even if helped),
+    e.g. :func:`boardproof.solvers.cp.carpniches.prune` or
+    :func:`boardproof.models.candy.bound.prune`. At a node with ``depth`` in
+    ``prune_depths`` plies left: if ``beta <= 0`` and the opponent cannot win, the
+    true value is >= 0 >= beta and the node fails high with the bound 0; if
+    ``alpha >= 0`` and the side to move cannot win, it fails low with 0. Either way
+    the subtree is skipped and the node counts as reaching the horizon (nothing
+    built on it is marked complete). Answers are cached by (position, depth, player).
     """
 
     def __init__(
@@ -175,8 +192,19 @@ class AlphaBeta:
         tt_capacity: int = 1 << 21,
         budget: Budget | None = None,
         symmetry: bool = True,
+        prune: PruneFn | None = None,
+        prune_depths: Iterable[int] = (3, 4),
     ) -> None:
         self.root = root
+        self.quick_winner = offers(root.game, WINNER)
+        #: the pruning bound (None: none), its plies-left set and its statistics
+        self.prune = prune
+        self.prune_depths = frozenset(prune_depths)
+        self.pruned = 0
+        self.prune_calls = 0
+        self._prune_cache: dict[tuple[Any, int, int], bool] = {}
+        if prune is not None:
+            self.search = self._pruned_search  # type: ignore[method-assign]
         self.players = num_players(root)
         self.player = root.to_move if player is None else player
         self.keyfn = key_function(root, symmetry)
@@ -185,7 +213,7 @@ class AlphaBeta:
         #: symmetric duplicate saves a whole subtree and the transforms are few
         if self.keyfn is raw_key:
             self.sym_plies = 0
-        elif hasattr(root, "canonical"):
+        elif offers(root.game, CANONICAL):
             self.sym_plies = FULL_DEPTH
         else:
             self.sym_plies = SYMMETRY_PLIES
@@ -208,6 +236,29 @@ class AlphaBeta:
         self.killers: dict[int, Any] = {}
 
     # -- the search -----------------------------------------------------------------
+
+    def _cannot_win(self, pos: Position, depth: int, player: int) -> bool:
+        key = (pos.key(), depth, player)
+        cut = self._prune_cache.get(key)
+        if cut is None:
+            assert self.prune is not None
+            self.prune_calls += 1
+            cut = bool(self.prune(pos, depth, player))
+            self._prune_cache[key] = cut
+        return cut
+
+    def _pruned_search(self, pos: Position, depth: int, alpha: int, beta: int, ply: int) -> int:
+        """:meth:`search` with the ``prune`` bound tried first (see the class)."""
+        if depth in self.prune_depths and (beta <= 0 or alpha >= 0) and pos.outcome() is None:
+            mover = pos.to_move
+            if (beta <= 0 and self._cannot_win(pos, depth, 1 - mover)) or (
+                alpha >= 0 and self._cannot_win(pos, depth, mover)
+            ):
+                self.nodes += 1
+                self.horizon += 1
+                self.pruned += 1
+                return 0
+        return AlphaBeta.search(self, pos, depth, alpha, beta, ply)
 
     def _terminal_value(self, pos: Position, outcome: Any, ply: int) -> int:
         sign = terminal_sign(outcome, self.player, self.players)
@@ -262,10 +313,10 @@ class AlphaBeta:
         mover = pos.to_move
         my_side = mover == self.player
         children = []
+        quick = self.quick_winner
         for move in pos.legal_moves():
             child = pos.play(move)
-            quick = getattr(child, "winner", None)
-            if quick is None or quick() is not None:
+            if not quick or child.winner() is not None:  # type: ignore[attr-defined]
                 child_outcome = child.outcome()
                 if child_outcome is not None:
                     sign = terminal_sign(child_outcome, self.player, self.players)
@@ -420,12 +471,14 @@ class AlphaBeta:
             entry = self.tt.get(key)
             best_move = find_move(root, entry[3], sym) if entry is not None else None
         note = ""
+        stopped = None
         if not proved:
             note = (
                 "stopped by the time or node budget"
                 if timed_out
                 else (f"no forced win for either side within {depth} plies")
             )
+            stopped = self.budget.stop_reason(self.nodes) if timed_out else Stop.PLIES
         return SearchResult(
             label,
             None,
@@ -437,6 +490,7 @@ class AlphaBeta:
             timed_out,
             repetitions=self.reps,
             note=note,
+            stopped=stopped,
         )
 
     def iterate(self, max_depth: int | None = None, distance: bool = True) -> SearchResult:
@@ -478,6 +532,7 @@ class AlphaBeta:
             first.nodes = self.nodes
             first.timed_out = True
             first.note = "the value is proved; the distance was not found within the budget"
+            first.stopped = self.budget.stop_reason(self.nodes)
             return first
         return self._deepen(max_depth)
 
@@ -536,6 +591,7 @@ class AlphaBeta:
             if self.budget.expired(self.nodes):
                 timed_out = True
                 break
+        stopped = None
         if proved:
             label, plies = describe(last_value)
             note = ""
@@ -543,8 +599,10 @@ class AlphaBeta:
             label, plies = "unknown", None
             last_value = 0
             note = f"no forced win for either side within {depth} plies"
+            stopped = Stop.PLIES
             if timed_out:
                 note += " (stopped by the time or node budget)"
+                stopped = self.budget.stop_reason(self.nodes)
             best_move = best_move if depth else None
         pv = self.principal_variation(best_move, plies if proved else depth)
         return SearchResult(
@@ -560,6 +618,7 @@ class AlphaBeta:
             repetitions=self.reps,
             note=note,
             iterations=iterations,
+            stopped=stopped,
         )
 
     def principal_variation(self, first: Any, limit: int | None) -> list[Any]:
@@ -702,6 +761,7 @@ class ScoreSearch:
                 break
             pv.append(entry[3])
             pos = pos.play(entry[3])
+        stopped = None
         if proved:
             label = "win" if value > 0 else "loss" if value < 0 else "draw"
             note = f"final score difference {value:+d} for the side to move"
@@ -712,6 +772,7 @@ class ScoreSearch:
                 if timed_out
                 else f"best score difference within {depth} plies: {value:+d} (not a proof)"
             )
+            stopped = self.budget.stop_reason(self.nodes) if timed_out else Stop.PLIES
         return SearchResult(
             label,
             len(pv) if proved else None,
@@ -724,4 +785,5 @@ class ScoreSearch:
             score=value,
             repetitions=self.reps,
             note=note,
+            stopped=stopped,
         )

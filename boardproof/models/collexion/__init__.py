@@ -11,11 +11,18 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from boardproof.models.base import InvalidOptionError
+from boardproof.models.base import (
+    HEURISTIC_SCORES,
+    NUM_PLAYERS,
+    OPPONENTS,
+    SUCCESSORS,
+    GameInfo,
+    check_options,
+)
+from boardproof.models.collexion import drawing
 from boardproof.models.collexion.rules import (
     GAME,
+    OPTIONS,
     CollexionGame,
     CollexionPosition,
     Turn,
@@ -24,6 +31,7 @@ from boardproof.models.collexion.rules import (
 )
 
 __all__ = [
+    "INFO",
     "CollexionGame",
     "CollexionPosition",
     "Turn",
@@ -33,11 +41,27 @@ __all__ = [
 ]
 
 
-def make_game(**options: Any) -> CollexionGame:
+def make_game(**options: object) -> CollexionGame:
     """The ColleXion game; it has no game options (variants are per position)."""
-    if options:
-        name = sorted(options)[0]
-        raise InvalidOptionError(
-            f"invalid option {name}: collexion has no game options, got {options[name]!r}"
-        )
+    check_options("collexion", OPTIONS, options, scope="game")
     return GAME
+
+
+INFO = GameInfo(
+    name="collexion",
+    long_name="ColleXion",
+    summary=(CollexionGame.__doc__ or "").strip().splitlines()[0],
+    symbols=CollexionGame.symbols,
+    sides=tuple(f"Player {symbol}" for symbol in CollexionGame.symbols),
+    players=(2, 4),
+    make=make_game,
+    draw=drawing.render,
+    #: solvers value positions by final score difference (``Outcome.scores``)
+    objective="score",
+    options=OPTIONS,
+    hooks=frozenset({NUM_PLAYERS, OPPONENTS, HEURISTIC_SCORES, SUCCESSORS}),
+    pieces=lambda pos: len(pos.box),
+    piece_tag="polygon",
+    no_puzzles="it is a score game (the winner is decided by points when the box is empty), "
+    "so 'a forced win in N plies' does not apply",
+)

@@ -75,7 +75,10 @@ from boardproof.models.base import (
     IllegalMoveError,
     InvalidNotationError,
     InvalidOptionError,
+    OptionInfo,
     Outcome,
+    SymbolsMixin,
+    check_options,
 )
 from boardproof.models.collexion.heap import (
     COLOURS,
@@ -1064,7 +1067,20 @@ def _parse_box(text: str) -> tuple[Piece, ...]:
 # ---------------------------------------------------------------------------
 
 
-class CollexionGame:
+#: the options of ``start()`` (ColleXion has no game options; variants are per position)
+OPTIONS = (
+    OptionInfo("variant", str, "base, powers, expert or teams", default=DEFAULT_VARIANT,
+               choices=VARIANTS),
+    OptionInfo("players", int, "number of players (2-4; the variant decides)",
+               bounds=(2, 4)),
+    OptionInfo("seed", int, "the heap's seed", default=DEFAULT_SEED),
+    OptionInfo("count", int, "polygons dropped into the box", default=80, cli=False),
+    OptionInfo("version", int, "the heap simulation's version", default=HEAP_VERSION,
+               cli=False),
+)  # fmt: skip
+
+
+class CollexionGame(SymbolsMixin):
     """ColleXion: take polygons from a heap in the box, hand in colour and shape sets."""
 
     name = "collexion"
@@ -1072,28 +1088,9 @@ class CollexionGame:
     #: permuting colours is not a symmetry of the notation (it would also permute
     #: the piles' identity, which the rules name).
     symmetry_count = 1
-    #: solvers value positions by final score difference (``Outcome.scores``)
-    objective = "score"
+    symbols = ("1", "2", "3", "4")
 
-    def symbol(self, player: int) -> str:
-        return str(player + 1)
-
-    def player_of(self, symbol: str) -> int:
-        if symbol not in ("1", "2", "3", "4"):
-            raise InvalidNotationError(f"invalid player: expected 1 to 4, got {symbol!r}")
-        return int(symbol) - 1
-
-    def start(
-        self,
-        *,
-        size: int | None = None,
-        players: int | None = None,
-        variant: str | None = None,
-        seed: int | None = None,
-        pie: bool = True,
-        count: int = 80,
-        version: int = HEAP_VERSION,
-    ) -> CollexionPosition:
+    def start(self, **options: Any) -> CollexionPosition:
         """A new game: the seeded heap, empty collections, full piles.
 
         Defaults: variant ``base``, seed 0, players 2 (4 for ``powers`` and ``teams``).
@@ -1102,26 +1099,16 @@ class CollexionGame:
         >>> len(start.box), start.num_players, start.variant, len(start.accessible())
         (80, 2, 'base', 17)
         """
-        if size is not None:
-            raise InvalidOptionError(
-                f"invalid option --size: collexion has no board size, got {size!r}"
-            )
-        if not pie:
-            raise InvalidOptionError(
-                "invalid option --no-pie: only minefield has a pie rule, got 'collexion'"
-            )
-        variant = DEFAULT_VARIANT if variant is None else variant
-        if variant not in VARIANTS:
-            raise InvalidOptionError(
-                f"invalid variant: expected one of {', '.join(VARIANTS)}, got {variant!r}"
-            )
-        players = DEFAULT_PLAYERS[variant] if players is None else players
+        given = check_options(self.name, OPTIONS, options)
+        variant, seed = given["variant"], given["seed"]
+        count, version = given["count"], given["version"]
+        players = DEFAULT_PLAYERS[variant] if given["players"] is None else given["players"]
         if players not in PLAYER_COUNTS[variant]:
             allowed = ", ".join(str(k) for k in PLAYER_COUNTS[variant])
             raise InvalidOptionError(
-                f"invalid --players: variant {variant} is played by {allowed}, got {players!r}"
+                f"invalid option --players: variant {variant} is played by {allowed}, "
+                f"got {players!r}"
             )
-        seed = DEFAULT_SEED if seed is None else seed
         try:
             heap = drop(seed, version=version, count=count)
         except ValueError as error:

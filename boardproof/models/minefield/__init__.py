@@ -18,12 +18,15 @@ kept in one named place (search the package for ``[choice]``).
 25
 
 The package: :mod:`~boardproof.models.minefield.board` (bit layout, glyph
-tables, masks) and :mod:`~boardproof.models.minefield.position` (notation,
-rules, perft, ``status()``).
+tables, masks), :mod:`~boardproof.models.minefield.rules` (notation, rules,
+perft, ``status()``), :mod:`~boardproof.models.minefield.graphs` (networkx
+views) and :mod:`~boardproof.models.minefield.drawing` (the SVG picture).
 """
 
 from __future__ import annotations
 
+from boardproof.models.base import CANONICAL, PERFT, WINNER, GameInfo, PuzzleInfo
+from boardproof.models.minefield import drawing
 from boardproof.models.minefield.board import (
     BLACK,
     DEFAULT_SIZE,
@@ -46,14 +49,33 @@ from boardproof.models.minefield.board import (
     symmetry_point,
     tables,
 )
-from boardproof.models.minefield.position import (
+from boardproof.models.minefield.rules import (
+    OPTIONS,
     MinefieldGame,
     MinefieldPosition,
     make_game,
     pass_free_bound,
 )
 
+INFO = GameInfo(
+    name="minefield",
+    long_name="Minefield",
+    summary="Minefield (Steere 2024): connect your edges, never form a hard corner or switch.",
+    symbols=SYMBOLS,
+    sides=("Black", "White"),
+    players=(2, 2),
+    make=make_game,
+    draw=drawing.render,
+    options=OPTIONS,
+    hooks=frozenset({CANONICAL, WINNER, PERFT}),
+    #: puzzle boards (the brief: 5..7), drawn by the task's generator; rulebook win, no pie
+    puzzles=PuzzleInfo(start={"pie": False}, sizes=(5, 6, 7)),
+    pieces=lambda pos: bin(pos.black | pos.white).count("1"),
+    piece_tag="circle",
+)
+
 __all__ = [
+    "INFO",
     "BLACK",
     "WHITE",
     "SYMBOLS",

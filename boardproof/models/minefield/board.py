@@ -1,7 +1,7 @@
 """Minefield's board: bit layout, moves, glyph tables and per-size masks.
 
 Rules only (no search). The position logic is in
-:mod:`boardproof.models.minefield.position`.
+:mod:`boardproof.models.minefield.rules`.
 
 Bit layout
 ----------
@@ -250,6 +250,94 @@ def compile_window_function(width: int) -> PlacementFunction:
     exec("\n".join(lines), namespace)  # noqa: S102 - generated from the shapes above
     function: PlacementFunction = namespace["forbidden"]
     return function
+
+
+# ---------------------------------------------------------------------------
+# Cell boards: the plain view of a board (SAT encodings, exhaustive walks)
+# ---------------------------------------------------------------------------
+
+#: a cell board is a tuple of n * n states, a1 first (cell ``rank * n + file``): the
+#: empty state, or the stone of player ``p`` (BLACK / WHITE) as ``CELL_OF[p]``
+EMPTY_CELL = 0
+CELL_OF = (1, 2)
+
+
+def cell(n: int, rank: int, file: int) -> int:
+    """Cell index of (rank index, file index), both from 0.
+
+    >>> cell(5, 1, 2)
+    7
+    """
+    return rank * n + file
+
+
+def point_name(n: int, p: int) -> str:
+    """Notation of cell ``p``: ``a1`` is 0.
+
+    >>> point_name(5, 7)
+    'c2'
+    """
+    return f"{FILES[p % n]}{p // n + 1}"
+
+
+def neighbours(n: int, p: int) -> list[int]:
+    """Orthogonal neighbours of cell ``p``.
+
+    >>> neighbours(3, 4)
+    [1, 3, 5, 7]
+    """
+    r, f = divmod(p, n)
+    out = []
+    if r > 0:
+        out.append(p - n)
+    if f > 0:
+        out.append(p - 1)
+    if f < n - 1:
+        out.append(p + 1)
+    if r < n - 1:
+        out.append(p + n)
+    return out
+
+
+def cell_glyphs(n: int) -> list[tuple[tuple[int, int], ...]]:
+    """Every placed instance of the glyphs (:func:`glyph_patterns`) on the n x n cell
+    board, each a sorted tuple of ``(cell, state)``; X and Y are each colour in turn.
+
+    Order: the hard corners area by area (rank, then file), then the 2x3 and the 2x4
+    switches (flat, then upright), area by area. Within an area the hard corners with
+    the same full diagonal come together, Black's before White's.
+
+    >>> len(cell_glyphs(2))
+    8
+    >>> len(cell_glyphs(3)) == 4 * 8 + 4 * 2
+    True
+    """
+    patterns = glyph_patterns()
+    black, white = CELL_OF
+    states = {"E": EMPTY_CELL}
+    out: list[tuple[tuple[int, int], ...]] = []
+
+    def place(pattern: Pattern, r: int, f: int, x: int) -> tuple[tuple[int, int], ...]:
+        y = white if x == black else black
+        colour = {"X": x, "Y": y, **states}
+        placed = ((cell(n, r + dy, f + dx), colour[s]) for (dx, dy), s in pattern.items())
+        return tuple(sorted(placed))
+
+    corners = patterns["hard corner"]
+    groups = (corners[:2], corners[2:])  # the two patterns of each full diagonal
+    for r in range(n - 1):
+        for f in range(n - 1):
+            for group in groups:
+                for x in (black, white):
+                    out.extend(place(pattern, r, f, x) for pattern in group)
+    for name in ("2x3 switch", "2x4 switch"):
+        for pattern in patterns[name]:
+            width = 1 + max(dx for dx, _ in pattern)
+            height = 1 + max(dy for _, dy in pattern)
+            for r in range(n - height + 1):
+                for f in range(n - width + 1):
+                    out.extend(place(pattern, r, f, x) for x in (black, white))
+    return out
 
 
 # ---------------------------------------------------------------------------

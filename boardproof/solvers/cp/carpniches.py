@@ -331,15 +331,20 @@ def _opening_after(opening: int, plies: int) -> int:
 
 @dataclass(frozen=True)
 class ReachResult:
-    """The answer of :func:`reach`: ``moves`` is None when unreachable within the bound."""
+    """The answer of :func:`reach`: ``moves`` is None unless reachable within the bound.
 
-    reachable: bool
+    ``reachable`` is True (with ``moves``), False (proved unreachable) or None (unknown:
+    the time limit stopped CP-SAT before either; ``stopped`` then says ``time``).
+    """
+
+    reachable: bool | None
     moves: list[CarpnichesMove] | None
     max_plies: int
     #: "CP-SAT: optimal" (the shortest sequence), "CP-SAT: feasible" (a sequence, the time
     #: limit stopped the search for a shorter one), "CP-SAT: infeasible" (proved
     #: unreachable), "trivial: ..." or "CP-SAT: unknown (time limit)"
     method: str
+    stopped: str | None = None
 
 
 def reach(
@@ -404,7 +409,7 @@ def reach(
         return ReachResult(True, plan.line_of_moves(solver), max_plies, "CP-SAT: feasible")
     if status == cp_model.INFEASIBLE:
         return ReachResult(False, None, max_plies, "CP-SAT: infeasible")
-    return ReachResult(False, None, max_plies, "CP-SAT: unknown (time limit)")
+    return ReachResult(None, None, max_plies, "CP-SAT: unknown (time limit)", stopped="time")
 
 
 def _opening_matches(after: int, target: int, source: int) -> bool:

@@ -57,21 +57,24 @@ def available() -> bool:
 
 def supports(position: Any) -> bool:
     """Whether :func:`solve` takes ``position``: Minefield, n <= 8, no pending swap."""
-    return (
-        available()
-        and getattr(position.game, "name", None) == "minefield"
-        and position.n <= MAX_SIZE
-        and not position.pie
-    )
+    return supports_any(position) and not position.pie
 
 
 def supports_any(position: Any) -> bool:
     """Whether :func:`solve_any` takes ``position`` (a pending swap is allowed)."""
-    return (
-        available()
-        and getattr(position.game, "name", None) == "minefield"
-        and position.n <= MAX_SIZE
-    )
+    return available() and position.game.name == "minefield" and position.n <= MAX_SIZE
+
+
+def accepts(position: Any) -> bool:
+    """What ``solve(method="native")`` accepts (the solve-method table asks this)."""
+    return supports_any(position)
+
+
+def refusal(position: Any) -> str:
+    """Why ``solve(method="native")`` does not take ``position`` (one phrase)."""
+    if not available():
+        return "the C module was not built"
+    return f"it solves Minefield boards up to {MAX_SIZE}x{MAX_SIZE} only"
 
 
 @dataclass(frozen=True)

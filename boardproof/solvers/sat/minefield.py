@@ -11,7 +11,7 @@ exactly the n x n boards that
 
 plus the **proved lemmas** (:data:`LEMMAS`), each a property every reachable position
 has. UNSAT therefore proves that no reachable dead position without a winner exists on
-the n x n board. A model is only a *candidate*: :mod:`boardproof.reports.claims` then
+the n x n board. A model is only a *candidate*: :mod:`boardproof.analysis.claims` then
 searches for a legal game reaching it.
 
 Variables (cell index ``p = rank_index * n + file_index``, ``a1`` is 0)::
@@ -47,8 +47,19 @@ from pathlib import Path
 from pysat.solvers import Solver
 
 from boardproof.models.base import InvalidOptionError
+from boardproof.models.minefield.board import (
+    CELL_OF,
+    EMPTY_CELL,
+    cell,
+    cell_glyphs,
+    neighbours,
+    symmetry_point,
+)
+from boardproof.models.minefield.rules import from_cells, parse_cells
 
-EMPTY, BLACK, WHITE = 0, 1, 2
+#: the cell states of the game's cell boards (one colour convention)
+EMPTY = EMPTY_CELL
+BLACK, WHITE = CELL_OF
 #: a board: one state per cell, index ``rank_index * n + file_index``
 Board = tuple[int, ...]
 #: a glyph instance: the (cell, state) pairs that make it, cells sorted
@@ -231,49 +242,13 @@ FULL_STEP = {"split": "sat", "plain": "sat", "fast": "sat", "fill": "lemma-hex"}
 # ---------------------------------------------------------------------------
 
 
-def cell(n: int, rank: int, file: int) -> int:
-    """Cell index of (rank index, file index), both from 0.
-
-    >>> cell(5, 1, 2)
-    7
-    """
-    return rank * n + file
-
-
-def point_name(n: int, p: int) -> str:
-    """Notation of cell ``p``: ``a1`` is 0.
-
-    >>> point_name(5, 7)
-    'c2'
-    """
-    return f"{chr(ord('a') + p % n)}{p // n + 1}"
-
-
-def neighbours(n: int, p: int) -> list[int]:
-    """Orthogonal neighbours of ``p``.
-
-    >>> neighbours(3, 4)
-    [1, 3, 5, 7]
-    """
-    r, f = divmod(p, n)
-    out = []
-    if r > 0:
-        out.append(p - n)
-    if f > 0:
-        out.append(p - 1)
-    if f < n - 1:
-        out.append(p + 1)
-    if r < n - 1:
-        out.append(p + n)
-    return out
-
-
 def _other(colour: int) -> int:
     return WHITE if colour == BLACK else BLACK
 
 
 def glyphs(n: int) -> list[Glyph]:
-    """Every instance of the three forbidden glyphs on the n x n board.
+    """Every instance of the three forbidden glyphs on the n x n board (the rules'
+    patterns, :func:`boardproof.models.minefield.board.cell_glyphs`).
 
     Hard corner: in a 2x2 area two stones of one colour on a diagonal, one of the other
     colour on the other diagonal, the fourth point empty (8 per area). 2x3 and 2x4
@@ -285,37 +260,7 @@ def glyphs(n: int) -> list[Glyph]:
     >>> len(glyphs(3)) == 4 * 8 + 4 * 2
     True
     """
-    out: list[Glyph] = []
-    for r in range(n - 1):
-        for f in range(n - 1):
-            d1 = (cell(n, r, f), cell(n, r + 1, f + 1))
-            d2 = (cell(n, r, f + 1), cell(n, r + 1, f))
-            for two, other in ((d1, d2), (d2, d1)):
-                for x in (BLACK, WHITE):
-                    for i in range(2):
-                        g = [(two[0], x), (two[1], x), (other[i], _other(x)), (other[1 - i], EMPTY)]
-                        out.append(tuple(sorted(g)))
-    for k in (3, 4):
-        for vertical in (False, True):
-            rows, cols = (k, 2) if vertical else (2, k)
-            for r in range(n - rows + 1):
-                for f in range(n - cols + 1):
-                    a = cell(n, r, f)
-                    b = cell(n, r + rows - 1, f + cols - 1)
-                    c = cell(n, r, f + cols - 1)
-                    d = cell(n, r + rows - 1, f)
-                    corners = {a, b, c, d}
-                    middle = [
-                        cell(n, r + i, f + j)
-                        for i in range(rows)
-                        for j in range(cols)
-                        if cell(n, r + i, f + j) not in corners
-                    ]
-                    for x in (BLACK, WHITE):
-                        g = [(a, x), (b, x), (c, _other(x)), (d, _other(x))]
-                        g += [(m, EMPTY) for m in middle]
-                        out.append(tuple(sorted(g)))
-    return out
+    return cell_glyphs(n)
 
 
 def crosscuts(n: int) -> list[Glyph]:
@@ -342,21 +287,24 @@ SYMMETRIES = tuple(
 )
 
 
+#: each of :data:`SYMMETRIES` as the game's symmetry number
+#: (:func:`boardproof.models.minefield.board.symmetry_point`)
+GAME_SYMMETRY = {
+    (False, False, False): 0, (False, False, True): 2, (False, True, False): 3,
+    (False, True, True): 1, (True, False, False): 4, (True, False, True): 7,
+    (True, True, False): 6, (True, True, True): 5,
+}  # fmt: skip
+
+
 def transform_cell(n: int, p: int, sym: tuple[bool, bool, bool]) -> int:
     """Image of cell ``p`` under symmetry ``sym`` (see :data:`SYMMETRIES`).
 
     >>> transform_cell(3, 1, (True, False, False))
     3
     """
-    t, fr, ff = sym
     r, f = divmod(p, n)
-    if t:
-        r, f = f, r
-    if fr:
-        r = n - 1 - r
-    if ff:
-        f = n - 1 - f
-    return r * n + f
+    f2, r2 = symmetry_point(GAME_SYMMETRY[sym], f, r, n)
+    return r2 * n + f2
 
 
 def transform_board(n: int, board: Board, sym: tuple[bool, bool, bool]) -> Board:
@@ -761,49 +709,17 @@ def board_fen(board: Board, n: int, to_move: str = "b") -> str:
     >>> board_fen((1, 0, 0, 2), 2)
     '1w/b1'
     """
-    rows = []
-    for r in range(n - 1, -1, -1):
-        text = ""
-        run = 0
-        for f in range(n):
-            state = board[r * n + f]
-            if state == EMPTY:
-                run += 1
-                continue
-            if run:
-                text += str(run)
-                run = 0
-            text += "b" if state == BLACK else "w"
-        if run:
-            text += str(run)
-        rows.append(text)
-    return "/".join(rows)
+    return from_cells(board, n).fen().split()[0]
 
 
 def parse_board(text: str) -> tuple[Board, int]:
-    """Inverse of :func:`board_fen` (the first field of a position is enough).
+    """Inverse of :func:`board_fen` (the first field of a position is enough): the
+    game's own notation parser.
 
     >>> parse_board("1w/b1 b -")
     ((1, 0, 0, 2), 2)
     """
-    rows = text.split()[0].split("/")
-    n = len(rows)
-    cells: list[int] = [EMPTY] * (n * n)
-    for i, row in enumerate(rows):
-        r = n - 1 - i
-        f = 0
-        digits = ""
-        for ch in row + " ":
-            if ch.isdigit():
-                digits += ch
-                continue
-            if digits:
-                f += int(digits)
-                digits = ""
-            if ch in "bw":
-                cells[r * n + f] = BLACK if ch == "b" else WHITE
-                f += 1
-    return tuple(cells), n
+    return parse_cells(text)
 
 
 def board_picture(board: Board, n: int) -> str:

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from boardproof.models.candy import (
+from boardproof.models.candy.rules import (
     COPIES_PER_KIND,
     KIND_OF,
     SEGMENTS,
@@ -204,7 +204,7 @@ def prune(position: CandyPosition, plies_left: int, attacker: int | None = None)
     With ``attacker``: True when ``attacker`` cannot complete a line within
     ``plies_left`` plies, whatever every player does (helpers included). Without: True
     when the game cannot end at all within ``plies_left`` plies. (Same contract as the
-    Carpniches hook in ``boardproof.solvers.cp.carpniches``.)
+    Carpniches bound of the CP-SAT solver, ``solvers.cp.carpniches.prune``.)
     """
     if attacker is None:
         return not can_end_within(position, plies_left)

@@ -128,7 +128,7 @@ def second_task(task: dict[str, Any]) -> dict[str, Any]:
 
 def exhaustive_task(task: dict[str, Any]) -> dict[str, Any]:
     """Enumerate every reachable position of one size."""
-    from boardproof.reports.minefield_exhaustive import enumerate_reachable
+    from boardproof.analysis.minefield_exhaustive import enumerate_reachable
 
     return enumerate_reachable(task["n"]).as_dict()
 
@@ -212,7 +212,7 @@ def _handle_candidate(
     Every unreachable candidate is excluded by a blocking clause (sound: the search
     proved that no legal game reaches that board) and the solver asked again.
     """
-    from boardproof.reports.minefield_exhaustive import reach_search
+    from boardproof.analysis.minefield_exhaustive import reach_search
 
     enc = sat.encode(n, options)
     excluded: list[dict[str, Any]] = []

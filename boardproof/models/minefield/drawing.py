@@ -5,7 +5,7 @@ drawn as dark bars, White's (left and right) as light bars with a dark
 outline; file letters and rank numbers run along the sides; a won position
 shows its winning path (found by networkx) as a red line through the stones.
 
->>> from boardproof.models.minefield import make_game
+>>> from boardproof.models.minefield.rules import make_game
 >>> svg = render(make_game().parse_position("1b1/1b1/1bw w"))
 >>> svg.startswith("<svg") and svg.count("<circle") == 4 + 3 and "<polyline" in svg
 True
@@ -14,7 +14,7 @@ True
 from __future__ import annotations
 
 from boardproof.models.base import Position
-from boardproof.reports.svg import SvgDocument
+from boardproof.models.drawing import SvgDocument
 
 CELL = 36
 MARGIN = 50

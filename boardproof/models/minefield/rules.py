@@ -9,15 +9,21 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from boardproof.models.base import (
+    TWO_PLAYERS,
     IllegalMoveError,
     InvalidNotationError,
     InvalidOptionError,
+    OptionInfo,
     Outcome,
+    SymbolsMixin,
+    check_options,
 )
 from boardproof.models.minefield.board import (
     _TABLES,
     BLACK,
+    CELL_OF,
     DEFAULT_SIZE,
+    EMPTY_CELL,
     FILES,
     GLYPH_NAMES,
     GUARD,
@@ -41,18 +47,28 @@ from boardproof.models.minefield.board import (
 # ---------------------------------------------------------------------------
 
 
-class MinefieldGame:
+#: the options of ``models.get("minefield", ...)`` and of ``start()``
+OPTIONS = (
+    OptionInfo("win", str, "the win rule: orthogonal (rulebook) or orthodiagonal",
+               default=WIN_RULES[0], choices=WIN_RULES, scope="game"),
+    OptionInfo("size", int, f"board size n ({MIN_SIZE}-{MAX_SIZE})", default=DEFAULT_SIZE,
+               bounds=(MIN_SIZE, MAX_SIZE)),
+    TWO_PLAYERS,
+    OptionInfo("pie", bool, "the pie rule (White may swap after the first move)",
+               default=True, flag="--no-pie"),
+)  # fmt: skip
+
+
+class MinefieldGame(SymbolsMixin):
     """Minefield (Steere 2024): connect your edges, never form a hard corner or switch."""
 
     __slots__ = ("win", "diagonal")
     name = "minefield"
     symmetry_count = 8
+    symbols = SYMBOLS
 
     def __init__(self, win: str = "orthogonal") -> None:
-        if win not in WIN_RULES:
-            raise InvalidOptionError(
-                f"invalid option --win: expected {' or '.join(WIN_RULES)}, got {win!r}"
-            )
+        OPTIONS[0].check(win)
         self.win = win
         self.diagonal = win == "orthodiagonal"
 
@@ -72,29 +88,7 @@ class MinefieldGame:
         self.win = state
         self.diagonal = state == "orthodiagonal"
 
-    def symbol(self, player: int) -> str:
-        """``"b"`` for Black (0), ``"w"`` for White (1)."""
-        return SYMBOLS[player]
-
-    def player_of(self, symbol: str) -> int:
-        """Inverse of :meth:`symbol`.
-
-        >>> make_game().player_of("w")
-        1
-        """
-        if symbol not in SYMBOLS:
-            raise InvalidNotationError(f"invalid side: expected b or w, got {symbol!r}")
-        return SYMBOLS.index(symbol)
-
-    def start(
-        self,
-        *,
-        size: int | None = None,
-        players: int | None = None,
-        variant: str | None = None,
-        seed: int | None = None,
-        pie: bool = True,
-    ) -> MinefieldPosition:
+    def start(self, **options: Any) -> MinefieldPosition:
         """The empty n x n board, Black to move (n defaults to :data:`DEFAULT_SIZE`, 11).
 
         >>> make_game().start(size=3, pie=False).fen()
@@ -102,17 +96,8 @@ class MinefieldGame:
         >>> make_game().start().fen()
         '11/11/11/11/11/11/11/11/11/11/11 b p'
         """
-        if players is not None and players != 2:
-            raise InvalidOptionError(f"invalid players: minefield has exactly 2, got {players!r}")
-        if variant is not None:
-            raise InvalidOptionError(f"invalid variant: minefield has no variants, got {variant!r}")
-        if seed is not None:
-            raise InvalidOptionError(f"invalid seed: minefield has no random set-up, got {seed!r}")
-        n = DEFAULT_SIZE if size is None else size
-        if not isinstance(n, int) or not MIN_SIZE <= n <= MAX_SIZE:
-            raise InvalidOptionError(
-                f"invalid size: expected {MIN_SIZE} to {MAX_SIZE}, got {size!r}"
-            )
+        given = check_options(self.name, OPTIONS, options)
+        n, pie = given["size"], given["pie"]
         return MinefieldPosition(self, n, 0, 0, BLACK, bool(pie))
 
     def parse_position(self, text: str) -> MinefieldPosition:
@@ -128,7 +113,7 @@ class MinefieldGame:
         return _parse_position(self, text)
 
 
-def make_game(win: str | None = None, **options: Any) -> MinefieldGame:
+def make_game(**options: Any) -> MinefieldGame:
     """The Minefield game with the given win rule (``orthogonal``, the default, or
     ``orthodiagonal``); any other option raises InvalidOptionError.
 
@@ -137,14 +122,9 @@ def make_game(win: str | None = None, **options: Any) -> MinefieldGame:
     >>> make_game(win="diagonal")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    boardproof...InvalidOptionError: invalid option --win: expected ... got 'diagonal'
+    boardproof...InvalidOptionError: invalid option --win: expected one of ... got 'diagonal'
     """
-    if options:
-        name = sorted(options)[0]
-        raise InvalidOptionError(
-            f"invalid option: minefield only has 'win', got {name!r}"
-        )
-    return MinefieldGame(WIN_RULES[0] if win is None else win)
+    return MinefieldGame(**check_options("minefield", OPTIONS, options, scope="game"))
 
 
 _DIGITS = "0123456789"
@@ -218,6 +198,54 @@ def _parse_position(game: MinefieldGame, text: str) -> MinefieldPosition:
     if pie_text not in ("p", "-"):
         raise InvalidNotationError(f"invalid position: expected pie field p or -, got {pie_text!r}")
     return MinefieldPosition(game, n, black, white, SYMBOLS.index(side), pie_text == "p")
+
+
+def parse_cells(text: str) -> tuple[tuple[int, ...], int]:
+    """The cell board (:data:`~boardproof.models.minefield.board.CELL_OF`) of a position's
+    rows; the first field of a position is enough (the one Minefield board parser).
+
+    >>> parse_cells("1w/b1 b -")
+    ((1, 0, 0, 2), 2)
+    """
+    rows = text.split()[0] if text.split() else text
+    pos = _parse_position(make_game(), f"{rows} b")
+    return cells_of(pos), pos.n
+
+
+def cells_of(pos: MinefieldPosition) -> tuple[int, ...]:
+    """The cell board of ``pos`` (a1 first).
+
+    >>> cells_of(make_game().parse_position("1w/b1 b"))
+    (1, 0, 0, 2)
+    """
+    n, width = pos.n, pos.n + GUARD
+    black, white = CELL_OF
+    out = []
+    for r in range(n):
+        for f in range(n):
+            bit = 1 << (r * width + f)
+            out.append(black if pos.black & bit else white if pos.white & bit else EMPTY_CELL)
+    return tuple(out)
+
+
+def from_cells(
+    cells: tuple[int, ...], n: int, to_move: int = BLACK, pie: bool = False,
+    win: str = "orthogonal",
+) -> MinefieldPosition:
+    """The position with the stones of a cell board (inverse of :func:`cells_of`).
+
+    >>> from_cells((1, 0, 0, 2), 2).fen()
+    '1w/b1 b -'
+    """  # fmt: skip
+    width = n + GUARD
+    black = white = 0
+    for p, state in enumerate(cells):
+        r, f = divmod(p, n)
+        if state == CELL_OF[BLACK]:
+            black |= 1 << (r * width + f)
+        elif state == CELL_OF[WHITE]:
+            white |= 1 << (r * width + f)
+    return MinefieldPosition(make_game(win=win), n, black, white, to_move, pie)
 
 
 # ---------------------------------------------------------------------------

@@ -35,6 +35,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from boardproof.models.minefield import BLACK, WHITE, MinefieldPosition, make_game, tables
+from boardproof.models.minefield.rules import cells_of
 from boardproof.solvers.sat.minefield import crosscuts, glyphs, has_pattern, parse_board
 
 #: the largest size enumerated by default (n = 5 is far beyond a Python walk)
@@ -62,16 +63,6 @@ class ExhaustiveResult:
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
-
-
-def _board_of(pos: MinefieldPosition) -> tuple[int, ...]:
-    n = pos.n
-    out = []
-    for r in range(n):
-        for f in range(n):
-            stone = pos.stone_at(f, r)
-            out.append(0 if stone is None else 1 if stone == BLACK else 2)
-    return tuple(out)
 
 
 #: the symmetries of the reachable set: the 4 that keep the colours (the transposes,
@@ -104,7 +95,7 @@ def enumerate_reachable(n: int, *, pie: bool = True) -> ExhaustiveResult:
         pos = queue.popleft()
         if (pos.black, pos.white) not in checked_boards:
             checked_boards.add((pos.black, pos.white))
-            board = _board_of(pos)
+            board = cells_of(pos)
             if has_pattern(board, glyph_list):
                 result.glyph_violations += 1
             if has_pattern(board, cross):

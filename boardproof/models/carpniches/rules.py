@@ -43,10 +43,13 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from boardproof.models.base import (
+    TWO_PLAYERS,
     IllegalMoveError,
     InvalidNotationError,
     InvalidOptionError,
     Outcome,
+    SymbolsMixin,
+    check_options,
 )
 
 # ---------------------------------------------------------------------------
@@ -824,44 +827,20 @@ assert all(START_POSITION.stack(SQUARE_INDEX[s]) == st for s, st in START_STACKS
 # ---------------------------------------------------------------------------
 
 
-class CarpnichesGame:
+#: the options of ``start()``: none but the player count (Carpniches has no game options)
+OPTIONS = (TWO_PLAYERS,)
+
+
+class CarpnichesGame(SymbolsMixin):
     """Carpniches (6x6): move your top piece exactly its stack height; make a line of 3 or block."""
 
     name = "carpniches"
     symmetry_count = 8
-    num_players = 2
+    symbols = SYMBOLS
 
-    def symbol(self, player: int) -> str:
-        return SYMBOLS[player]
-
-    def player_of(self, symbol: str) -> int:
-        if symbol not in SYMBOLS:
-            raise InvalidNotationError(f"invalid side: expected 'c' or 'p', got {symbol!r}")
-        return SYMBOLS.index(symbol)
-
-    def start(
-        self,
-        *,
-        size: int | None = None,
-        players: int | None = None,
-        variant: str | None = None,
-        seed: int | None = None,
-        pie: bool = True,
-    ) -> CarpnichesPosition:
+    def start(self, **options: Any) -> CarpnichesPosition:
         """The start position; Carpniches has no options (6x6, 2 players, no pie rule)."""
-        for name, value in (("size", size), ("players", players), ("variant", variant)):
-            if value is not None:
-                raise InvalidOptionError(
-                    f"invalid option {name}: carpniches has no {name} option, got {value!r}"
-                )
-        if seed is not None:
-            raise InvalidOptionError(
-                f"invalid option seed: carpniches has no random setup, got {seed!r}"
-            )
-        if not pie:
-            raise InvalidOptionError(
-                "invalid option pie: carpniches has no pie rule to turn off, got 'no-pie'"
-            )
+        check_options(self.name, OPTIONS, options)
         return START_POSITION
 
     def parse_position(self, text: str) -> CarpnichesPosition:
@@ -873,11 +852,7 @@ GAME = CarpnichesGame()
 
 def make_game(**options: Any) -> CarpnichesGame:
     """The Carpniches game; it takes no options."""
-    if options:
-        name = sorted(options)[0]
-        raise InvalidOptionError(
-            f"invalid option {name}: carpniches has no options, got {options[name]!r}"
-        )
+    check_options("carpniches", OPTIONS, options, scope="game")
     return GAME
 
 

@@ -39,8 +39,10 @@ from typing import Any, NamedTuple
 from boardproof.models.base import (
     IllegalMoveError,
     InvalidNotationError,
-    InvalidOptionError,
+    OptionInfo,
     Outcome,
+    SymbolsMixin,
+    check_options,
 )
 
 # ---------------------------------------------------------------------------
@@ -453,6 +455,11 @@ class CandyPosition:
     #: set by ``play``: the mover's colour if the placement completed a line, -1 if not
     _last_win: int | None = field(default=None, compare=False, repr=False)
 
+    @property
+    def num_players(self) -> int:
+        """The player count (the ``num_players`` hook)."""
+        return self.players
+
     def __post_init__(self) -> None:
         if not self._counts:
             object.__setattr__(self, "_counts", _kind_counts(self.cols, self.players))
@@ -619,12 +626,6 @@ class CandyPosition:
         if move.square == PASS_SQUARE:
             return move  # type: ignore[no-any-return]
         return _MOVE_TABLE[SYMMETRIES[symmetry][move.square]][move.code]
-
-    def prune(self, plies_left: int, attacker: int | None = None) -> bool:
-        """Solver hook: True when the node can be cut (see ``candy_bound.prune``)."""
-        from boardproof.models.candy_bound import prune
-
-        return prune(self, plies_left, attacker)
 
     # -- plausibility ----------------------------------------------------------------------
 
@@ -856,41 +857,23 @@ def parse_position(text: str) -> CandyPosition:
 # ---------------------------------------------------------------------------
 
 
-class CandyGame:
+#: the options of ``start()`` (Candy Conquest has no game options)
+OPTIONS = (
+    OptionInfo("players", int, "number of players (2-4)", default=DEFAULT_PLAYERS,
+               choices=PLAYER_COUNTS),
+)  # fmt: skip
+
+
+class CandyGame(SymbolsMixin):
     """Candy Conquest: 5x5 four-in-a-row in 3D with nesting two-shape candies, 2-4 players."""
 
     name = "candy"
     symmetry_count = 8
+    symbols = ("1", "2", "3", "4")
 
-    def symbol(self, player: int) -> str:
-        return str(player + 1)
-
-    def player_of(self, symbol: str) -> int:
-        if symbol not in {"1", "2", "3", "4"}:
-            raise InvalidNotationError(f"invalid player: expected 1..4, got {symbol!r}")
-        return int(symbol) - 1
-
-    def start(
-        self,
-        *,
-        size: int | None = None,
-        players: int | None = None,
-        variant: str | None = None,
-        seed: int | None = None,
-        pie: bool = True,
-    ) -> CandyPosition:
+    def start(self, **options: Any) -> CandyPosition:
         """The empty board with player 1 to move (``players`` 2, 3 or 4; default 2)."""
-        if size is not None:
-            raise InvalidOptionError(f"invalid option size: candy is always 5x5, got {size!r}")
-        if variant is not None:
-            raise InvalidOptionError(f"invalid option variant: candy has none, got {variant!r}")
-        if seed is not None:
-            raise InvalidOptionError(f"invalid option seed: candy has no seed, got {seed!r}")
-        if not pie:
-            raise InvalidOptionError("invalid option pie: only minefield has a pie rule, got False")
-        count = DEFAULT_PLAYERS if players is None else players
-        if count not in PLAYER_COUNTS:
-            raise InvalidOptionError(f"invalid option players: expected 2, 3 or 4, got {players!r}")
+        count = check_options(self.name, OPTIONS, options)["players"]
         return CandyPosition(((),) * SQUARE_COUNT, 0, count)
 
     def parse_position(self, text: str) -> CandyPosition:
@@ -902,8 +885,5 @@ GAME = CandyGame()
 
 def make_game(**options: Any) -> CandyGame:
     """The Candy Conquest game (it has no options)."""
-    if options:
-        raise InvalidOptionError(
-            f"invalid option: candy takes no game options, got {sorted(options)[0]!r}"
-        )
+    check_options("candy", OPTIONS, options, scope="game")
     return GAME

@@ -1,6 +1,6 @@
 """SVG picture of a Carpniches position: each stack drawn as discs, bottom to top.
 
->>> from boardproof.models.carpniches import START_POSITION
+>>> from boardproof.models.carpniches.rules import START_POSITION
 >>> text = render(START_POSITION)
 >>> text.startswith("<svg") and text.count("<circle") == 12
 True
@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from boardproof.models.carpniches import FILES, SIZE, SYMBOLS, opening_text
-from boardproof.reports.svg import SvgDocument
+from boardproof.models.carpniches.rules import FILES, SIZE, SYMBOLS, opening_text
+from boardproof.models.drawing import SvgDocument
 
 CELL = 60
 MARGIN = 24

@@ -17,7 +17,7 @@ import math
 
 from boardproof.models.collexion.heap import COLOURS, polygon_name
 from boardproof.models.collexion.rules import CollexionPosition
-from boardproof.reports.svg import SvgDocument
+from boardproof.models.drawing import SvgDocument
 
 FILL = {"g": "#4caf50", "y": "#fdd835", "b": "#1e88e5", "p": "#ec407a"}
 SIDES = {"3": 3, "4": 4, "5": 5, "8": 8}

@@ -16,7 +16,49 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from boardproof.models.base import IllegalMoveError, InvalidNotationError, Outcome
+from boardproof.models.base import (
+    NUM_PLAYERS,
+    GameInfo,
+    IllegalMoveError,
+    InvalidNotationError,
+    Outcome,
+    check_options,
+)
+from boardproof.models.drawing import SvgDocument
+
+
+def draw_text(position: Any) -> str:
+    """A toy game's SVG picture: its notation in a box."""
+    text = position.fen()
+    doc = SvgDocument(20 + 8 * len(text), 30)
+    doc.rect(0, 0, 20 + 8 * len(text), 30, fill="#ffffff", stroke="#333333")
+    doc.text(10 + 4 * len(text), 20, text, size=12)
+    return doc.to_string()
+
+
+def toy_info(name: str, symbols: str, players: tuple[int, int], hooks: frozenset[str],
+             game: Any) -> GameInfo:
+    """The descriptor of the toy game ``game`` (no options, no puzzles); registering it
+    (:func:`boardproof.models.register`) makes ``game`` a plug-in."""
+    return GameInfo(
+        name=name, long_name=name.title(), summary=f"{name} (test game)",
+        symbols=tuple(symbols), sides=tuple(f"Player {c}" for c in symbols),
+        players=players, make=_Factory(name, game), draw=draw_text, hooks=hooks,
+        no_puzzles="a test game",
+    )  # fmt: skip
+
+
+@dataclass(frozen=True, eq=False)
+class _Factory:
+    """``make(**options)`` of a toy game: the game itself (it takes no options); a class,
+    not a closure, so that a toy game pickles (process pools)."""
+
+    name: str
+    game: Any
+
+    def __call__(self, **options: Any) -> Any:
+        check_options(self.name, (), options, scope="game")
+        return self.game
 
 # ---------------------------------------------------------------------------
 # explicit game graphs
@@ -42,6 +84,7 @@ class GraphGame:
     def __init__(self, spec: GraphSpec) -> None:
         self.spec = spec
         self.num_players = spec.players
+        self.info = toy_info("graph", "1234", (1, 4), frozenset({NUM_PLAYERS}), self)
 
     def symbol(self, player: int) -> str:
         return str(player + 1)
@@ -84,6 +127,10 @@ class GraphPosition:
     @property
     def game(self) -> GraphGame:
         return self.game_
+
+    @property
+    def num_players(self) -> int:
+        return self.game_.spec.players
 
     @property
     def to_move(self) -> int:
@@ -196,6 +243,7 @@ class SubtractionGame:
 
     def __init__(self, k: int) -> None:
         self.k = k
+        self.info = toy_info("subtraction", "ab", (2, 2), frozenset(), self)
 
     def symbol(self, player: int) -> str:
         return "ab"[player]
@@ -280,6 +328,9 @@ class TicTacToe:
 
     name = "tictactoe"
     symmetry_count = 16
+
+    def __init__(self) -> None:
+        self.info = toy_info("tictactoe", "xo", (2, 2), frozenset(), self)
 
     def symbol(self, player: int) -> str:
         return "xo"[player]

@@ -6,7 +6,7 @@ at their size (large or small), filled with the player's colour. A hidden shape 
 board, inside a large shape, or covered) is drawn hollow and dashed, and every shape has
 a ``<title>`` tooltip saying what it is.
 
->>> from boardproof.models.candy import GAME
+>>> from boardproof.models.candy.rules import GAME
 >>> pos = GAME.parse_position(".,.,.,.,./.,.,.,.,./.,.,1Os2Sx,.,./.,.,.,.,./.,.,.,.,. 1 2")
 >>> text = render(pos)
 >>> text.startswith("<svg") and text.count("<title>") == 4
@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 from xml.sax.saxutils import escape, quoteattr
 
-from boardproof.models.candy import (
+from boardproof.models.candy.rules import (
     CODES,
     FILES,
     LARGE_SOCKET,
@@ -28,7 +28,7 @@ from boardproof.models.candy import (
     CandyPosition,
     shape_visibility,
 )
-from boardproof.reports.svg import SvgDocument, _fmt
+from boardproof.models.drawing import SvgDocument, _fmt
 
 #: fill colour of each player's candies
 PLAYER_COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#ff7f0e")

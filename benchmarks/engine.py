@@ -1,0 +1,311 @@
+"""The anytime engine (``boardproof analyse``): speed, match strength, Minefield accuracy.
+
+Three parts, each short enough for one run under the shared CPU lock::
+
+    .venv/bin/python benchmarks/engine.py speed [--seconds S]
+    .venv/bin/python benchmarks/engine.py match GAME [--games N] [--low I] [--high I] [--depth D]
+    .venv/bin/python benchmarks/engine.py accuracy [--size N] [--sample K] [--seconds S]
+
+- ``speed``: MCTS iterations per second (no exact search) from start positions of
+  every game and player count.
+- ``match GAME``: the engine with ``--high`` iterations per move against itself with
+  ``--low``, and the engine with ``--low`` against a depth-limited alpha-beta
+  (``--depth`` plies: plays a forced win within the depth if there is one, avoids moves
+  that lose within it, otherwise a seeded random move; score games: best heuristic
+  score at the horizon). Every pairing plays each seat equally often; start positions
+  are the game's start (Minefield: a 5x5 board, first move random) with seeded variety.
+- ``accuracy``: Minefield positions where the side to move has a winning move (ground
+  truth: the native search); how often ``analyse`` (``--seconds`` each, default 1)
+  plays a winning move, with the exact search first (the real command) and MCTS only
+  (``--no-exact``). ``--size 4``: every position of 0-``--stones`` stones (default 3) up to symmetry
+  (pie off);
+  ``--size 5``: ``--sample`` seeded random positions of 2-12 stones.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import random
+import sys
+import time
+from typing import Any
+
+from boardproof import models
+from boardproof.models.base import Position
+from boardproof.solvers import native
+from boardproof.solvers.analyse import analyse
+from boardproof.solvers.common import num_players, wins
+from boardproof.solvers.mcts import MCTS
+
+
+def header() -> None:
+    load = os.getloadavg()
+    print(f"# {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, Python "
+          f"{platform.python_version()}, {os.cpu_count()} cores, load "
+          f"{load[0]:.2f} {load[1]:.2f} {load[2]:.2f}; command: {' '.join(sys.argv)}")  # fmt: skip
+
+
+# ---------------------------------------------------------------------------
+# speed
+# ---------------------------------------------------------------------------
+
+SPEED_CASES: list[tuple[str, str, dict[str, Any]]] = [
+    ("minefield 5x5", "minefield", {"size": 5, "pie": False}),
+    ("minefield 9x9", "minefield", {"size": 9, "pie": False}),
+    ("minefield 15x15", "minefield", {"size": 15, "pie": False}),
+    ("carpniches", "carpniches", {}),
+    ("candy 2 players", "candy", {"players": 2}),
+    ("candy 4 players", "candy", {"players": 4}),
+    ("collexion 2 players", "collexion", {"players": 2, "seed": 1}),
+    ("collexion 3 players", "collexion", {"players": 3, "seed": 1}),
+]
+
+
+def speed(seconds: float) -> None:
+    header()
+    print("| position | iterations | seconds | iterations/s |")
+    print("|---|---:|---:|---:|")
+    for label, game, options in SPEED_CASES:
+        pos = models.get(game).start(**options)
+        tree = MCTS(pos, seed=1)
+        info = tree.run(seconds=seconds)
+        rate = info.iterations / info.seconds
+        print(f"| {label} start | {info.iterations} | {info.seconds:.1f} | {rate:,.0f} |")
+
+
+# ---------------------------------------------------------------------------
+# players for the matches
+# ---------------------------------------------------------------------------
+
+
+class EnginePlayer:
+    def __init__(self, iterations: int, seed: int) -> None:
+        self.iterations = iterations
+        self.seed = seed
+        self.name = f"engine {iterations} it"
+
+    def choose(self, pos: Position) -> Any:
+        found = analyse(pos, iterations=self.iterations, seed=self.seed, exact=False,
+                        proof=False, multipv=1)  # fmt: skip
+        return found.best_move
+
+
+class AlphaBetaPlayer:
+    """Depth-limited negamax alpha-beta: +1 / -1 for a win / loss within the depth, 0 at
+    the horizon (score games: the heuristic score difference); random among equals."""
+
+    def __init__(self, depth: int, seed: int) -> None:
+        self.depth = depth
+        self.rng = random.Random(seed)
+        self.name = f"alpha-beta depth {depth}"
+
+    def _value(self, pos: Position, depth: int, alpha: float, beta: float) -> float:
+        outcome = pos.outcome()
+        players = num_players(pos)
+        if outcome is not None:
+            if outcome.scores is not None and players == 2:
+                me = pos.to_move
+                return 1000.0 * (outcome.scores[me] - outcome.scores[1 - me])
+            if wins(outcome, pos.to_move, players):
+                return 1e6 + depth
+            return 0.0 if not outcome.winners else -1e6 - depth
+        if depth == 0:
+            guess = getattr(pos, "heuristic_scores", None)
+            if guess is not None and players == 2:
+                scores = guess()
+                return float(scores[pos.to_move] - scores[1 - pos.to_move])
+            return 0.0
+        best = -float("inf")
+        for move in pos.legal_moves():
+            child = pos.play(move)
+            value = self._value(child, depth - 1, -beta, -alpha)
+            if child.to_move != pos.to_move:
+                value = -value
+            best = max(best, value)
+            alpha = max(alpha, value)
+            if alpha >= beta:
+                break
+        return best
+
+    def choose(self, pos: Position) -> Any:
+        scored = []
+        for move in pos.legal_moves():
+            child = pos.play(move)
+            value = self._value(child, self.depth - 1, -float("inf"), float("inf"))
+            if child.to_move != pos.to_move:
+                value = -value
+            scored.append((value, move))
+        top = max(v for v, _ in scored)
+        return self.rng.choice([m for v, m in scored if v == top])
+
+
+START_OPTIONS: dict[str, dict[str, Any]] = {
+    "minefield": {"size": 5, "pie": False},
+    "carpniches": {},
+    "candy": {"players": 2},
+    "collexion": {"players": 2},
+}
+MAX_PLIES = 200
+
+
+def play_game(pos: Position, seats: list[Any]) -> tuple[frozenset[int], int]:
+    """Play to the end (a draw after ``MAX_PLIES``); returns the winners and the plies."""
+    plies = 0
+    while pos.outcome() is None and plies < MAX_PLIES:
+        pos = pos.play(seats[pos.to_move].choose(pos))
+        plies += 1
+    outcome = pos.outcome()
+    return (frozenset() if outcome is None else outcome.winners), plies
+
+
+def start_position(game: str, index: int) -> Position:
+    options = dict(START_OPTIONS[game])
+    if game == "collexion":
+        options["seed"] = index
+    pos = models.get(game).start(**options)
+    if game in ("minefield", "candy"):  # seeded variety: one random first move
+        rng = random.Random(index)
+        pos = pos.play(rng.choice(list(pos.legal_moves())))
+    return pos
+
+
+def match(game: str, a: Any, b: Any, games: int) -> None:
+    wins_a = wins_b = draws = 0
+    plies = 0
+    start = time.perf_counter()
+    for index in range(games):
+        pos = start_position(game, index // 2)
+        seat_a = index % 2
+        seats = [b, b]
+        seats[seat_a] = a
+        winners, length = play_game(pos, seats)
+        plies += length
+        if winners == {seat_a}:
+            wins_a += 1
+        elif winners and seat_a not in winners:
+            wins_b += 1
+        else:
+            draws += 1
+    total = time.perf_counter() - start
+    share = 100 * (wins_a + draws / 2) / games
+    print(f"| {game} | {a.name} | {b.name} | {games} | {wins_a} | {draws} | {wins_b} | "
+          f"{share:.0f}% | {plies / games:.0f} | {total:.0f} |")  # fmt: skip
+    sys.stdout.flush()
+
+
+def run_matches(game: str, games: int, low: int, high: int, depth: int) -> None:
+    header()
+    print("| game | A | B | games | A wins | draws | B wins | A score | plies/game | s |")
+    print("|---|---|---|---:|---:|---:|---:|---:|---:|---:|")
+    match(game, EnginePlayer(high, 1), EnginePlayer(low, 2), games)
+    match(game, EnginePlayer(low, 1), AlphaBetaPlayer(depth, 3), games)
+
+
+# ---------------------------------------------------------------------------
+# accuracy on Minefield positions with a known solution
+# ---------------------------------------------------------------------------
+
+
+def mover_wins(pos: Position) -> bool | None:
+    """Whether the side to move has a forced win (native search; None: unknown)."""
+    found = native.solve_any(pos, timeout=20)
+    return None if found.value == "unknown" else found.value == "win"
+
+
+def wins_by(pos: Position, move: Any) -> bool | None:
+    """Whether ``move`` keeps a forced win for the side to move (None: unknown)."""
+    child = pos.play(move)
+    outcome = child.outcome()
+    if outcome is not None:
+        return pos.to_move in outcome.winners
+    found = native.solve_any(child, timeout=20)
+    if found.value == "unknown":
+        return None
+    return found.value == ("win" if child.to_move == pos.to_move else "loss")
+
+
+def positions_4x4(stones: int) -> list[Position]:
+    """Every 4x4 position of at most ``stones`` stones (pie off), one per symmetry class."""
+    game = models.get("minefield")
+    seen: set[Any] = set()
+    result = []
+    frontier = [game.start(size=4, pie=False)]
+    for _ in range(stones + 1):
+        nxt = []
+        for pos in frontier:
+            key = pos.canonical()[0] if hasattr(pos, "canonical") else pos.key()
+            if key in seen:
+                continue
+            seen.add(key)
+            result.append(pos)
+            if pos.outcome() is None:
+                nxt.extend(pos.play(m) for m in pos.legal_moves())
+        frontier = nxt
+    return [p for p in result if p.outcome() is None]
+
+
+def positions_random(size: int, sample: int, seed: int) -> list[Position]:
+    game = models.get("minefield")
+    rng = random.Random(seed)
+    result = []
+    while len(result) < sample:
+        pos = game.start(size=size, pie=False)
+        for _ in range(rng.randint(2, 12)):
+            if pos.outcome() is not None:
+                break
+            pos = pos.play(rng.choice(list(pos.legal_moves())))
+        if pos.outcome() is None:
+            result.append(pos)
+    return result
+
+
+def accuracy(size: int, sample: int, seconds: float, seed: int, stones: int) -> None:
+    header()
+    pool = positions_4x4(stones) if size == 4 else positions_random(size, sample, seed)
+    cases = [pos for pos in pool if mover_wins(pos)]
+    print(f"{size}x{size}: {len(pool)} positions, {len(cases)} with a winning move "
+          f"(the native search decides)")  # fmt: skip
+    for exact in (True, False):
+        hits = proved = 0
+        start = time.perf_counter()
+        for pos in cases:
+            found = analyse(pos, seconds=seconds, seed=seed, exact=exact, proof=False)
+            hits += bool(wins_by(pos, found.best_move))
+            proved += found.result == "win"
+        label = "analyse" if exact else "analyse --no-exact"
+        print(f"| {size}x{size} | {label} | {seconds:g} s | {len(cases)} | {hits} | "
+              f"{100 * hits / max(len(cases), 1):.1f}% | {proved} | "
+              f"{time.perf_counter() - start:.0f} |")  # fmt: skip
+        sys.stdout.flush()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="part", required=True)
+    p_speed = sub.add_parser("speed")
+    p_speed.add_argument("--seconds", type=float, default=3.0)
+    p_match = sub.add_parser("match")
+    p_match.add_argument("game", choices=sorted(START_OPTIONS))
+    p_match.add_argument("--games", type=int, default=10)
+    p_match.add_argument("--low", type=int, default=100)
+    p_match.add_argument("--high", type=int, default=400)
+    p_match.add_argument("--depth", type=int, default=2)
+    p_acc = sub.add_parser("accuracy")
+    p_acc.add_argument("--size", type=int, default=5)
+    p_acc.add_argument("--sample", type=int, default=100)
+    p_acc.add_argument("--seconds", type=float, default=1.0)
+    p_acc.add_argument("--seed", type=int, default=1)
+    p_acc.add_argument("--stones", type=int, default=3, help="4x4: at most this many stones")
+    args = parser.parse_args()
+    if args.part == "speed":
+        speed(args.seconds)
+    elif args.part == "match":
+        run_matches(args.game, args.games, args.low, args.high, args.depth)
+    else:
+        accuracy(args.size, args.sample, args.seconds, args.seed, args.stones)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,139 @@
+"""Opening analysis of Carpniches: every first move searched as deep as the budget allows.
+
+The report files are written by :mod:`boardproof.reports.carpniches_openings`.
+
+The start position is symmetric under 4 board symmetries (the half turn and both
+diagonal mirrors), so its 18 first moves fall into 6 classes; one representative of
+each is searched with the game-agnostic alpha-beta solver
+(:class:`boardproof.solvers.search.AlphaBeta`: iterative deepening, transposition
+table over the 8 symmetries, repetitions scored as draws and never used for a win).
+For each class the report gives the deepest N such that neither side can force a win
+within N plies after that first move (or the forced win found), and how the start
+position follows from it.
+
+>>> classes = first_move_classes()
+>>> len(classes), sum(len(c) for c in classes)
+(6, 18)
+>>> [str(m) for m in classes[0]]
+['f1-c1', 'f1-f4', 'a6-a3', 'a6-d6']
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from boardproof.models.carpniches import START_POSITION, CarpnichesMove, CarpnichesPosition
+from boardproof.solvers.common import Budget
+from boardproof.solvers.search import AlphaBeta
+
+
+def first_move_classes(
+    start: CarpnichesPosition = START_POSITION,
+) -> list[list[CarpnichesMove]]:
+    """The legal moves of ``start`` grouped by the symmetries that keep ``start``."""
+    keep = [s for s in range(8) if start.transform(s) == start]
+    classes: list[list[CarpnichesMove]] = []
+    seen: set[CarpnichesMove] = set()
+    for move in start.legal_moves():
+        if move in seen:
+            continue
+        images = sorted(
+            {start.transform_move(move, s) for s in keep}, key=start.legal_moves().index
+        )
+        seen.update(images)
+        classes.append(images)
+    return classes
+
+
+def analyse_move(
+    start: CarpnichesPosition, move: CarpnichesMove, max_plies: int, timeout: float | None
+) -> dict[str, Any]:
+    """Search the position after ``move``; a JSON-ready summary."""
+    pos = start.play(move)
+    began = time.perf_counter()
+    search = AlphaBeta(pos, budget=Budget(timeout))
+    result = search.iterate(max_plies)
+    seconds = time.perf_counter() - began
+    symbol = pos.game.symbol
+    winner = None
+    if result.value == "win":
+        winner = symbol(pos.to_move)
+    elif result.value == "loss":
+        winner = symbol(1 - pos.to_move)
+    dfpn = None
+    if result.proved and winner is not None:
+        dfpn = dfpn_confirms(pos, winner, result.plies)
+    return {
+        "dfpn_confirms": dfpn,
+        "move": str(move),
+        "position": pos.fen(),
+        "result": result.value,
+        "winner": winner,
+        "plies": result.plies,
+        "pv": [str(m) for m in result.pv] if result.proved else [],
+        "no_forced_win_within": None if result.proved else result.depth,
+        "stopped_by_budget": result.timed_out,
+        "nodes": search.nodes,
+        "seconds": round(seconds, 1),
+        "iterations": [{"plies": d, "nodes": n} for d, _, n in result.iterations],
+    }
+
+
+def dfpn_confirms(pos: CarpnichesPosition, winner: str, plies: int | None) -> bool:
+    """Whether df-pn (an independent solver) proves the same winner within ``plies``."""
+    from boardproof.solvers.api import solve
+
+    found = solve(pos, method="pns", max_plies=plies)
+    return found.winner is not None and pos.game.symbol(found.winner) == winner
+
+
+def analyse_openings(
+    max_plies: int = 9, timeout: float | None = None, start: CarpnichesPosition = START_POSITION
+) -> dict[str, Any]:
+    """The whole analysis as a JSON-ready dict."""
+    rows = []
+    for moves in first_move_classes(start):
+        row = analyse_move(start, moves[0], max_plies, timeout)
+        row["same_as"] = [str(m) for m in moves[1:]]
+        rows.append(row)
+    summary = summarise(rows)
+    return {
+        "game": "carpniches",
+        "start": start.fen(),
+        "method": "alpha-beta (iterative deepening, symmetric transposition table)",
+        "max_plies": max_plies,
+        "timeout_per_move": timeout,
+        "moves": rows,
+        "summary": summary,
+    }
+
+
+def summarise(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """What the per-move rows say about the start position.
+
+    The capybaras cannot force a win within n plies of the start if no first move gives
+    them one within n - 1 (a move the poodles refute never does); the poodles cannot if
+    some first move leaves them none within n - 1. With d the smallest searched depth
+    of the unresolved moves, neither side can force a win within 1 + d plies.
+    """
+    open_depths = [r["no_forced_win_within"] for r in rows if r["winner"] is None]
+    summary: dict[str, Any] = {
+        "classes": len(rows),
+        "first_moves": sum(1 + len(r["same_as"]) for r in rows),
+        "forced_wins_found": [
+            {
+                "move": r["move"],
+                "same_as": r["same_as"],
+                "winner": r["winner"],
+                "plies": r["plies"],
+                "dfpn_confirms": r.get("dfpn_confirms"),
+            }
+            for r in rows
+            if r["winner"] is not None
+        ],
+    }
+    capybara_wins = [r for r in rows if r["winner"] == "c"]
+    if open_depths and not capybara_wins:
+        summary["no_forced_win_from_start_within"] = 1 + min(open_depths)
+    return summary

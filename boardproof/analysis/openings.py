@@ -1,0 +1,252 @@
+"""Minefield solved on small boards: the empty-board value and the opening table (computing).
+
+The report files are written by :mod:`boardproof.reports.openings`.
+
+For each board size n the report gives
+
+- the value of the empty board without the pie rule (who wins with perfect play,
+  and a winning first move), and
+- the **opening table**: for every first point, who wins the position "one black
+  stone there, White to move, no swap" (the pie rule's question: White would swap
+  exactly when Black wins the table entry).
+
+Symmetric first points give symmetric positions, so each class of points (under
+the board symmetries that keep the colours) is solved once and the answer copied
+to the others; the classes are independent tasks for
+:func:`boardproof.solvers.executor.run_tasks` (local process pool, checkpoints).
+The empty-board value is solved separately and cross-checked against the table:
+Black wins the empty board exactly when some table entry is a Black win.
+
+>>> report = build_report([2], progress=False)
+>>> size = report["sizes"][0]
+>>> size["empty"]["winner"], [row["winner"] for row in size["openings"]]
+('w', ['w', 'w', 'w', 'w'])
+>>> size["consistent"]
+True
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from typing import Any
+
+from boardproof import models
+from boardproof.models.base import InvalidOptionError
+from boardproof.solvers import native
+from boardproof.solvers.api import solve
+from boardproof.solvers.common import symmetric_key
+from boardproof.solvers.executor import run_tasks
+
+#: the command that regenerates the published report
+COMMAND = "boardproof openings minefield --sizes 2-5 --workers 2 --out reports"
+#: how the entries are solved: ``auto`` is the native (C) search where it was built
+METHODS = ("auto", "native", "alphabeta")
+#: transposition table of the native search per size (2**bits entries of 24 bytes)
+NATIVE_TT_BITS = {5: 27}
+#: the native search counts plies (exact game lengths) up to this size; beyond, it only
+#: settles who wins (measured on 5x5 c3: 91 M nodes for the winner, over 470 M with plies)
+NATIVE_DISTANCE_MAX_SIZE = 4
+#: the table of the native df-pn that re-proves each entry (2**bits entries of 32 bytes)
+DFPN_TT_BITS = {5: 27}
+#: its node budget: as many nodes as the alpha-beta took, plus DFPN_MIN_NODES (a node
+#: budget, not a time limit, so that the report stays reproducible)
+DFPN_NODE_FACTOR = 1
+DFPN_MIN_NODES = 1_000_000
+
+
+def _game(win: str) -> Any:
+    return models.get("minefield", win=win)
+
+
+TaskArg = tuple[int, str | None, str, float | None, str]
+
+
+def solve_task(arg: TaskArg) -> dict[str, Any]:
+    """Solve one table entry (``point``) or the empty board (``None``) of size ``n``.
+
+    A top-level function, so a process pool can run it. With a time limit an
+    entry can stay unsolved (``winner`` None). ``method``: see :data:`METHODS`;
+    the native search reports the exact number of plies with best play.
+    """
+    n, point, win, timeout, method = arg
+    start = time.perf_counter()
+    pos = _game(win).start(size=n, pie=False)
+    if point is not None:
+        pos = pos.play(pos.parse_move(point))
+    if method != "alphabeta" and (method == "native" or native.supports(pos)):
+        native.reset()  # a fresh table: the same node counts whatever ran before
+        diagonal = win == "orthodiagonal"
+        distance = n <= NATIVE_DISTANCE_MAX_SIZE
+        search = native.search_for(n, diagonal, NATIVE_TT_BITS.get(n), distance=distance)
+        found = search.solve(pos, timeout=timeout)
+        value, nodes, best, plies = found.value, found.nodes, found.best_move, found.plies
+        used = "native"
+    else:
+        result = solve(pos, method="alphabeta", distance=False, timeout=timeout)
+        value, nodes, best, plies = result.value, result.nodes, result.best_move, None
+        used = "alphabeta"
+    entry: dict[str, Any] = {"position": pos.fen(), "method": used, "nodes": nodes,
+                             "seconds": round(time.perf_counter() - start, 3)}  # fmt: skip
+    if value not in ("win", "loss"):
+        entry.update(winner=None, best_move=None, plies=None,
+                     note=f"not solved within {timeout} s ({nodes} nodes)")  # fmt: skip
+        return entry
+    winner = pos.to_move if value == "win" else 1 - pos.to_move
+    # the mover's winning move; a losing mover has no "best" move worth printing
+    entry.update(winner=pos.game.symbol(winner), best_move=str(best) if value == "win" else None,
+                 plies=plies)  # fmt: skip
+    if native.supports(pos):
+        budget = DFPN_NODE_FACTOR * nodes + DFPN_MIN_NODES
+        target = pos
+        if value == "win" and best is not None:
+            # a side to move that wins: re-prove the position after its winning move (the
+            # proof-number search is weak at choosing among many first moves)
+            target = pos.play(best)
+        outcome = target.outcome()
+        if outcome is not None:
+            check: dict[str, Any] = {"method": "rules", "proved": winner in outcome.winners,
+                                     "nodes": 0}  # fmt: skip
+        else:
+            check = cross_check(target, winner, budget, timeout)
+        if target is not pos:
+            check["after"] = str(best)
+        entry["check"] = check
+    return entry
+
+
+def cross_check(pos: Any, winner: int, node_limit: int, timeout: float | None) -> dict[str, Any]:
+    """Re-prove an entry's winner with the native df-pn (another search algorithm).
+
+    ``proved``: True (agrees), False (df-pn disproves it: the table would be wrong) or
+    None (not settled within ``node_limit`` nodes or ``timeout``).
+    """
+    search = native.search_for(pos.n, pos.game.win == "orthodiagonal", DFPN_TT_BITS.get(pos.n))
+    proved, nodes = search.proves(pos, winner, tt_bits=DFPN_TT_BITS.get(pos.n),
+                                  node_limit=node_limit, timeout=timeout)  # fmt: skip
+    # no seconds here: the check goes into the report, which must be reproducible
+    return {"method": "native df-pn", "proved": proved, "nodes": nodes}
+
+
+def point_classes(n: int, win: str = "orthogonal") -> list[tuple[str, list[tuple[str, int]]]]:
+    """First points grouped by symmetry: (representative, [(point, symmetry)...]).
+
+    ``symmetry`` maps the representative's position onto the point's position.
+
+    >>> [(rep, [p for p, _ in members]) for rep, members in point_classes(2)]
+    [('a1', ['a1', 'b1', 'a2', 'b2'])]
+    """
+    start = _game(win).start(size=n, pie=False)
+    classes: dict[Any, tuple[str, Any, list[tuple[str, int]]]] = {}
+    order: list[Any] = []
+    for move in start.legal_moves():
+        pos = start.play(move)
+        key, _ = symmetric_key(pos)
+        if key not in classes:
+            classes[key] = (str(move), pos, [])
+            order.append(key)
+        rep_name, rep_pos, members = classes[key]
+        sym = next(s for s in range(start.game.symmetry_count) if rep_pos.transform(s) == pos)
+        members.append((str(move), sym))
+    return [(classes[k][0], classes[k][2]) for k in order]
+
+
+def build_report(
+    sizes: list[int],
+    *,
+    win: str = "orthogonal",
+    workers: int = 1,
+    checkpoint: str | os.PathLike[str] | None = None,
+    progress: bool = True,
+    timeout: float | None = None,
+    command: str = COMMAND,
+    method: str = "auto",
+) -> dict[str, Any]:
+    """Solve every size: the empty board and one task per class of first points.
+
+    ``timeout`` (seconds per entry) may leave entries unsolved; they are reported so.
+    """
+    if method not in METHODS:
+        raise InvalidOptionError(
+            f"invalid option --method: expected one of {', '.join(METHODS)}, got {method!r}"
+        )
+    tasks: list[tuple[str, TaskArg]] = []
+    classes = {n: point_classes(n, win) for n in sizes}
+    for n in sizes:
+        tasks.append((f"n={n} empty", (n, None, win, timeout, method)))
+        for rep, _ in classes[n]:
+            tasks.append((f"n={n} {rep}", (n, rep, win, timeout, method)))
+    # the biggest boards first, so a pool is not left waiting on one long task
+    tasks.sort(key=lambda t: -t[1][0])
+    results = run_tasks(
+        solve_task,
+        tasks,
+        workers=workers,
+        checkpoint=checkpoint,
+        progress=progress,
+        description="minefield openings",
+    )
+    game = _game(win)
+    report: dict[str, Any] = {
+        "game": "minefield",
+        "win_rule": win,
+        "pie": False,
+        "question": "one black stone on the point, White to move, no swap: who wins?",
+        "command": command,
+        "sizes": [],
+    }
+    for n in sizes:
+        empty = results[f"n={n} empty"]
+        rows = []
+        for rep, members in classes[n]:
+            found = results[f"n={n} {rep}"]
+            rep_pos = game.parse_position(found["position"])
+            for point, sym in members:
+                best = found["best_move"]
+                if best is not None and sym:
+                    best = str(rep_pos.transform_move(rep_pos.parse_move(best), sym))
+                rows.append(
+                    {
+                        "point": point,
+                        "position": rep_pos.transform(sym).fen(),
+                        "winner": found["winner"],
+                        "best_move": best,
+                        "plies": found.get("plies"),
+                        "solved_as": rep,
+                    }
+                )
+        rows.sort(key=lambda r: (int(r["point"][1:]), r["point"][0]))
+        black_wins = [r["point"] for r in rows if r["winner"] == "b"]
+        unsolved = [r["point"] for r in rows if r["winner"] is None]
+        report["sizes"].append(
+            {
+                "n": n,
+                "empty": {k: empty.get(k) for k in ("position", "winner", "best_move", "plies",
+                                                    "nodes")},  # fmt: skip
+                "openings": rows,
+                "black_wins": black_wins,
+                "classes": len(classes[n]),
+                "nodes": empty["nodes"]
+                + sum(results[f"n={n} {rep}"]["nodes"] for rep, _ in classes[n]),
+                "unsolved": unsolved,
+                "consistent": _consistent(empty["winner"], black_wins, unsolved),
+                "entries": [
+                    {"class": label, **{k: found.get(k) for k in ENTRY_FIELDS}}
+                    for label, found in [("empty", empty)]
+                    + [(rep, results[f"n={n} {rep}"]) for rep, _ in classes[n]]
+                ],
+            }
+        )
+    report["timings"] = {key: value["seconds"] for key, value in results.items()}
+    return report
+
+
+#: what the report keeps of each solved entry (seconds stay out: the files are reproducible)
+ENTRY_FIELDS = ("position", "winner", "best_move", "plies", "method", "nodes", "check")
+
+
+def _consistent(empty: str | None, black_wins: list[str], unsolved: list[str]) -> bool | None:
+    """Black wins the empty board iff some first point wins; None if it cannot be told."""
+    if empty is None or (unsolved and not black_wins):
+        return None
+    return (empty == "b") == bool(black_wins)

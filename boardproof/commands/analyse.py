@@ -1,0 +1,193 @@
+"""``boardproof analyse``: the anytime engine (exact search, then MCTS-Solver).
+
+Progress goes to stderr once a second; Ctrl-C stops the search, prints the best
+answer found so far, then ``interrupted`` on stderr, and exits with status 130.
+"""
+
+from __future__ import annotations
+
+import json
+import signal
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import click
+
+from boardproof.commands.common import echo_json, game_options, load_game
+from boardproof.models.base import InvalidOptionError, Position
+from boardproof.solvers.analyse import Analysis, analyse
+from boardproof.solvers.mcts import MCTS
+
+INTERRUPTED_STATUS = 130
+
+
+@contextmanager
+def interruptible() -> Iterator[Callable[[], bool]]:
+    """While active, the first Ctrl-C only sets a flag (read by the returned function);
+    a second one interrupts at once."""
+    hit = [False]
+
+    def handler(signum: int, frame: Any) -> None:
+        if hit[0]:
+            raise KeyboardInterrupt
+        hit[0] = True
+
+    try:
+        previous = signal.signal(signal.SIGINT, handler)
+    except ValueError:  # not the main thread: no signal handling
+        yield lambda: False
+        return
+    try:
+        yield lambda: hit[0]
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def progress_printer(quiet: bool) -> Callable[[MCTS, float], object] | None:
+    """The progress callback: one stderr line per report (None when ``quiet``)."""
+    if quiet:
+        return None
+
+    def report(tree: MCTS, elapsed: float) -> None:
+        best = tree.moves(1)
+        what = ""
+        if best:
+            top = best[0]
+            what = f", best {top.move} ({top.visits} visits, {100 * top.value:.1f}%)"
+        click.echo(f"analyse: {elapsed:.1f} s, {tree.iterations} iterations{what}", err=True)
+
+    return report
+
+
+def describe(found: Analysis) -> list[str]:
+    """The text lines ``analyse`` prints."""
+    pos = found.position
+    game = pos.game
+    mover = game.symbol(pos.to_move)
+    score_game = game.info.objective == "score"
+    lines = [f"position: {pos.fen()}"]
+    if pos.outcome() is not None:
+        lines.append("result: the game is over")
+    else:
+        lines.append(f"to move: {mover}")
+    if found.result == "win":
+        lines.append(f"result: win for {mover} (proved, {found.method})")
+    elif found.result == "loss":
+        assert found.winner is not None
+        lines.append(f"result: loss for {mover}: {game.symbol(found.winner)} wins (proved)")
+    elif found.result == "draw":
+        lines.append("result: draw (proved: nobody can force a win)")
+    else:
+        est = f"result: unknown; estimate: {100 * found.value:.1f}% for {mover}"
+        if found.score is not None:
+            est += f", mean final score {found.score:+.2f}"
+        lines.append(est + " (not a proof)")
+    if found.best_move is not None:
+        lines.append(f"best move: {found.best_move}")
+    if found.moves:
+        head = f"  {'move':<14} {'visits':>7} {'win%':>6}"
+        head += f" {'score':>7}" if score_game else ""
+        lines.append(head + "  proved")
+        for stat in found.moves:
+            row = f"  {str(stat.move):<14} {stat.visits:>7} {100 * stat.value:>6.1f}"
+            if score_game:
+                row += f" {stat.score:>+7.2f}" if stat.score is not None else f" {'-':>7}"
+            lines.append(row + f"  {stat.proved or '-'}")
+    if found.pv:
+        lines.append("pv: " + " ".join(str(m) for m in found.pv))
+    rate = found.iterations / found.seconds if found.seconds > 0 else 0.0
+    lines.append(
+        f"iterations: {found.iterations}  seconds: {found.seconds:.3f}  iterations/s: "
+        f"{rate:.0f}  method: {found.method}  stopped: {found.stopped}"
+    )
+    return lines
+
+
+def write_proof(found: Analysis, path: str) -> str:
+    """Write ``found``'s checked proof to ``path``; returns what happened (one line)."""
+    if found.proof is None:
+        return "not written: " + (found.proof_note or "no proved win")
+    try:
+        with open(path, "w", encoding="utf-8") as handle:
+            json.dump(found.proof, handle, indent=None, separators=(",", ":"))
+            handle.write("\n")
+    except OSError as error:
+        message = f"invalid option --proof: cannot write ({error}): {path!r}"
+        raise InvalidOptionError(message) from None
+    return f"wrote {path} ({found.proof_note})"
+
+
+def run_analysis(
+    pos: Position,
+    *,
+    seconds: float | None,
+    iterations: int | None,
+    seed: int,
+    multipv: int,
+    exact: bool,
+    quiet: bool,
+    game_name: str,
+    options: dict[str, Any],
+) -> tuple[Analysis, bool]:
+    """Analyse with Ctrl-C handling; returns the analysis and whether it was interrupted."""
+    with interruptible() as stop:
+        found = analyse(
+            pos, seconds=seconds, iterations=iterations, seed=seed, multipv=multipv,
+            exact=exact, game_name=game_name, options=options, should_stop=stop,
+            progress=progress_printer(quiet),
+        )  # fmt: skip
+        return found, stop()
+
+
+@click.command(name="analyse")
+@click.argument("game")
+@click.argument("position")
+@click.option("--time", "seconds", type=float, default=None,
+              help="Think for S seconds (default 5).")  # fmt: skip
+@click.option("--iterations", type=int, default=None,
+              help="Run N MCTS iterations instead (reproducible).")  # fmt: skip
+@click.option("--multipv", type=int, default=5, show_default=True,
+              help="How many best moves to list.")  # fmt: skip
+@click.option("--seed", type=int, default=0, show_default=True, help="Random seed.")
+@click.option("--no-exact", is_flag=True,
+              help="Plain MCTS: no exact search first, no exact leaf solving.")  # fmt: skip
+@click.option("--proof", "proof_file", type=click.Path(dir_okay=False), default=None,
+              help="Write a checkable proof of a proved win to FILE.")  # fmt: skip
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@click.option("--quiet", is_flag=True, help="No progress on stderr.")
+@game_options
+def analyse_command(
+    game: str,
+    position: str,
+    seconds: float | None,
+    iterations: int | None,
+    multipv: int,
+    seed: int,
+    no_exact: bool,
+    proof_file: str | None,
+    as_json: bool,
+    quiet: bool,
+    options: dict[str, Any],
+) -> None:
+    """Best moves of POSITION: exact where provable, Monte-Carlo tree search otherwise."""
+    game_obj = load_game(game, **options)
+    pos = game_obj.parse_position(position)
+    found, interrupted = run_analysis(
+        pos, seconds=seconds, iterations=iterations, seed=seed, multipv=multipv,
+        exact=not no_exact, quiet=quiet, game_name=game_obj.name, options=options,
+    )  # fmt: skip
+    note = write_proof(found, proof_file) if proof_file is not None else None
+    if as_json:
+        data = found.to_json(game_obj.name)
+        if note is not None:
+            data["proof"] = note
+        echo_json(data)
+    else:
+        for line in describe(found):
+            click.echo(line)
+        if note is not None:
+            click.echo(f"proof: {note}")
+    if interrupted:
+        click.echo("interrupted", err=True)
+        raise click.exceptions.Exit(INTERRUPTED_STATUS)

@@ -1,0 +1,121 @@
+"""``boardproof review``: judge every move of a game record.
+
+The record format is documented in :mod:`boardproof.analysis.record`.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+import click
+
+from boardproof.analysis.record import RecordError, parse_record
+from boardproof.analysis.review import Review, review_record
+from boardproof.commands.analyse import INTERRUPTED_STATUS, interruptible
+from boardproof.commands.common import echo_json, game_options, load_game
+from boardproof.models.base import InvalidOptionError
+
+
+def describe(review: Review) -> list[str]:
+    """The text lines ``review`` prints."""
+    game = review.record.game
+    lines = [f"start: {review.record.start.fen()}"]
+    lines.append(f"  {'ply':>3} {'side':<4} {'move':<14} {'before':<8} {'after':<8} "
+                 f"{'best alternative':<24} mark")  # fmt: skip
+    for row in review.plies:
+        best = "-" if row.best is None else row.best
+        if row.best_value is not None:
+            best += f" ({row.best_value.label()})"
+        mark = row.mark or ""
+        if row.ply == review.losing_move:
+            mark = "THE LOSING MOVE"
+        lines.append(
+            f"  {row.ply:>3} {game.symbol(row.player):<4} {row.move:<14} "
+            f"{row.before.label():<8} {row.after.label():<8} {best:<24} {mark}".rstrip()
+        )
+    if review.losing_move is not None:
+        row = review.plies[review.losing_move - 1]
+        lines.append(f"losing move: ply {row.ply}, {game.symbol(row.player)} played {row.move} "
+                     f"({row.where})")  # fmt: skip
+    else:
+        lines.append("losing move: none proved")
+    lines.append("values are for the side that moves: win/loss/draw proved, ~N% estimated")
+    return lines
+
+
+@click.command(name="review")
+@click.argument("game")
+@click.argument("record")
+@click.option("--time-per-move", "seconds", type=float, default=1.0, show_default=True,
+              help="Seconds of analysis per position.")  # fmt: skip
+@click.option("--iterations-per-move", "iterations", type=int, default=None,
+              help="MCTS iterations per position instead (reproducible).")  # fmt: skip
+@click.option("--seed", type=int, default=0, show_default=True, help="Random seed.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@click.option("--html", "html_file", type=click.Path(dir_okay=False), default=None,
+              help="Also write a self-contained HTML page to FILE.")  # fmt: skip
+@click.option("--quiet", is_flag=True, help="No progress on stderr.")
+@game_options
+def review_command(
+    game: str,
+    record: str,
+    seconds: float,
+    iterations: int | None,
+    seed: int,
+    as_json: bool,
+    html_file: str | None,
+    quiet: bool,
+    options: dict[str, Any],
+) -> None:
+    """Review the game RECORD (a file, or - for stdin): value before and after each
+    move, the best alternative, and the losing move."""
+    game_obj = load_game(game, **options)
+    if seconds <= 0:
+        raise InvalidOptionError(
+            f"invalid option --time-per-move: expected > 0, got {seconds!r}"
+        )
+    if iterations is not None and iterations < 1:
+        raise InvalidOptionError(
+            f"invalid option --iterations-per-move: expected >= 1, got {iterations!r}"
+        )
+    if record == "-":
+        text = sys.stdin.read()
+    else:
+        try:
+            with open(record, encoding="utf-8") as handle:
+                text = handle.read()
+        except (OSError, UnicodeDecodeError) as error:
+            message = f"invalid record: cannot read the file ({error}): {record!r}"
+            raise RecordError(message) from None
+    rec = parse_record(game_obj, text)
+
+    def report(index: int, total: int) -> None:
+        if not quiet:
+            click.echo(f"review: position {index + 1}/{total}", err=True)
+
+    with interruptible() as stop:
+        review = review_record(
+            rec, seconds=None if iterations is not None else seconds,
+            iterations=iterations, seed=seed, should_stop=stop, progress=report,
+        )  # fmt: skip
+        interrupted = stop()
+    if html_file is not None:
+        from boardproof.reports.review_html import render
+
+        try:
+            with open(html_file, "w", encoding="utf-8") as handle:
+                handle.write(render(review))
+        except OSError as error:
+            message = f"invalid option --html: cannot write ({error}): {html_file!r}"
+            raise InvalidOptionError(message) from None
+    if as_json:
+        echo_json(review.to_json())
+    else:
+        for line in describe(review):
+            click.echo(line)
+        if html_file is not None:
+            click.echo(f"wrote {html_file}")
+    if interrupted:
+        click.echo("interrupted", err=True)
+        raise click.exceptions.Exit(INTERRUPTED_STATUS)
