@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 
 import pytest
 
@@ -57,3 +58,9 @@ def test_bad_options_are_one_line_errors(tmp_path) -> None:
     bad.write_text("{not json")
     with pytest.raises(InvalidOptionError, match="checkpoint"):
         Checkpoint(bad)
+
+
+def test_without_dask_the_option_names_the_extra(monkeypatch) -> None:
+    monkeypatch.setitem(sys.modules, "dask.distributed", None)
+    with pytest.raises(InvalidOptionError, match=r"pip install 'boardproof\[cluster\]'"):
+        run_tasks(abs, [("a", 1)], scheduler="local:1", progress=False)

@@ -82,3 +82,22 @@ def test_native_and_python_searches_give_the_same_tables() -> None:
     for row in fast["sizes"][1]["openings"]:
         exact = solve(game.parse_position(row["position"]), method="alphabeta")
         assert row["plies"] == exact.plies, row["point"]
+
+
+def test_split_entries_give_the_same_winners(cli_run, tmp_path) -> None:
+    """An entry split into one task per White reply has the same winner (and a correct
+    best reply) as the entry solved whole."""
+    whole = build_report([4], progress=False)
+    split = build_report([4], progress=False, split=("a1", "a2"))
+    game = models.get("minefield")
+    for a, b in zip(whole["sizes"][0]["openings"], split["sizes"][0]["openings"], strict=True):
+        assert (a["point"], a["winner"]) == (b["point"], b["winner"])
+        if b["best_move"] is not None and b["solved_as"] in ("a1", "a2"):
+            pos = game.parse_position(b["position"])
+            after = pos.play(pos.parse_move(b["best_move"]))
+            assert game.symbol(solve(after).winner) == b["winner"]
+    entries = {e["class"]: e for e in split["sizes"][0]["entries"]}
+    assert entries["a1"]["method"].endswith("split") and entries["a1"]["check"]["proved"]
+    status, _, err = cli_run("openings", "minefield", "--sizes", "4", "--split", "z9",
+                             "--out", str(tmp_path))  # fmt: skip
+    assert status == 2 and "--split" in err and "'z9'" in err

@@ -23,8 +23,14 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from boardproof.models.carpniches import START_POSITION, CarpnichesMove, CarpnichesPosition
+from boardproof.models.carpniches import (
+    START_POSITION,
+    CarpnichesMove,
+    CarpnichesPosition,
+    parse_position,
+)
 from boardproof.solvers.common import Budget
+from boardproof.solvers.executor import Executor, run_tasks
 from boardproof.solvers.search import AlphaBeta
 
 
@@ -88,13 +94,29 @@ def dfpn_confirms(pos: CarpnichesPosition, winner: str, plies: int | None) -> bo
     return found.winner is not None and pos.game.symbol(found.winner) == winner
 
 
+def move_task(arg: tuple[str, str, int, float | None]) -> dict[str, Any]:
+    """One first move as a self-contained executor task: (start FEN, move, plies, timeout)."""
+    fen, move_text, max_plies, timeout = arg
+    start = parse_position(fen)
+    return analyse_move(start, start.parse_move(move_text), max_plies, timeout)
+
+
 def analyse_openings(
-    max_plies: int = 9, timeout: float | None = None, start: CarpnichesPosition = START_POSITION
+    max_plies: int = 9,
+    timeout: float | None = None,
+    start: CarpnichesPosition = START_POSITION,
+    executor: Executor | None = None,
+    progress: bool = False,
 ) -> dict[str, Any]:
-    """The whole analysis as a JSON-ready dict."""
+    """The whole analysis as a JSON-ready dict; one executor task per class of first moves."""
+    classes = first_move_classes(start)
+    tasks = [(str(moves[0]), (start.fen(), str(moves[0]), max_plies, timeout))
+             for moves in classes]  # fmt: skip
+    results = run_tasks(move_task, tasks, executor=executor, progress=progress,
+                        description="carpniches openings")  # fmt: skip
     rows = []
-    for moves in first_move_classes(start):
-        row = analyse_move(start, moves[0], max_plies, timeout)
+    for moves in classes:
+        row = results[str(moves[0])]
         row["same_as"] = [str(m) for m in moves[1:]]
         rows.append(row)
     summary = summarise(rows)

@@ -39,7 +39,7 @@ from pysat.solvers import Solver
 
 from boardproof.models.base import InvalidOptionError
 from boardproof.solvers import lemmas
-from boardproof.solvers.executor import Checkpoint, run_tasks
+from boardproof.solvers.executor import Checkpoint, Executor
 from boardproof.solvers.sat import certify, second
 from boardproof.solvers.sat import minefield as sat
 
@@ -320,8 +320,12 @@ def verify(
     second_solver: str | None = None,
     progress: bool = True,
     on_size: Callable[[dict[str, Any]], None] | None = None,
+    executor: Executor | None = None,
 ) -> dict[str, Any]:
-    """Verify ``claim`` on every size; the ``verify --json`` object."""
+    """Verify ``claim`` on every size; the ``verify --json`` object.
+
+    The tasks run on ``executor`` (or one made from ``workers``/``scheduler``).
+    """
     check_claim(claim)
     if method not in sat.METHODS:
         raise InvalidOptionError(
@@ -342,9 +346,16 @@ def verify(
     done_before = Checkpoint(checkpoint).done if checkpoint is not None else {}
     resumed = sum(1 for key, _ in tasks if key in done_before)
     began = time.perf_counter()
-    results = run_tasks(run_task, tasks, workers=workers, scheduler=scheduler,
-                        checkpoint=checkpoint, progress=progress,
-                        description=f"verify {claim}")
+    own = executor is None
+    if executor is None:
+        executor = Executor(workers, scheduler)
+    try:
+        results = executor.run(run_task, tasks, checkpoint=checkpoint, progress=progress,
+                               description=f"verify {claim}")
+        run = executor.last
+    finally:
+        if own:
+            executor.close()
     rows = []
     for n in sizes:
         row = assemble_size(claim, n, results, method, solver)
@@ -352,7 +363,7 @@ def verify(
         if on_size is not None:
             on_size(row)
     holds_all = _holds_all(rows)
-    return {
+    out: dict[str, Any] = {
         "claim": claim,
         "statement": CLAIMS[claim].statement,
         "holds": holds_all,
@@ -365,10 +376,15 @@ def verify(
                          if resumed < len(tasks) else None),
         "tasks": len(tasks),
         "resumed_tasks": resumed,
-        "workers": workers,
+        "workers": executor.workers,
         "cubes": cubes,
         "second_solver": second_solver,
     }
+    if executor.scheduler is not None:  # the default back ends add nothing: old reports
+        assert run is not None          # stay the same
+        out["backend"] = f"dask {executor.scheduler}"
+        out["rerun_tasks"] = sorted(run.reruns)
+    return out
 
 
 def full_step(row: dict[str, Any]) -> str:

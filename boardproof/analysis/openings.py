@@ -13,7 +13,7 @@ For each board size n the report gives
 Symmetric first points give symmetric positions, so each class of points (under
 the board symmetries that keep the colours) is solved once and the answer copied
 to the others; the classes are independent tasks for
-:func:`boardproof.solvers.executor.run_tasks` (local process pool, checkpoints).
+:func:`boardproof.solvers.executor.run_tasks` (a process pool or a Dask cluster, checkpoints).
 The empty-board value is solved separately and cross-checked against the table:
 Black wins the empty board exactly when some table entry is a Black win.
 
@@ -36,7 +36,7 @@ from boardproof.models.base import InvalidOptionError
 from boardproof.solvers import native
 from boardproof.solvers.api import solve
 from boardproof.solvers.common import symmetric_key
-from boardproof.solvers.executor import run_tasks
+from boardproof.solvers.executor import Executor, run_tasks
 
 #: the command that regenerates the published report
 COMMAND = "boardproof openings minefield --sizes 2-5 --workers 2 --out reports"
@@ -72,8 +72,8 @@ def solve_task(arg: TaskArg) -> dict[str, Any]:
     n, point, win, timeout, method = arg
     start = time.perf_counter()
     pos = _game(win).start(size=n, pie=False)
-    if point is not None:
-        pos = pos.play(pos.parse_move(point))
+    for text in (point or "").split():  # a first point, or a line "a1 b2" (split entries)
+        pos = pos.play(pos.parse_move(text))
     if method != "alphabeta" and (method == "native" or native.supports(pos)):
         native.reset()  # a fresh table: the same node counts whatever ran before
         diagonal = win == "orthodiagonal"
@@ -112,6 +112,65 @@ def solve_task(arg: TaskArg) -> dict[str, Any]:
         if target is not pos:
             check["after"] = str(best)
         entry["check"] = check
+    return entry
+
+
+def split_replies(n: int, point: str, win: str) -> list[str]:
+    """White's replies after a black stone on ``point``, in canonical order.
+
+    >>> split_replies(2, "a1", "orthogonal")
+    ['b1', 'a2', 'b2']
+    """
+    pos = _game(win).start(size=n, pie=False)
+    pos = pos.play(pos.parse_move(point))
+    return [str(move) for move in pos.legal_moves()]
+
+
+def merge_split(n: int, point: str, win: str,
+                children: list[tuple[str, dict[str, Any]]]) -> dict[str, Any]:
+    """One table entry from the entries after each White reply (White to move wins iff
+    some reply leaves Black lost; the best reply is the first such in canonical order).
+
+    >>> kids = [(r, solve_task((2, f"a1 {r}", "orthogonal", None, "auto")))
+    ...         for r in split_replies(2, "a1", "orthogonal")]
+    >>> whole = solve_task((2, "a1", "orthogonal", None, "auto"))
+    >>> merged = merge_split(2, "a1", "orthogonal", kids)
+    >>> (merged["winner"], merged["position"]) == (whole["winner"], whole["position"])
+    True
+    """
+    pos = _game(win).start(size=n, pie=False)
+    pos = pos.play(pos.parse_move(point))
+    mover = pos.game.symbol(pos.to_move)
+    solved = [(r, c) for r, c in children if c["winner"] is not None]
+    wins = [(r, c) for r, c in solved if c["winner"] == mover]
+    entry: dict[str, Any] = {
+        "position": pos.fen(), "method": f"{children[0][1]['method']} split",
+        "nodes": sum(c["nodes"] for _, c in children),
+        "seconds": round(sum(c["seconds"] for _, c in children), 3),
+    }  # fmt: skip
+    if wins:
+        reply, child = wins[0]
+        plies = [c["plies"] for _, c in wins]
+        entry.update(winner=mover, best_move=reply,
+                     plies=1 + min(plies) if None not in plies else None)  # fmt: skip
+        check = dict(child.get("check") or {})
+        check.pop("after", None)  # the child itself is the position after the winning reply
+        entry["check"] = {**check, "after": reply} if check else None
+        return entry
+    if len(solved) < len(children):
+        entry.update(winner=None, best_move=None, plies=None,
+                     note="not solved: some replies unsolved within the time limit")
+        return entry
+    plies = [c["plies"] for _, c in children]
+    entry.update(winner=children[0][1]["winner"], best_move=None,
+                 plies=1 + max(plies) if None not in plies else None)  # fmt: skip
+    checks = [c.get("check") or {} for _, c in children]
+    proved = [ch.get("proved") for ch in checks]
+    entry["check"] = {
+        "method": "native df-pn, every reply",
+        "proved": False if False in proved else None if None in proved else True,
+        "nodes": sum(ch.get("nodes", 0) for ch in checks),
+    }
     return entry
 
 
@@ -156,15 +215,24 @@ def build_report(
     *,
     win: str = "orthogonal",
     workers: int = 1,
+    scheduler: str | None = None,
     checkpoint: str | os.PathLike[str] | None = None,
     progress: bool = True,
     timeout: float | None = None,
     command: str = COMMAND,
     method: str = "auto",
+    executor: Executor | None = None,
+    split: tuple[str, ...] = (),
 ) -> dict[str, Any]:
     """Solve every size: the empty board and one task per class of first points.
 
+    The entries of the first points in ``split`` (class representatives, the hardest
+    entries) are split one ply deeper: one task per White reply, merged by
+    :func:`merge_split` (their node counts and best replies are those of the split).
+
     ``timeout`` (seconds per entry) may leave entries unsolved; they are reported so.
+    The tasks run on ``executor`` (or one made from ``workers``/``scheduler``); the
+    report does not depend on which.
     """
     if method not in METHODS:
         raise InvalidOptionError(
@@ -172,20 +240,41 @@ def build_report(
         )
     tasks: list[tuple[str, TaskArg]] = []
     classes = {n: point_classes(n, win) for n in sizes}
+    split_set = set(split)
+    reps = {rep for n in sizes for rep, _ in classes[n]}
+    for point in split:
+        if point not in reps:
+            raise InvalidOptionError(
+                "invalid option --split: expected first points solved as their own class "
+                f"({', '.join(sorted(reps))}), got {point!r}"
+            )
     for n in sizes:
         tasks.append((f"n={n} empty", (n, None, win, timeout, method)))
         for rep, _ in classes[n]:
-            tasks.append((f"n={n} {rep}", (n, rep, win, timeout, method)))
+            if rep in split_set:
+                for reply in split_replies(n, rep, win):
+                    tasks.append((f"n={n} {rep} {reply}", (n, f"{rep} {reply}", win, timeout,
+                                                           method)))  # fmt: skip
+            else:
+                tasks.append((f"n={n} {rep}", (n, rep, win, timeout, method)))
     # the biggest boards first, so a pool is not left waiting on one long task
     tasks.sort(key=lambda t: -t[1][0])
     results = run_tasks(
         solve_task,
         tasks,
         workers=workers,
+        scheduler=scheduler,
+        executor=executor,
         checkpoint=checkpoint,
         progress=progress,
         description="minefield openings",
     )
+    for n in sizes:
+        for rep, _ in classes[n]:
+            if rep in split_set:
+                replies = split_replies(n, rep, win)
+                results[f"n={n} {rep}"] = merge_split(
+                    n, rep, win, [(r, results.pop(f"n={n} {rep} {r}")) for r in replies])
     game = _game(win)
     report: dict[str, Any] = {
         "game": "minefield",

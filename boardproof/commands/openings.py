@@ -20,11 +20,13 @@ import click
 
 from boardproof import models
 from boardproof.models.base import InvalidOptionError
+from boardproof.solvers.executor import Executor
 
 #: the games with an opening analysis, and the options each one takes
 GAME_OPTIONS: dict[str, frozenset[str]] = {
-    "minefield": frozenset({"sizes", "workers", "checkpoint", "win", "timeout", "out", "method"}),
-    "carpniches": frozenset({"max_plies", "timeout", "out"}),
+    "minefield": frozenset({"sizes", "workers", "scheduler", "checkpoint", "win", "timeout",
+                            "out", "method", "split"}),
+    "carpniches": frozenset({"max_plies", "timeout", "out", "workers", "scheduler"}),
 }
 DEFAULT_SIZES = "2-4"
 DEFAULT_MAX_PLIES = 9
@@ -34,11 +36,16 @@ DEFAULT_MAX_PLIES = 9
 @click.argument("game")
 @click.option("--sizes", default=None, help=f"Minefield: board sizes, e.g. 2-5 [{DEFAULT_SIZES}].")
 @click.option("--workers", type=click.IntRange(min=1), default=None,
-              help="Minefield: local worker processes [1].")  # fmt: skip
+              help="Local worker processes [1].")  # fmt: skip
+@click.option("--scheduler", default=None, metavar="ADDR",
+              help="Dask: tcp://HOST:PORT of a scheduler, or local:N (boardproof[cluster]).")
 @click.option("--checkpoint", default=None, type=click.Path(dir_okay=False),
               help="Minefield: resume file (default: in OUT, removed when done).")  # fmt: skip
 @click.option("--win", default=None, metavar="RULE",
               help="Minefield: 'orthogonal' (rulebook, default) or 'orthodiagonal'.")  # fmt: skip
+@click.option("--split", default=None, metavar="POINTS",
+              help="Minefield: split these first points' entries (e.g. a1,a2: the hardest) "
+                   "into one task per reply.")  # fmt: skip
 @click.option("--max-plies", "max_plies", type=click.IntRange(min=1), default=None,
               help=f"Carpniches: plies after each first move [{DEFAULT_MAX_PLIES}].")  # fmt: skip
 @click.option("--method", default=None, metavar="METHOD",
@@ -51,8 +58,10 @@ def openings_command(
     game: str,
     sizes: str | None,
     workers: int | None,
+    scheduler: str | None,
     checkpoint: str | None,
     win: str | None,
+    split: str | None,
     max_plies: int | None,
     method: str | None,
     timeout: float | None,
@@ -64,29 +73,47 @@ def openings_command(
         raise InvalidOptionError(
             f"invalid game: openings supports {' and '.join(GAME_OPTIONS)}, got {game!r}"
         )
-    given = {"sizes": sizes, "workers": workers, "checkpoint": checkpoint, "win": win,
-             "max_plies": max_plies, "method": method}  # fmt: skip
+    given = {"sizes": sizes, "workers": workers, "scheduler": scheduler, "checkpoint": checkpoint,
+             "win": win, "max_plies": max_plies, "method": method, "split": split}  # fmt: skip
     for option, value in given.items():
         if value is not None and option not in GAME_OPTIONS[name]:
             flag = "--" + option.replace("_", "-")
             raise InvalidOptionError(
                 f"invalid option {flag}: {name} does not take it, got {value!r}"
             )
-    if name == "minefield":
-        _minefield(sizes or DEFAULT_SIZES, workers or 1, out_dir, checkpoint, timeout, win,
-                   method or "auto")  # fmt: skip
-    else:
-        _carpniches(max_plies or DEFAULT_MAX_PLIES, timeout, out_dir)
+    executor = Executor(workers or 1, scheduler)  # bad options refused before any work
+    with executor:
+        if name == "minefield":
+            _minefield(sizes or DEFAULT_SIZES, executor, out_dir, checkpoint, timeout, win,
+                       method or "auto", split)  # fmt: skip
+        else:
+            _carpniches(max_plies or DEFAULT_MAX_PLIES, timeout, out_dir, executor)
+
+
+def backend_options(executor: Executor) -> str:
+    """How the command line names the back end: `` --workers N`` or `` --scheduler ADDR``."""
+    if executor.scheduler is not None:
+        return f" --scheduler {executor.scheduler}"
+    return f" --workers {executor.workers}"
+
+
+def run_summary(executor: Executor) -> str:
+    """The console's last line about the back end (the default keeps its old form)."""
+    if executor.scheduler is None:
+        return f"workers: {executor.workers}"
+    info = executor.last
+    return info.summary() if info is not None else executor.describe()
 
 
 def _minefield(
     sizes: str,
-    workers: int,
+    executor: Executor,
     out_dir: str,
     checkpoint: str | None,
     timeout: float | None,
     win: str | None,
     method: str,
+    split: str | None = None,
 ) -> None:
     from boardproof.analysis.claims import parse_sizes
     from boardproof.analysis.openings import METHODS, build_report
@@ -101,18 +128,25 @@ def _minefield(
         models.get("minefield", win=win)  # a bad rule is refused before any work
     cp = checkpoint or os.path.join(out_dir, "minefield-openings.checkpoint.json")
     start = time.perf_counter()
-    command = f"boardproof openings minefield --sizes {sizes} --workers {workers}"
+    command = f"boardproof openings minefield --sizes {sizes}" + backend_options(executor)
     if timeout is not None:
         command += f" --timeout {timeout:g}"
     if win is not None:
         command += f" --win {win}"
     if method != "auto":
         command += f" --method {method}"
+    split_points = tuple(p for p in (split or "").split(",") if p)
+    if split is not None:
+        if not split_points:
+            raise InvalidOptionError(f"invalid option --split: expected points like a1,a2, "
+                                     f"got {split!r}")  # fmt: skip
+        command += f" --split {','.join(split_points)}"
     command += f" --out {out_dir}"
     report = build_report(
         size_list,
         win=win or "orthogonal",
-        workers=workers,
+        executor=executor,
+        split=split_points,
         checkpoint=cp,
         timeout=timeout,
         command=command,
@@ -133,14 +167,15 @@ def _minefield(
         click.echo(f"wrote {path}")
     if checkpoint is None and os.path.exists(cp):
         os.remove(cp)
-    click.echo(f"seconds: {elapsed:.1f} (workers: {workers})")
+    click.echo(f"seconds: {elapsed:.1f} ({run_summary(executor)})")
 
 
-def _carpniches(max_plies: int, timeout: float | None, out_dir: str) -> None:
+def _carpniches(max_plies: int, timeout: float | None, out_dir: str, executor: Executor) -> None:
     from boardproof.analysis.carpniches_openings import analyse_openings
     from boardproof.reports.carpniches_openings import write_report
 
-    report = analyse_openings(max_plies=max_plies, timeout=timeout)
+    report = analyse_openings(max_plies=max_plies, timeout=timeout, executor=executor,
+                              progress=True)
     for row in report["moves"]:
         if row["winner"] is not None:
             text = f"{row['winner']} wins in {row['plies']} plies"
@@ -149,3 +184,5 @@ def _carpniches(max_plies: int, timeout: float | None, out_dir: str) -> None:
         click.echo(f"{row['move']:<6} {text}  ({row['nodes']} nodes, {row['seconds']} s)")
     md, js = write_report(report, out_dir)
     click.echo(f"wrote {md} and {js}")
+    if executor.backend != "in-process":
+        click.echo(run_summary(executor))

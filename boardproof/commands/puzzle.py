@@ -95,7 +95,7 @@ def daily_command(game: str, date_text: str | None, as_json: bool) -> None:
 @click.option("--workers", type=int, default=1, show_default=True,
               help="Local worker processes.")  # fmt: skip
 @click.option("--scheduler", default=None, metavar="ADDR",
-              help="Dask scheduler address, e.g. tcp://host:8786.")  # fmt: skip
+              help="Dask: tcp://HOST:PORT of a scheduler, or local:N (boardproof[cluster]).")
 @click.option("--min-plies", type=int, default=None, help="Shortest win (default 3).")
 @click.option("--max-plies", type=int, default=None,
               help="Longest win (default: 5; Candy Conquest 3).")  # fmt: skip
@@ -125,16 +125,12 @@ def generate_command(
     if out_file is not None:
         write_puzzles(out_file, [])  # fail now, not after the search, if it cannot be written
 
-    result = generate(
-        game,
-        count,
-        seed,
-        settings,
-        workers=workers,
-        scheduler=scheduler,
-        progress=out_file is not None,
-        on_puzzle=functools.partial(show_found, out_file),
-    )
+    from boardproof.solvers.executor import Executor
+
+    with Executor(workers, scheduler) as executor:
+        result = generate(game, count, seed, settings, executor=executor,
+                          progress=out_file is not None,
+                          on_puzzle=functools.partial(show_found, out_file))  # fmt: skip
     if out_file is not None:
         write_puzzles(out_file, result.puzzles)
     tried = ", ".join(f"{k} {v}" for k, v in sorted(result.counts.items()))
@@ -142,6 +138,10 @@ def generate_command(
         f"{len(result.puzzles)} puzzles from {result.tasks} tasks in {result.seconds:.1f} s "
         f"(candidates: {tried})"
     )
+    if scheduler is not None:
+        summary += f"; {executor.describe()}"
+        if executor.reruns:
+            summary += f", re-run: {', '.join(sorted(executor.reruns))}"
     if out_file is not None:
         summary += f"; wrote {out_file}"
     click.echo(summary, err=out_file is None)

@@ -55,7 +55,9 @@ def _load_report(path: str) -> dict[str, Any]:
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option("--workers", type=int, default=1, show_default=True,
               help="Local worker processes.")
-@click.option("--scheduler", default=None, help="Dask scheduler address (tcp://HOST:PORT).")
+@click.option("--scheduler", default=None,
+              help="Dask: tcp://HOST:PORT of a running scheduler, or local:N to start "
+                   "N local workers (needs boardproof[cluster]).")
 @click.option("--method", default="split", show_default=True,
               help="SAT method: split (fill + full steps), fill (fill step by SAT, "
                    "full step by Lemma H), plain (baseline) or fast.")
@@ -131,6 +133,8 @@ def verify_command(claim: str, sizes: str | None, out: str | None, as_json: bool
         args += ["--cubes", str(cubes)]
     if cubes or workers != 1:
         args += ["--workers", str(workers)]
+    if scheduler is not None:
+        args += ["--scheduler", scheduler]
     if merge_file is not None:
         args += ["--merge", merge_file]
     if out is not None:

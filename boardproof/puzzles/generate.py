@@ -51,7 +51,7 @@ from boardproof.puzzles.rating import rate
 from boardproof.puzzles.store import FORMAT, VERSION
 from boardproof.solvers.api import solve
 from boardproof.solvers.common import Budget, SearchTimeout, Stop
-from boardproof.solvers.executor import run_tasks
+from boardproof.solvers.executor import Executor, run_tasks
 from boardproof.solvers.proof import ProofTooLarge, build_proof
 from boardproof.solvers.search import WIN, WIN_MIN, AlphaBeta
 
@@ -460,8 +460,17 @@ def generate(
     max_tasks: int | None = None,
     progress: bool = True,
     on_puzzle: Callable[[dict[str, Any]], None] | None = None,
+    executor: Executor | None = None,
 ) -> Generated:
-    """The first ``count`` distinct puzzles of the seeded task sequence of ``game``."""
+    """The first ``count`` distinct puzzles of the seeded task sequence of ``game``.
+
+    The batches run on ``executor`` (or one made from ``workers``/``scheduler`` and
+    kept open for all of them).
+    """
+    if executor is None:
+        with Executor(workers, scheduler) as own:
+            return generate(game, count, seed, settings, max_tasks=max_tasks,
+                            progress=progress, on_puzzle=on_puzzle, executor=own)  # fmt: skip
     name = puzzle_game(game)
     if count < 1:
         raise PuzzleError(f"invalid option --count: expected a number >= 1, got {count!r}")
@@ -474,8 +483,8 @@ def generate(
     index = 0
     while len(puzzles) < count and index < limit:
         wanted = count - len(puzzles)
-        if workers > 1 or scheduler is not None:
-            wanted = max(wanted, 2 * workers)
+        if executor.backend != "in-process":
+            wanted = max(wanted, 2 * executor.workers)
         size = min(wanted, limit - index)
         tasks = [
             (
@@ -487,8 +496,7 @@ def generate(
         results = run_tasks(
             _run_task_args,
             tasks,
-            workers=workers,
-            scheduler=scheduler,
+            executor=executor,
             progress=progress,
             description=f"puzzles {name}",
         )

@@ -271,6 +271,8 @@ def render_markdown(result: dict[str, Any], *, command: str | None = None,
     own = sorted(set(sizes) - {n for entry in merged for n in entry["sizes"]})
     run_text = (f"Solver: `{result['solver']}` (python-sat), method `{result['method']}`, "
                 f"workers {result['workers']}, cubes {result['cubes']}")
+    if result.get("backend"):
+        run_text += f" ({result['backend']}; re-run tasks: {len(result['rerun_tasks'])})"
     if result.get("wall_seconds") is not None:
         run_text += f", wall time {result['wall_seconds']:.1f} s"
     if result.get("resumed_tasks"):

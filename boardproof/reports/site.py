@@ -28,6 +28,7 @@ from boardproof import models
 from boardproof.puzzles.daily import daily_puzzle
 from boardproof.puzzles.store import dumps
 from boardproof.reports import svg
+from boardproof.solvers.executor import Executor, run_tasks
 
 TITLE = "boardproof daily puzzles"
 
@@ -165,14 +166,26 @@ def index_page(dates: Sequence[str], games: Sequence[str], ratings: dict[str, st
     return _page(TITLE, body, 0)
 
 
+def daily_task(arg: tuple[str, str]) -> dict[str, Any]:
+    """The puzzle of one (game, ISO date): a self-contained executor task."""
+    game, date = arg
+    return daily_puzzle(game, dt.date.fromisoformat(date))
+
+
 def build_site(
     out: str | os.PathLike[str],
     days: int,
     last: dt.date,
     games: Sequence[str] | None = None,
     on_page: Callable[[str], None] | None = None,
+    executor: Executor | None = None,
+    progress: bool = False,
 ) -> list[str]:
-    """Write the site; returns the written paths relative to ``out``, sorted."""
+    """Write the site; returns the written paths relative to ``out``, sorted.
+
+    The day's puzzles are found first, one executor task per (game, day), then the
+    pages are written in order (the same files whatever ran the tasks).
+    """
     chosen = list(games) if games is not None else puzzle_games()
     root = Path(out)
     root.mkdir(parents=True, exist_ok=True)
@@ -189,9 +202,13 @@ def build_site(
 
     write("style.css", STYLE)
     ratings: dict[str, str] = {}
+    found = run_tasks(daily_task, [(f"{game} {date}", (game, date)) for game in chosen
+                                   for date in dates],
+                      executor=executor, progress=progress,
+                      description="site puzzles")  # fmt: skip
     for game in chosen:
         for number, date in enumerate(dates):
-            puzzle = daily_puzzle(game, dt.date.fromisoformat(date))
+            puzzle = found[f"{game} {date}"]
             following = page_name(game, dates[number - 1]) if number > 0 else None
             previous = page_name(game, dates[number + 1]) if number + 1 < len(dates) else None
             page = page_name(game, date)

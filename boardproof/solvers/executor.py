@@ -1,33 +1,78 @@
-"""One executor interface for independent tasks: in-process, process pool, or Dask.
+"""One executor for independent tasks: in-process, a local process pool, or Dask.
 
 :func:`run_tasks` runs ``fn(arg)`` for every ``(key, arg)`` pair and returns the
-results by key. It shows progress on stderr, saves each finished result to an
-optional JSON checkpoint (written atomically, so an interrupted run loses no
-finished task) and skips tasks already in the checkpoint when run again.
+results by key, **in the order of the tasks** whatever finished first (so the
+callers' merge is deterministic). It shows progress on stderr (tasks done,
+running, re-run), saves each finished result to an optional JSON checkpoint
+(written atomically, so an interrupted run loses no finished task) and skips
+the tasks already in the checkpoint when run again.
 
-- ``workers=1`` (default) runs in this process, in order;
-- ``workers=N`` uses a local process pool (``fn`` must be a top-level function);
-- ``scheduler="tcp://HOST:PORT"`` sends the same tasks to a Dask distributed cluster.
+The back end is chosen by :class:`Executor`:
+
+- ``workers=1`` (default): in this process, in order;
+- ``workers=N``: a local process pool of N processes;
+- ``scheduler="tcp://HOST:PORT"``: an existing Dask distributed cluster;
+- ``scheduler="local:N"``: a Dask ``LocalCluster`` of N worker processes started
+  for the run (and stopped after it).
+
+``fn`` must be a top-level function and every ``arg`` plain data: a task carries
+its own inputs and relies on no state of the worker, so it can run again anywhere.
+A worker lost mid-run (a killed process, a machine gone) costs only its running
+tasks, which run again on another worker and are listed in :attr:`RunInfo.reruns`.
+A task that kills :data:`ALLOWED_FAILURES` + 1 workers in a row is given up and
+reported by name (:class:`TaskKilledWorkers`) once the other tasks have finished.
+Dask is an optional extra (``pip install 'boardproof[cluster]'``).
 
 >>> run_tasks(abs, [("a", -1), ("b", 2)], progress=False)
 {'a': 1, 'b': 2}
+>>> Executor(workers=3).describe(), Executor(scheduler="local:2").describe()
+('process pool, 3 workers', 'dask local:2, 2 workers')
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 import os
 import sys
 import time
+import uuid
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
-from boardproof.models.base import InvalidOptionError
+from boardproof.models.base import BoardproofError, InvalidOptionError
 
 T = TypeVar("T")
 R = TypeVar("R")
+
+#: a task may be running on this many lost workers and still run again (Dask's default)
+ALLOWED_FAILURES = 3
+#: seconds to wait for a Dask scheduler to answer (env BOARDPROOF_CONNECT_TIMEOUT)
+CONNECT_TIMEOUT = 10.0
+#: the back ends, as :attr:`Executor.backend` names them
+BACKENDS = ("in-process", "process pool", "dask")
+#: the pip extra that brings Dask
+EXTRA = "boardproof[cluster]"
+
+
+class TaskKilledWorkers(BoardproofError):
+    """Some tasks were given up: each was running on every worker that died under it."""
+
+    def __init__(self, keys: list[str], finished: int, total: int) -> None:
+        self.keys = keys
+        super().__init__(
+            f"task {', '.join(repr(k) for k in keys)} killed {ALLOWED_FAILURES + 1} workers "
+            f"and was given up ({finished} of {total} tasks finished and kept in the checkpoint)"
+        )
+
+
+class SchedulerLost(BoardproofError):
+    """The Dask scheduler stopped answering in the middle of a run."""
 
 
 class Checkpoint:
@@ -46,11 +91,19 @@ class Checkpoint:
         self.done: dict[str, Any] = {}
         if self.path is not None and self.path.exists():
             try:
-                self.done = json.loads(self.path.read_text(encoding="utf-8"))
-            except json.JSONDecodeError as error:
+                data = json.loads(self.path.read_text(encoding="utf-8"))
+            except (json.JSONDecodeError, UnicodeDecodeError) as error:
+                reason = getattr(error, "msg", None) or getattr(error, "reason", str(error))
                 raise InvalidOptionError(
-                    f"invalid checkpoint: not a JSON file ({error.msg}): {str(self.path)!r}"
+                    f"invalid checkpoint: not a JSON file ({reason}; delete it or pass "
+                    f"--fresh to start again): {str(self.path)!r}"
                 ) from None
+            if not isinstance(data, dict):
+                raise InvalidOptionError(
+                    f"invalid checkpoint: expected a JSON object of results by task, got "
+                    f"{type(data).__name__} (delete it to start again): {str(self.path)!r}"
+                )
+            self.done = data
 
     def save(self, key: str, result: Any) -> None:
         self.done[key] = result
@@ -60,6 +113,37 @@ class Checkpoint:
         tmp = self.path.with_name(self.path.name + ".tmp")
         tmp.write_text(json.dumps(self.done, indent=1, sort_keys=True), encoding="utf-8")
         os.replace(tmp, self.path)
+
+
+@dataclass
+class RunInfo:
+    """What a run did: the back end, and the tasks resumed, computed and re-run."""
+
+    backend: str
+    workers: int
+    address: str | None = None
+    tasks: int = 0
+    resumed: int = 0
+    computed: int = 0
+    #: tasks that ran again because a worker was lost under them: key -> times
+    reruns: dict[str, int] = field(default_factory=dict)
+    #: tasks given up after killing too many workers
+    failed: list[str] = field(default_factory=list)
+
+    def summary(self) -> str:
+        """One line for the console.
+
+        >>> RunInfo("dask", 2, "local:2", tasks=5, computed=5, reruns={"b": 1}).summary()
+        'dask local:2, 2 workers: 5 tasks (5 computed, 0 from checkpoint); re-run: b'
+        """
+        where = f"{self.backend} {self.address}" if self.address else self.backend
+        text = (f"{where}, {self.workers} worker{'s' if self.workers != 1 else ''}: "
+                f"{self.tasks} tasks ({self.computed} computed, {self.resumed} from checkpoint)")
+        if self.reruns:
+            text += "; re-run: " + ", ".join(sorted(self.reruns))
+        if self.failed:
+            text += "; given up: " + ", ".join(self.failed)
+        return text
 
 
 class _Progress:
@@ -79,15 +163,23 @@ class _Progress:
             self._bar.start()
             self._task = self._bar.add_task(description or "tasks", total=total)
 
-    def advance(self, key: str, seconds: float, skipped: bool = False) -> None:
+    def advance(self, key: str, seconds: float, skipped: bool = False, running: int = 0,
+                reruns: int = 0) -> None:  # fmt: skip
         self.count += 1
         if not self.enabled:
             return
+        state = f" (running {running}, re-run {reruns})" if running or reruns else ""
         if self._bar is not None:
-            self._bar.update(self._task, advance=1, description=f"{self.description} {key}")
+            self._bar.update(self._task, advance=1,
+                             description=f"{self.description} {key}{state}")  # fmt: skip
         else:
             note = "from checkpoint" if skipped else f"{seconds:.2f}s"
-            print(f"[{self.count}/{self.total}] {self.description} {key}: {note}", file=sys.stderr)
+            print(f"[{self.count}/{self.total}] {self.description} {key}: {note}{state}",
+                  file=sys.stderr)  # fmt: skip
+
+    def note(self, text: str) -> None:
+        if self.enabled:
+            print(f"{self.description}: {text}", file=sys.stderr)
 
     def close(self) -> None:
         if self._bar is not None:
@@ -100,12 +192,341 @@ def _timed(fn: Callable[[T], R], arg: T) -> tuple[R, float]:
     return result, time.perf_counter() - start
 
 
+#: what a back end yields: ("done", key, (result, seconds)), ("rerun", key, times),
+#: ("failed", key, None) or ("running", "", count)
+Event = tuple[str, str, Any]
+
+
+class Executor:
+    """A back end for :func:`run_tasks`, kept open across several runs (``with``).
+
+    ``scheduler`` is ``tcp://HOST:PORT`` (any Dask address) or ``local:N``; it
+    excludes ``workers`` > 1. The pool or the Dask client starts at the first run.
+    """
+
+    def __init__(self, workers: int = 1, scheduler: str | None = None,
+                 connect_timeout: float | None = None) -> None:  # fmt: skip
+        if not isinstance(workers, int) or workers < 1:
+            raise InvalidOptionError(
+                f"invalid option --workers: expected a number >= 1, got {workers!r}"
+            )
+        self.scheduler = scheduler
+        self.local_workers = 0
+        if scheduler is not None:
+            if workers != 1:
+                raise InvalidOptionError(
+                    f"invalid option --scheduler: give --workers or --scheduler, not both, "
+                    f"got {scheduler!r}"
+                )
+            self.local_workers = _parse_scheduler(scheduler)
+        self.workers = workers if scheduler is None else max(self.local_workers, 1)
+        self.backend = "dask" if scheduler else "process pool" if workers > 1 else "in-process"
+        env = os.environ.get("BOARDPROOF_CONNECT_TIMEOUT")
+        self.connect_timeout = (connect_timeout if connect_timeout is not None
+                                else float(env) if env else CONNECT_TIMEOUT)  # fmt: skip
+        self._pool: ProcessPoolExecutor | None = None
+        self._client: Any = None
+        self._cluster: Any = None
+        self.last: RunInfo | None = None
+        #: every task re-run in any run of this executor (a worker was lost under it)
+        self.reruns: dict[str, int] = {}
+
+    def describe(self) -> str:
+        where = f"dask {self.scheduler}" if self.scheduler else self.backend
+        return f"{where}, {self.workers} worker{'s' if self.workers != 1 else ''}"
+
+    def __enter__(self) -> Executor:
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Stop the pool, the Dask client and a cluster this executor started."""
+        if self._pool is not None:
+            # stop workers still running a task (an interrupt: a SIGINT sent to this
+            # process alone), else the interpreter waits for them at exit
+            for process in list((getattr(self._pool, "_processes", None) or {}).values()):
+                process.terminate()
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
+        for part in (self._client, self._cluster):
+            if part is not None:
+                with contextlib.suppress(Exception):  # a cluster that is gone already
+                    part.close()
+        self._client = self._cluster = None
+
+    # -- running ---------------------------------------------------------------------------
+
+    def run(
+        self,
+        fn: Callable[[T], R],
+        tasks: Sequence[tuple[str, T]],
+        *,
+        checkpoint: str | os.PathLike[str] | None = None,
+        progress: bool = True,
+        description: str = "",
+        on_result: Callable[[str, R], None] | None = None,
+    ) -> dict[str, R]:
+        """Run every task (resuming from ``checkpoint``); results by key, in task order."""
+        keys = [key for key, _ in tasks]
+        if len(set(keys)) != len(keys):
+            raise ValueError("run_tasks: task keys must be unique")
+        store = Checkpoint(checkpoint)
+        info = RunInfo(self.backend, self.workers, self.scheduler, tasks=len(tasks))
+        self.last = info
+        bar = _Progress(len(tasks), description, progress)
+        results: dict[str, Any] = {}
+        pending: list[tuple[str, T]] = []
+        for key, arg in tasks:
+            if key in store.done:
+                results[key] = store.done[key]
+                info.resumed += 1
+                bar.advance(key, 0.0, skipped=True)
+            else:
+                pending.append((key, arg))
+        running = 0
+        try:
+            for kind, key, value in self._events(fn, pending):
+                if kind == "running":
+                    running = value
+                elif kind == "rerun":
+                    info.reruns[key] = self.reruns[key] = value
+                    bar.note(f"worker lost: {key} runs again ({value})")
+                elif kind == "failed":
+                    info.failed.append(key)
+                    bar.note(f"giving up {key}: it killed {ALLOWED_FAILURES + 1} workers")
+                elif key not in results:  # a result arrives once, even if the task re-ran
+                    result, seconds = value
+                    results[key] = result
+                    info.computed += 1
+                    if checkpoint is not None:
+                        store.save(key, result)
+                    bar.advance(key, seconds, running=running, reruns=len(info.reruns))
+                    if on_result is not None:
+                        on_result(key, result)
+        finally:
+            bar.close()
+        if info.failed:
+            raise TaskKilledWorkers(info.failed, len(results), len(tasks))
+        return {key: results[key] for key in keys}
+
+    def _events(self, fn: Callable[[T], R], pending: list[tuple[str, T]]) -> Iterator[Event]:
+        if not pending:
+            return
+        if self.scheduler is not None:
+            yield from self._events_dask(fn, pending)
+        elif self.workers == 1 or len(pending) == 1:
+            for key, arg in pending:
+                yield "done", key, _timed(fn, arg)
+        else:
+            yield from self._events_pool(fn, pending)
+
+    def _events_pool(self, fn: Callable[[T], R], pending: list[tuple[str, T]]) -> Iterator[Event]:
+        """At most ``workers`` tasks in flight; a broken pool is replaced and its tasks rerun."""
+        queue = list(reversed(pending))
+        strikes: dict[str, int] = {}
+        futures: dict[Future[tuple[R, float]], tuple[str, T]] = {}
+        while queue or futures:
+            if self._pool is None:
+                self._pool = ProcessPoolExecutor(max_workers=self.workers)
+            try:
+                while queue and len(futures) < self.workers:
+                    key, arg = queue.pop()
+                    futures[self._pool.submit(_timed, fn, arg)] = (key, arg)
+                done, _ = wait(futures, return_when=FIRST_COMPLETED)
+                yield "running", "", len(futures) - len(done)
+                for future in sorted(done, key=lambda f: futures[f][0]):
+                    value = future.result()  # raises BrokenProcessPool if its worker died
+                    key, _ = futures.pop(future)
+                    yield "done", key, value
+            except BrokenProcessPool:
+                # a worker process died: every task in flight may have been the culprit
+                self._pool.shutdown(wait=False, cancel_futures=True)
+                self._pool = None
+                lost = sorted(futures.values(), key=lambda t: t[0])
+                futures.clear()
+                for key, arg in lost:
+                    strikes[key] = strikes.get(key, 0) + 1
+                    if strikes[key] > ALLOWED_FAILURES:
+                        yield "failed", key, None
+                    else:
+                        yield "rerun", key, strikes[key]
+                        queue.append((key, arg))
+
+    def _connect(self) -> Any:
+        if self._client is not None:
+            return self._client
+        assert self.scheduler is not None
+        try:
+            import logging
+
+            from dask.distributed import Client, LocalCluster
+        except ImportError:
+            raise InvalidOptionError(
+                f"invalid option --scheduler: needs Dask, which is not installed "
+                f"(pip install '{EXTRA}'), got {self.scheduler!r}"
+            ) from None
+        # a lost scheduler is reported in one line (SchedulerLost), not in its log records
+        for name in ["distributed", *logging.root.manager.loggerDict]:
+            if name.startswith("distributed"):
+                logging.getLogger(name).setLevel(logging.CRITICAL)
+        if self.local_workers:
+            import dask
+
+            # one task per worker thread at a time: "running" in the progress means running
+            dask.config.set({"distributed.scheduler.worker-saturation": 1.0})
+            self._cluster = LocalCluster(
+                n_workers=self.local_workers, threads_per_worker=1, processes=True,
+                dashboard_address=":0", worker_dashboard_address=None,
+                silence_logs=logging.ERROR,
+            )  # fmt: skip
+            address = self._cluster.scheduler_address
+        else:
+            address = self.scheduler
+        try:
+            if not self.local_workers:
+                _check_answers(address, self.connect_timeout)
+            self._client = Client(address, timeout=self.connect_timeout)
+        except (OSError, TimeoutError, ValueError) as error:
+            reason = str(error).splitlines()[0] if str(error) else type(error).__name__
+            raise InvalidOptionError(
+                f"invalid option --scheduler: no Dask scheduler answered within "
+                f"{self.connect_timeout:g} s ({reason[:120]}), got {self.scheduler!r}"
+            ) from None
+        if not self.local_workers:
+            self.workers = max(1, len(self._client.scheduler_info().get("workers", {})))
+        return self._client
+
+    def _events_dask(self, fn: Callable[[T], R], pending: list[tuple[str, T]]) -> Iterator[Event]:
+        client = self._connect()  # first: a missing Dask is a one-line error there
+        from dask.distributed import wait as dask_wait
+        from distributed.client import FutureCancelledError, FuturesCancelledError
+        from distributed.scheduler import KilledWorker
+
+        run = uuid.uuid4().hex[:8]
+        names: dict[str, str] = {}
+        futures: dict[Any, str] = {}
+        for number, (key, arg) in enumerate(pending):
+            dask_key = f"boardproof-{run}-{number}"
+            names[dask_key] = key
+            futures[client.submit(_timed, fn, arg, key=dask_key, pure=False,
+                                  retries=0)] = key  # fmt: skip
+        reported: dict[str, int] = {}
+        outstanding = set(futures)
+        lost = (f"lost the Dask scheduler {self.scheduler!r}: the finished tasks are kept (in "
+                "the checkpoint, if the command has one); run it again to resume")
+        last_poll = 0.0
+        try:
+            while outstanding:
+                try:
+                    done, outstanding = dask_wait(outstanding, timeout=1.0,
+                                                  return_when="FIRST_COMPLETED")  # fmt: skip
+                except TimeoutError:
+                    done = set()
+                if client.status not in ("running", "connecting"):
+                    raise SchedulerLost(lost)
+                watch = [f.key for f in done]
+                now = time.monotonic()
+                if now - last_poll > 0.5:
+                    watch += [f.key for f in outstanding]
+                    last_poll = now
+                if watch:
+                    states = client.run_on_scheduler(_scheduler_states(), keys=watch)
+                    for dask_key, (_, suspicious) in states.items():
+                        key = names[dask_key]
+                        if suspicious and suspicious > reported.get(key, 0):
+                            reported[key] = suspicious
+                            yield "rerun", key, suspicious
+                    # "processing" includes tasks queued on a worker behind the running one
+                    processing = sum(1 for s, _ in states.values() if s == "processing")
+                    threads = sum(w.get("nthreads", 1)
+                                  for w in client.scheduler_info()["workers"].values())
+                    yield "running", "", min(processing, threads)
+                for future in sorted(done, key=lambda f: futures[f]):
+                    key = futures[future]
+                    if future.status == "cancelled":
+                        raise SchedulerLost(lost)
+                    if future.status == "error":
+                        error = future.exception()
+                        if isinstance(error, KilledWorker):
+                            yield "failed", key, None
+                            continue
+                        future.result()  # the task's own exception, raised here
+                    yield "done", key, future.result()
+                    future.release()
+        except (OSError, TimeoutError, FutureCancelledError, FuturesCancelledError,
+                asyncio.CancelledError):
+            raise SchedulerLost(lost) from None
+        finally:
+            if outstanding and client.status == "running":
+                client.cancel(list(outstanding))
+
+
+def _check_answers(address: str, timeout: float) -> None:
+    """Raise TimeoutError/OSError unless a Dask scheduler answers at ``address`` in time.
+
+    ``Client()`` alone waits forever on an address that accepts but does not answer.
+    """
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:  # the usual case: no event loop here, so one can be run
+        asyncio.run(asyncio.wait_for(_identity(address, timeout), timeout))
+
+
+async def _identity(address: str, timeout: float) -> None:
+    """Ask the scheduler at ``address`` who it is (wrap in a timeout: a silent peer hangs)."""
+    from distributed.comm import connect
+
+    comm = await connect(address, timeout=timeout)
+    try:
+        await comm.write({"op": "identity", "reply": True})
+        await comm.read()
+    finally:
+        await comm.close()
+
+
+def _scheduler_states() -> Callable[..., dict[str, tuple[str, int]]]:
+    """A function for ``run_on_scheduler`` (defined here so that it is sent by value)."""
+
+    def states(dask_scheduler: Any, keys: list[str]) -> dict[str, tuple[str, int]]:
+        out = {}
+        for key in keys:
+            task = dask_scheduler.tasks.get(key)
+            if task is not None:
+                out[key] = (task.state, task.suspicious)
+        return out
+
+    return states
+
+
+def _parse_scheduler(text: str) -> int:
+    """The worker count of ``local:N``, 0 for a cluster address; one-line error otherwise.
+
+    >>> _parse_scheduler("local:4"), _parse_scheduler("tcp://10.0.0.5:8786")
+    (4, 0)
+    """
+    if text.startswith("local:"):
+        count = text[len("local:"):]
+        if count.isdigit() and int(count) >= 1:
+            return int(count)
+        raise InvalidOptionError(
+            f"invalid option --scheduler: expected local:N with N >= 1, got {text!r}"
+        )
+    if "://" not in text or not text.split("://", 1)[1]:
+        raise InvalidOptionError(
+            f"invalid option --scheduler: expected tcp://HOST:PORT or local:N, got {text!r}"
+        )
+    return 0
+
+
 def run_tasks(
     fn: Callable[[T], R],
     tasks: Sequence[tuple[str, T]],
     *,
     workers: int = 1,
     scheduler: str | None = None,
+    executor: Executor | None = None,
     checkpoint: str | os.PathLike[str] | None = None,
     progress: bool = True,
     description: str = "",
@@ -113,102 +534,14 @@ def run_tasks(
 ) -> dict[str, R]:
     """Run every task (resuming from ``checkpoint``) and return results by key.
 
-    Results must be JSON-serialisable when a checkpoint is used. ``on_result``
-    is called in the parent process as each task finishes.
+    With ``executor`` its back end is used (and stays open); otherwise one is made
+    from ``workers``/``scheduler`` for this call. Results must be JSON-serialisable
+    when a checkpoint is used. ``on_result`` is called in the parent process as each
+    task finishes (in completion order: use the returned dict for anything ordered).
     """
-    if workers < 1:
-        raise InvalidOptionError(
-            f"invalid option --workers: expected a number >= 1, got {workers!r}"
-        )
-    keys = [key for key, _ in tasks]
-    if len(set(keys)) != len(keys):
-        raise ValueError("run_tasks: task keys must be unique")
-    store = Checkpoint(checkpoint)
-    bar = _Progress(len(tasks), description, progress)
-    results: dict[str, Any] = {}
-    pending: list[tuple[str, T]] = []
-    for key, arg in tasks:
-        if key in store.done:
-            results[key] = store.done[key]
-            bar.advance(key, 0.0, skipped=True)
-        else:
-            pending.append((key, arg))
-
-    def finish(key: str, result: Any, seconds: float) -> None:
-        results[key] = result
-        if checkpoint is not None:
-            store.save(key, result)
-        bar.advance(key, seconds)
-        if on_result is not None:
-            on_result(key, result)
-
-    try:
-        for key, result, seconds in _execute(fn, pending, workers, scheduler):
-            finish(key, result, seconds)
-    finally:
-        bar.close()
-    return {key: results[key] for key in keys}
-
-
-def _execute(
-    fn: Callable[[T], R], pending: list[tuple[str, T]], workers: int, scheduler: str | None
-) -> Iterator[tuple[str, R, float]]:
-    if scheduler is not None:
-        yield from _execute_dask(fn, pending, scheduler)
-    elif workers == 1 or len(pending) <= 1:
-        for key, arg in pending:
-            result, seconds = _timed(fn, arg)
-            yield key, result, seconds
-    else:
-        yield from _execute_pool(fn, pending, workers)
-
-
-def _execute_pool(
-    fn: Callable[[T], R], pending: list[tuple[str, T]], workers: int
-) -> Iterator[tuple[str, R, float]]:
-    pool = ProcessPoolExecutor(max_workers=workers)
-    futures: dict[Future[tuple[R, float]], str] = {}
-    try:
-        for key, arg in pending:
-            futures[pool.submit(_timed, fn, arg)] = key
-        remaining = set(futures)
-        while remaining:
-            done, remaining = wait(remaining, return_when=FIRST_COMPLETED)
-            for future in sorted(done, key=lambda f: futures[f]):
-                result, seconds = future.result()
-                yield futures[future], result, seconds
-    except BaseException:
-        # interrupted (or a task failed): stop the running workers too, else the
-        # interpreter waits for them at exit (a SIGINT sent to this process alone)
-        for process in list(getattr(pool, "_processes", {}).values()):
-            process.terminate()
-        raise
-    finally:
-        for future in futures:
-            future.cancel()
-        pool.shutdown(wait=False, cancel_futures=True)
-
-
-def _execute_dask(
-    fn: Callable[[T], R], pending: list[tuple[str, T]], scheduler: str
-) -> Iterator[tuple[str, R, float]]:
-    try:
-        from dask.distributed import Client, as_completed
-    except ImportError:
-        raise InvalidOptionError(
-            "invalid option --scheduler: dask[distributed] is not installed "
-            f"(pip install 'boardproof[cluster]'), got {scheduler!r}"
-        ) from None
-    try:
-        client = Client(scheduler, timeout=10)
-    except OSError as error:
-        raise InvalidOptionError(
-            f"invalid option --scheduler: cannot reach the scheduler ({error}): {scheduler!r}"
-        ) from None
-    try:
-        futures = {client.submit(_timed, fn, arg, pure=False): key for key, arg in pending}
-        for future in as_completed(futures):
-            result, seconds = future.result()
-            yield futures[future], result, seconds
-    finally:
-        client.close()
+    if executor is not None:
+        return executor.run(fn, tasks, checkpoint=checkpoint, progress=progress,
+                            description=description, on_result=on_result)  # fmt: skip
+    with Executor(workers, scheduler) as own:
+        return own.run(fn, tasks, checkpoint=checkpoint, progress=progress,
+                       description=description, on_result=on_result)  # fmt: skip

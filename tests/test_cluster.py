@@ -1,0 +1,258 @@
+"""The executor on real Dask clusters started here on localhost, and its resilience.
+
+A module-wide ``LocalCluster`` of 2 worker processes serves most tests (started
+once: about a second); the tests that lose workers or the scheduler start their own.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import signal
+import socket
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from boardproof.solvers.executor import (
+    ALLOWED_FAILURES,
+    Checkpoint,
+    Executor,
+    SchedulerLost,
+    TaskKilledWorkers,
+    run_tasks,
+)
+
+distributed = pytest.importorskip("distributed")
+
+
+def _local_cluster(workers: int = 2) -> Any:
+    import dask
+
+    dask.config.set({"distributed.scheduler.worker-saturation": 1.0})
+    return distributed.LocalCluster(
+        n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0",
+        worker_dashboard_address=None, silence_logs=logging.CRITICAL,
+    )  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def cluster() -> Any:
+    with _local_cluster() as running:
+        yield running
+
+
+def slow_square(x: int) -> int:
+    time.sleep(0.4)
+    return x * x
+
+
+def kill_my_worker(x: int) -> int:
+    """A task that kills every worker that runs it (for x < 0)."""
+    if x < 0:
+        os.kill(os.getpid(), signal.SIGKILL)
+    return x
+
+
+def _files(folder: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted(folder.iterdir()) if p.is_file()}
+
+
+# -- the same results whatever runs them ---------------------------------------------------
+
+
+def test_opening_table_is_byte_identical_on_a_cluster(cluster, tmp_path) -> None:
+    from boardproof.analysis.openings import build_report
+    from boardproof.reports.openings import write_report
+
+    local = build_report([2, 3, 4], progress=False)
+    remote = build_report([2, 3, 4], progress=False, scheduler=cluster.scheduler_address)
+    write_report(local, tmp_path / "local")
+    write_report(remote, tmp_path / "dask")
+    local_files = _files(tmp_path / "local")
+    assert len(local_files) == 5 and local_files == _files(tmp_path / "dask")
+
+
+def _without_times(value: Any) -> Any:
+    """A verify report without its measured times (the only part that may differ)."""
+    if isinstance(value, dict):
+        return {k: _without_times(v) for k, v in value.items()
+                if k not in ("seconds", "wall_seconds", "certificate")}  # fmt: skip
+    if isinstance(value, list):
+        return [_without_times(v) for v in value]
+    return value
+
+
+def test_verify_gives_the_same_report_on_a_cluster(cluster) -> None:
+    from boardproof.analysis import claims
+
+    sizes = list(range(2, 9))
+    local = claims.verify("minefield-no-draw", sizes, exhaustive_max=3, progress=False)
+    remote = claims.verify("minefield-no-draw", sizes, exhaustive_max=3, progress=False,
+                           scheduler=cluster.scheduler_address)  # fmt: skip
+    assert remote["backend"] == f"dask {cluster.scheduler_address}"
+    assert remote.pop("backend") and remote.pop("rerun_tasks") == []
+    assert remote["workers"] == 2 and local["workers"] == 1
+    local["workers"] = remote["workers"] = 0
+    assert local["holds"] is True
+    assert json.dumps(_without_times(local)) == json.dumps(_without_times(remote))
+
+
+def test_puzzle_batch_is_identical_on_a_cluster(cluster) -> None:
+    from boardproof.puzzles.generate import generate
+    from boardproof.puzzles.store import dumps
+
+    local = generate("minefield", 3, seed=3, progress=False).puzzles
+    with Executor(scheduler=cluster.scheduler_address) as executor:
+        remote = generate("minefield", 3, seed=3, progress=False, executor=executor).puzzles
+    assert len(local) == 3
+    assert [dumps(p) for p in local] == [dumps(p) for p in remote]
+
+
+def test_local_scheduler_option_starts_and_stops_a_cluster(cli_run, tmp_path) -> None:
+    """``--scheduler local:2`` on the command line: same files, the back end on the console."""
+    runs = {}
+    for name, extra in (("inproc", []), ("dask", ["--scheduler", "local:2"])):
+        out = tmp_path / name
+        status, text, _ = cli_run("openings", "minefield", "--sizes", "2-3", "--out", str(out),
+                                  *extra)  # fmt: skip
+        assert status == 0, text
+        files = _files(out)
+        runs[name] = (text, {k: v.replace(str(out).encode(), b"OUT") for k, v in files.items()})
+    assert "dask local:2, 2 workers" in runs["dask"][0]
+    first, second = runs["inproc"][1], runs["dask"][1]
+    assert first.keys() == second.keys()
+    for name in first:  # only the recorded command line names the back end
+        a = first[name].replace(b"--workers 1", b"BACKEND")
+        assert a == second[name].replace(b"--scheduler local:2", b"BACKEND"), name
+
+
+# -- resilience --------------------------------------------------------------------------
+
+
+def test_a_killed_worker_is_survived_and_its_task_rerun(tmp_path, capsys) -> None:
+    with _local_cluster() as own, Executor(scheduler=own.scheduler_address) as executor:
+        client = executor._connect()
+        pids = list(client.run(os.getpid).values())
+
+        def kill_one() -> None:
+            time.sleep(0.6)  # both workers are in the middle of a task
+            os.kill(pids[0], signal.SIGKILL)
+
+        killer = threading.Thread(target=kill_one)
+        killer.start()
+        tasks = [(f"t{i}", i) for i in range(8)]
+        result = executor.run(slow_square, tasks, checkpoint=tmp_path / "cp.json",
+                              description="squares")  # fmt: skip
+        killer.join()
+        err = capsys.readouterr().err  # the progress: done, running, re-run
+        assert "[8/8] squares" in err and "worker lost: t" in err and "re-run 1" in err
+        assert result == {f"t{i}": i * i for i in range(8)}
+        info = executor.last
+        assert info is not None and info.reruns, "the killed worker's task was not listed"
+        assert info.computed == 8 and "re-run: t" in info.summary()
+    assert Checkpoint(tmp_path / "cp.json").done == result  # each result once
+
+
+def test_a_task_that_kills_every_worker_is_named(cluster) -> None:
+    tasks = [("good-1", 1), ("poison", -1), ("good-2", 2)]
+    with pytest.raises(TaskKilledWorkers, match="'poison' killed") as caught:
+        run_tasks(kill_my_worker, tasks, scheduler=cluster.scheduler_address, progress=False)
+    assert caught.value.keys == ["poison"]
+    # the pool does the same: the pool is replaced, the culprit given up after the strikes
+    executor = Executor(workers=2)
+    with executor, pytest.raises(TaskKilledWorkers, match="'poison'"):
+        executor.run(kill_my_worker, tasks, progress=False)
+    assert executor.last is not None and executor.last.reruns["poison"] == ALLOWED_FAILURES
+
+
+def test_a_lost_scheduler_is_one_error_and_the_run_resumes(tmp_path) -> None:
+    path = tmp_path / "cp.json"
+    tasks = [(f"t{i}", i) for i in range(12)]
+    own = _local_cluster()
+    address = own.scheduler_address
+
+    def stop() -> None:
+        time.sleep(1.5)
+        own.close()
+
+    stopper = threading.Thread(target=stop)
+    stopper.start()
+    with pytest.raises(SchedulerLost, match="lost the Dask scheduler"):
+        run_tasks(slow_square, tasks, scheduler=address, checkpoint=path, progress=False)
+    stopper.join()
+    kept = Checkpoint(path).done
+    assert 0 < len(kept) < len(tasks)
+    executor = Executor(workers=2)
+    with executor:
+        result = executor.run(slow_square, tasks, checkpoint=path, progress=False)
+    assert result == {f"t{i}": i * i for i in range(12)}
+    assert executor.last is not None and executor.last.resumed == len(kept)
+    assert executor.last.computed == len(tasks) - len(kept)
+
+
+def test_interrupt_and_resume_reuse_finished_work(cluster, tmp_path) -> None:
+    path = tmp_path / "cp.json"
+    tasks = [(f"t{i}", i) for i in range(6)]
+    seen: list[str] = []
+
+    def ctrl_c_after_two(key: str, _: Any) -> None:
+        seen.append(key)
+        if len(seen) == 2:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        run_tasks(slow_square, tasks, scheduler=cluster.scheduler_address, checkpoint=path,
+                  progress=False, on_result=ctrl_c_after_two)  # fmt: skip
+    assert sorted(Checkpoint(path).done) == sorted(seen)
+    with Executor(scheduler=cluster.scheduler_address) as executor:
+        result = executor.run(slow_square, tasks, checkpoint=path, progress=False)
+    assert result == {f"t{i}": i * i for i in range(6)}
+    assert executor.last is not None
+    assert (executor.last.resumed, executor.last.computed) == (2, 4)
+
+
+# -- one-line errors -----------------------------------------------------------------------
+
+
+def _one_error_line(err: str) -> str:
+    lines = [line for line in err.splitlines() if line.strip()]
+    assert len(lines) == 1, err
+    assert lines[0].startswith("error: ")
+    return lines[0]
+
+
+def test_a_corrupted_checkpoint_is_one_line(cli_run, tmp_path) -> None:
+    bad = tmp_path / "cp.json"
+    for text in ('{"n=2 empty": {"winner": ', "[1, 2]", "\udcff"):
+        bad.write_text(text, errors="surrogateescape")
+        status, _, err = cli_run("openings", "minefield", "--sizes", "2", "--checkpoint",
+                                 str(bad), "--out", str(tmp_path / "out"))  # fmt: skip
+        assert status == 2 and "checkpoint" in _one_error_line(err)
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_silent_address_is_one_line_within_the_timeout(cli_run, monkeypatch) -> None:
+    monkeypatch.setenv("BOARDPROOF_CONNECT_TIMEOUT", "2")
+    with socket.socket() as silent:  # accepts connections, never answers
+        silent.bind(("127.0.0.1", 0))
+        silent.listen()
+        address = f"tcp://127.0.0.1:{silent.getsockname()[1]}"
+        began = time.monotonic()
+        status, _, err = cli_run("verify", "minefield-no-draw", "--sizes", "2-3",
+                                 "--scheduler", address, "--quiet")  # fmt: skip
+        elapsed = time.monotonic() - began
+    line = _one_error_line(err)
+    assert status == 2 and address in line and "within 2 s" in line
+    assert elapsed < 10
+
+
+def test_bad_scheduler_options_are_one_line(cli_run) -> None:
+    for args in (["--scheduler", "local:0"], ["--scheduler", "nowhere"],
+                 ["--scheduler", "local:2", "--workers", "2"]):  # fmt: skip
+        status, _, err = cli_run("puzzle", "generate", "minefield", "--count", "1", *args)
+        assert status == 2 and "--scheduler" in _one_error_line(err)
