@@ -30,14 +30,16 @@ def test_verify_writes_report_and_certificates(cli_run, tmp_path) -> None:
     status, out, err = cli_run("verify", "minefield-no-draw", "--sizes", "2-4", "--out",
                                str(out_dir), "--quiet")
     assert status == 0, err
-    assert "DRUP checked" in out and "holds for n = 2..4" in out
+    assert "dratify+own ok" in out and "holds for n = 2..4" in out
     md = (out_dir / "minefield-no-draw.md").read_text()
     assert "| 4 | holds |" in md and "crosscut" in md
+    assert "Towards no draw for every n" in md and "Ring lemma (every n >= 5)" in md
     assert (out_dir / "minefield-no-draw.svg").read_text().startswith("<svg")
     data = json.loads((out_dir / "minefield-no-draw.json").read_text())
     certs = [s["certificate"] for size in data["sizes"] for s in size["steps"]]
     assert certs and all(c["ok"] for c in certs)
-    assert sorted(p.name for p in (out_dir / "proofs").iterdir())[0] == "minefield-n2-fill.drup"
+    assert sorted(p.name for p in (out_dir / "proofs").iterdir())[0] == "minefield-n2-fill.drup.gz"
+    assert all(c["agree"] and len(c["sha256"]) == 64 for c in certs)
 
 
 def test_verify_resumes_from_checkpoint(cli_run, tmp_path) -> None:

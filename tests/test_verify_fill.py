@@ -64,7 +64,14 @@ def test_merge_keeps_earlier_rows(cli_run, tmp_path) -> None:
     assert [r["n"] for r in data["sizes"]] == [2, 3, 4, 5, 6]
     # rows 2-3 kept as they were (not recomputed); 4 comes from the new run
     assert data["sizes"][:2] == first["sizes"][:2]
-    assert [r["method"] for r in data["sizes"]] == ["sat-split"] * 2 + ["sat-fill+lemma-hex"] * 3
+    # n = 4: the new fill step joined with the earlier row's SAT full step (pure SAT again)
+    assert [r["method"] for r in data["sizes"]] == ["sat-split"] * 3 + ["sat-fill+lemma-hex"] * 2
+    four = data["sizes"][2]
+    assert [s["step"] for s in four["steps"]] == ["fill", "full"]
+    assert "kept_from" not in four["steps"][0]
+    assert four["steps"][1] == {**first["sizes"][2]["steps"][1], "kept_from": str(report)}
+    assert four.get("exhaustive") == first["sizes"][2].get("exhaustive")
+    assert data["kept_full_steps"] == {"from": str(report), "sizes": [4], "notes": ["first run"]}
     assert data["holds"] is True
     assert data["merged"] == [{"from": str(report), "sizes": [2, 3], "method": "split",
                                "solver": "cadical195", "workers": 1, "cubes": 0,
@@ -72,12 +79,13 @@ def test_merge_keeps_earlier_rows(cli_run, tmp_path) -> None:
     assert len(data["commands"]) == 2 and "--merge" in data["commands"][1]
     assert "--method fill" in data["commands"][1] and "--workers 2" in data["commands"][1]
     md = (out_dir / "minefield-no-draw.md").read_text()
-    assert "n = 2..3 by SAT alone; n = 4..6 by the SAT fill step and Lemma H" in md
+    assert "n = 2..4 by SAT alone; n = 5..6 by the SAT fill step and Lemma H" in md
+    assert "For n = 4 the SAT *full* step" in md and "cadical195 (kept)" in md
     assert "Note (n = 2..3): first run" in md
     assert sat.FULL_BOARD_LEMMA in md and "Gale" in md
     for command in data["commands"]:
         assert command in md
-    assert "Lemma H for n = 4..6" in (out_dir / "minefield-no-draw.svg").read_text()
+    assert "Lemma H for n = 5..6" in (out_dir / "minefield-no-draw.svg").read_text()
     # merging again (the merged report into a new run) keeps the provenance
     status, _, err = cli_run("verify", "minefield-no-draw", "--sizes", "7", "--method", "fill",
                              "--exhaustive-max", "0", "--merge", str(report), "--out",

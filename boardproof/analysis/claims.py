@@ -16,8 +16,8 @@ Claims:
   report's rows (e.g. small sizes by split, large ones by fill) into one report.
   Sizes up to 4 are also enumerated exhaustively, and must agree.
 - ``minefield-orthodiagonal`` (claim 3): a colour with an ortho-diagonal path always
-  ends up with an orthogonal one. Exhaustively on small boards; on larger ones it
-  follows from claim 1 and the crossing lemma (see :data:`CROSSING_LEMMA`).
+  ends up with an orthogonal one. Exhaustively on small boards; on larger ones by
+  Theorem O (:data:`~boardproof.solvers.lemmas.THEOREM_O`) from the SAT fill step.
 
 >>> sorted(CLAIMS)
 ['minefield-no-draw', 'minefield-orthodiagonal']
@@ -38,29 +38,20 @@ from typing import Any
 from pysat.solvers import Solver
 
 from boardproof.models.base import InvalidOptionError
+from boardproof.solvers import lemmas
 from boardproof.solvers.executor import Checkpoint, Executor
-from boardproof.solvers.sat import drat
+from boardproof.solvers.sat import certify, second
 from boardproof.solvers.sat import minefield as sat
 
 #: sizes up to this one get a DRUP proof that the built-in checker verifies
 DEFAULT_CERTIFY_MAX = 6
+#: certified sizes up to this one are also checked by the project's own (slow) checker
+DEFAULT_OWN_CHECK_MAX = 8
 #: the steps split into cubes by ``--cubes`` (measured: cubes slow the fill step down,
 #: e.g. n = 17: 9 cubes of 40-50 s each against about 30 s for the whole step)
 CUBE_STEPS = ("full", "plain", "fast")
 #: at most this many unreachable candidates are excluded one by one before giving up
 MAX_CANDIDATES = 50
-
-CROSSING_LEMMA = (
-    "If a colour has an ortho-diagonal (8-neighbour) path between its edges, the other "
-    "colour can never complete an orthogonal path: an orthogonal path between the other "
-    "two edges would have to cross it, and an orthogonal step cannot pass between two "
-    "diagonally adjacent stones without occupying one of them (the two points it would "
-    "use are the other diagonal of the same 2x2 area, which are themselves diagonal, "
-    "not orthogonal, neighbours). Stones are never removed, so the path stays. Hence, "
-    "on a size where no dead position is reachable (claim 1), every game from such a "
-    "position ends with a win, and that win can only be the path owner's: the owner "
-    "cannot fail to obtain an orthogonal path, whatever either side plays."
-)
 
 
 @dataclass(frozen=True)
@@ -82,7 +73,8 @@ CLAIMS: dict[str, Claim] = {
     "minefield-orthodiagonal": Claim(
         "minefield-orthodiagonal",
         "Whenever a colour has an ortho-diagonal path, it can force an orthogonal one "
-        "(so stopping at the ortho-diagonal path changes no result).",
+        "(so stopping at the ortho-diagonal path changes no result). Precisely: "
+        + lemmas.ORTHODIAGONAL_STATEMENT,
         (2, 4),
     ),
 }
@@ -122,10 +114,16 @@ def sat_task(task: dict[str, Any]) -> dict[str, Any]:
     out["step"] = step
     out["counts"] = dict(enc.counts)
     if proof_file is not None and result.result == "unsat" and not assumptions:
-        checked = drat.check_files(enc.clauses, proof_file)
-        out["certificate"] = {"format": "DRUP", "checker": "boardproof.solvers.sat.drat",
-                              **checked.as_dict()}
+        out["certificate"] = certify.certificate(
+            enc.clauses, enc.nvars, proof_file, task.get("checkers", ("dratify",)))
     return out
+
+
+def second_task(task: dict[str, Any]) -> dict[str, Any]:
+    """Re-solve one SAT step with a second, independent solver."""
+    options = dict(_step_options(task["n"], task["method"]))[task["step"]]
+    enc = sat.encode(task["n"], options)
+    return second.resolve(enc.clauses, task["solver"])
 
 
 def exhaustive_task(task: dict[str, Any]) -> dict[str, Any]:
@@ -139,6 +137,8 @@ def run_task(task: dict[str, Any]) -> dict[str, Any]:
     """Dispatch a task by kind (the function handed to the executor)."""
     if task["kind"] == "exhaustive":
         return exhaustive_task(task)
+    if task["kind"] == "second":
+        return second_task(task)
     return sat_task(task)
 
 
@@ -159,8 +159,15 @@ def plan_tasks(
     cubes: int = 0,
     cube_min: int = 13,
     exhaustive_max: int = 4,
+    own_check_max: int = DEFAULT_OWN_CHECK_MAX,
+    second_solver: str | None = None,
 ) -> list[tuple[str, dict[str, Any]]]:
-    """The tasks of a verification run, keyed for the checkpoint."""
+    """The tasks of a verification run, keyed for the checkpoint.
+
+    Certified steps (``n <= certify_max`` with a ``proof_dir``) write a gzip DRUP proof
+    checked by ``dratify``, and also by the project's checker if ``n <= own_check_max``;
+    with ``second_solver`` every fill step is also re-solved by that solver.
+    """
     tasks: list[tuple[str, dict[str, Any]]] = []
     for n in sizes:
         if n <= exhaustive_max:
@@ -182,8 +189,13 @@ def plan_tasks(
                     tasks.append((f"n={n}/{step}/cube{i}", {**base, "cube": cube}))
                 continue
             if n <= certify_max and proof_dir is not None:
-                base["proof_file"] = str(proof_dir / f"minefield-n{n}-{step}.drup")
+                base["proof_file"] = str(proof_dir / f"minefield-n{n}-{step}.drup.gz")
+                base["checkers"] = ["dratify"] + (["boardproof"] if n <= own_check_max else [])
             tasks.append((f"n={n}/{step}", base))
+            if second_solver is not None and step == "fill":
+                tasks.append((f"n={n}/second-{step}",
+                              {"kind": "second", "n": n, "method": method, "step": step,
+                               "solver": second_solver}))
     return tasks
 
 
@@ -207,7 +219,7 @@ def _handle_candidate(
     began = time.perf_counter()
     with Solver(name=solver, bootstrap_with=enc.clauses) as s:
         while len(excluded) < limit:
-            if not s.solve():
+            if not sat.run_solver(s):
                 return {"holds": True, "excluded": excluded, "counterexample": None,
                         "seconds": time.perf_counter() - began}
             board = enc.decode(s.get_model() or [])
@@ -229,6 +241,8 @@ def assemble_size(
     prefix = f"n={n}/"
     mine = {k[len(prefix):]: v for k, v in results.items() if k.startswith(prefix)}
     exhaustive = mine.pop("exhaustive", None)
+    second_by_step = {k[len("second-"):]: mine.pop(k) for k in sorted(mine)
+                       if k.startswith("second-")}
     row: dict[str, Any] = {"n": n, "holds": True, "method": "", "seconds": 0.0,
                            "counterexample": None}
     if claim == "minefield-orthodiagonal" and exhaustive is not None:
@@ -254,6 +268,10 @@ def assemble_size(
         if "certificate" in value:
             agg["certificate"] = value["certificate"]
             agg["proof_lines"] = value["proof_lines"]
+    for step, value in second_by_step.items():
+        if step in steps:
+            steps[step]["second"] = value
+            steps[step]["second_agree"] = value["result"] == steps[step]["result"]
     row["steps"] = list(steps.values())
     row["method"] = "sat-fill+lemma-hex" if method == "fill" else f"sat-{method}"
     row["full_step"] = sat.FULL_STEP[method]
@@ -268,6 +286,8 @@ def assemble_size(
         row["holds"] = cand["holds"]
         row["counterexample"] = cand["counterexample"]
         row["seconds"] = round(row["seconds"] + cand["seconds"], 3)
+    if any(s.get("second_agree") is False for s in steps.values()):
+        row["holds"] = None  # the two solvers disagree: the size is undecided
     if exhaustive is not None:
         row["exhaustive"] = exhaustive
         agree = (exhaustive["dead"] == 0) == bool(row["holds"])
@@ -276,8 +296,10 @@ def assemble_size(
             row["holds"] = False if exhaustive["dead"] else row["holds"]
         if exhaustive["dead"] and row["counterexample"] is None:
             row["counterexample"] = exhaustive["dead_examples"][0]
-    if claim == "minefield-orthodiagonal":
-        row["method"] = f"{row['method']}+crossing-lemma"
+    if claim == "minefield-orthodiagonal":  # Theorem O needs the fill step only
+        row["method"] = "sat-fill+theorem-O" if method == "fill" else f"{row['method']}+theorem-O"
+        if method == "fill":
+            row["full_step"] = "theorem-O"
     return row
 
 
@@ -294,6 +316,8 @@ def verify(
     proof_dir: str | os.PathLike[str] | None = None,
     cubes: int = 0,
     exhaustive_max: int = 4,
+    own_check_max: int = DEFAULT_OWN_CHECK_MAX,
+    second_solver: str | None = None,
     progress: bool = True,
     on_size: Callable[[dict[str, Any]], None] | None = None,
     executor: Executor | None = None,
@@ -311,10 +335,13 @@ def verify(
     for n in sizes:
         if not 2 <= n <= 26:
             raise InvalidOptionError(f"invalid option --sizes: expected 2 to 26, got {n!r}")
+    if second_solver is not None:
+        second.check_second(second_solver)
     tasks = plan_tasks(
         claim, sizes, method=method, solver=solver, certify_max=certify_max,
         proof_dir=Path(proof_dir) if proof_dir is not None else None, cubes=cubes,
-        exhaustive_max=exhaustive_max,
+        exhaustive_max=exhaustive_max, own_check_max=own_check_max,
+        second_solver=second_solver,
     )
     done_before = Checkpoint(checkpoint).done if checkpoint is not None else {}
     resumed = sum(1 for key, _ in tasks if key in done_before)
@@ -343,7 +370,7 @@ def verify(
         "sizes": rows,
         "method": method,
         "solver": solver,
-        "lemmas": lemma_texts(rows),
+        "lemmas": lemma_texts(rows, claim),
         # the wall time says nothing when every task came from the checkpoint
         "wall_seconds": (round(time.perf_counter() - began, 3)
                          if resumed < len(tasks) else None),
@@ -351,6 +378,7 @@ def verify(
         "resumed_tasks": resumed,
         "workers": executor.workers,
         "cubes": cubes,
+        "second_solver": second_solver,
     }
     if executor.scheduler is not None:  # the default back ends add nothing: old reports
         assert run is not None          # stay the same
@@ -370,7 +398,7 @@ def full_step(row: dict[str, Any]) -> str:
     return str(row.get("full_step", "sat"))
 
 
-def lemma_texts(rows: list[dict[str, Any]]) -> dict[str, str]:
+def lemma_texts(rows: list[dict[str, Any]], claim: str = "minefield-no-draw") -> dict[str, str]:
     """The lemmas a report relies on, by name: Lemma H only if a row uses it.
 
     >>> list(lemma_texts([{"n": 5}])), len(lemma_texts([{"full_step": "lemma-hex"}]))
@@ -379,6 +407,10 @@ def lemma_texts(rows: list[dict[str, Any]]) -> dict[str, str]:
     out = {name: sat.LEMMA_PROOFS[name] for name in sat.LEMMAS}
     if any(full_step(r) == "lemma-hex" for r in rows):
         out[sat.FULL_BOARD_LEMMA_NAME] = sat.FULL_BOARD_LEMMA
+    if claim == "minefield-orthodiagonal":
+        for text in (lemmas.LEMMA_G, lemmas.LEMMA_K, lemmas.LEMMA_F, lemmas.THEOREM_O):
+            name, body = text.split(". ", 1)
+            out[name] = body
     return out
 
 
@@ -415,11 +447,14 @@ def merge(result: dict[str, Any], previous: dict[str, Any],
         )
     new_sizes = {r["n"] for r in result["sizes"]}
     kept = [r for r in previous.get("sizes", []) if r["n"] not in new_sizes]
-    rows = sorted(kept + list(result["sizes"]), key=lambda r: r["n"])
+    old_rows = {r["n"]: r for r in previous.get("sizes", [])}
+    fresh = [_keep_full_step(r, old_rows.get(r["n"]), source)
+             if result["claim"] == "minefield-no-draw" else r for r in result["sizes"]]
+    rows = sorted(kept + fresh, key=lambda r: r["n"])
     out = dict(result)
     out["sizes"] = rows
     out["holds"] = _holds_all(rows)
-    out["lemmas"] = lemma_texts(rows)
+    out["lemmas"] = lemma_texts(rows, result["claim"])
     kept_sizes = {r["n"] for r in kept}
     merged = []
     for entry in previous.get("merged", []):  # rows the earlier report itself merged
@@ -435,7 +470,60 @@ def merge(result: dict[str, Any], previous: dict[str, Any],
             "note": previous.get("note", ""),
         })
     out["merged"] = merged
+    joined = [r["n"] for r in fresh if any(s.get("kept_from") for s in r.get("steps", []))]
+    if joined:
+        old_merged = previous.get("merged", [])
+        notes = [e["note"] for e in old_merged if e.get("note") and set(e["sizes"]) & set(joined)]
+        old_own = set(old_rows) - {n for e in old_merged for n in e["sizes"]}
+        if previous.get("note") and old_own & set(joined):
+            notes.append(previous["note"])
+        out["kept_full_steps"] = {"from": source, "sizes": joined, "notes": notes}
     out["commands"] = list(previous.get("commands", [])) + list(result.get("commands", []))
+    return out
+
+
+def _keep_full_step(row: dict[str, Any], old: dict[str, Any] | None,
+                    source: str) -> dict[str, Any]:
+    """A new fill-method row joined with an earlier row's SAT *full* step, if it has one.
+
+    A size first proved by the split method (fill and full steps by SAT) and now
+    re-run by the fill method (fill step only, e.g. to certify it) keeps its SAT full
+    step: the two steps are independent formulas, so the row is again a pure-SAT
+    proof, its fill step from the new run and its full step from ``source``. The
+    fill steps must be the same formula (same encoding), else the new row stands.
+
+    >>> new = {"n": 9, "holds": True, "full_step": "lemma-hex", "method": "m",
+    ...        "steps": [{"step": "fill", "encoding": "e", "variables": 1, "clauses": 2,
+    ...                   "seconds": 1.0, "result": "unsat"}]}
+    >>> old = {"n": 9, "holds": True, "steps": [
+    ...     {"step": "fill", "encoding": "e"},
+    ...     {"step": "full", "encoding": "f", "variables": 3, "clauses": 4,
+    ...      "seconds": 2.0, "result": "unsat"}]}
+    >>> r = _keep_full_step(new, old, "old.json")
+    >>> r["method"], r["full_step"], r["clauses"], r["steps"][1]["kept_from"]
+    ('sat-split', 'sat', 6, 'old.json')
+    """
+    if old is None or full_step(row) != "lemma-hex" or full_step(old) != "sat":
+        return row
+    old_steps = {s["step"]: s for s in old.get("steps", [])}
+    new_steps = {s["step"]: s for s in row.get("steps", [])}
+    full = old_steps.get("full")
+    if (full is None or full.get("result") != "unsat" or "fill" not in new_steps
+            or old_steps.get("fill", {}).get("encoding") != new_steps["fill"]["encoding"]):
+        return row
+    out = dict(row)
+    out["steps"] = [*row["steps"], {**full, "kept_from": source}]
+    out["method"] = "sat-split"
+    out["full_step"] = "sat"
+    out["variables"] = sum(s["variables"] for s in out["steps"])
+    out["clauses"] = sum(s["clauses"] for s in out["steps"])
+    out["seconds"] = round(sum(s["seconds"] for s in out["steps"]), 3)
+    out["holds"] = _holds_all([row, old])
+    certs = [s.get("certificate") for s in out["steps"]]
+    out["certified"] = all(c is not None and c["ok"] for c in certs)
+    if "exhaustive" not in out and old.get("exhaustive") is not None:
+        out["exhaustive"] = old["exhaustive"]
+        out["agree"] = old.get("agree")
     return out
 
 

@@ -65,7 +65,17 @@ def _load_report(path: str) -> dict[str, Any]:
               help=f"python-sat backend: {', '.join(sat.SOLVERS)}.")
 @click.option("--certify-max", type=click.IntRange(min=0), default=claims.DEFAULT_CERTIFY_MAX,
               show_default=True,
-              help="Write and check DRUP proofs for sizes up to this (needs --out).")
+              help="Write (gzip) and check DRUP proofs for sizes up to this (needs --out).")
+@click.option("--own-check-max", type=int, default=claims.DEFAULT_OWN_CHECK_MAX,
+              show_default=True,
+              help="Also check proofs with the project's own (slow) checker up to this "
+                   "size; dratify checks every proof.")
+@click.option("--strip-max", type=int, default=0, show_default=True,
+              help="no-draw report with --out: also prove the strip lemma for widths "
+                   "up to this (about 1 min for 8).")
+@click.option("--second-solver", default=None,
+              help="Re-solve every fill step with a second solver: "
+                   "cryptominisat, glucose4 or minisat22.")
 @click.option("--cubes", type=int, default=0, show_default=True,
               help="Split sizes >= 13 into cubes over this many central points.")
 @click.option("--exhaustive-max", type=click.IntRange(min=0), default=3, show_default=True,
@@ -81,7 +91,8 @@ def verify_command(claim: str, sizes: str | None, out: str | None, as_json: bool
                    workers: int, scheduler: str | None, method: str, solver: str,
                    certify_max: int, cubes: int, exhaustive_max: int,
                    checkpoint: str | None, fresh: bool, quiet: bool, note: str,
-                   merge_file: str | None) -> None:
+                   merge_file: str | None, own_check_max: int, strip_max: int,
+                   second_solver: str | None) -> None:
     """Verify CLAIM (minefield-no-draw, minefield-orthodiagonal) per board size.
 
     \b
@@ -94,6 +105,11 @@ def verify_command(claim: str, sizes: str | None, out: str | None, as_json: bool
                  else list(range(spec.default_sizes[0], spec.default_sizes[1] + 1)))
     if cubes < 0:
         raise claims.InvalidOptionError(f"invalid option --cubes: expected >= 0, got {cubes!r}")
+    for name, value in (("--certify-max", certify_max), ("--own-check-max", own_check_max),
+                        ("--exhaustive-max", exhaustive_max), ("--strip-max", strip_max)):
+        if value < 0:
+            raise claims.InvalidOptionError(
+                f"invalid option {name}: expected >= 0, got {value!r}")
     path = Path(checkpoint) if checkpoint else default_checkpoint(
         claim, method, solver, cubes, out)
     if fresh and path.exists():
@@ -106,12 +122,19 @@ def verify_command(claim: str, sizes: str | None, out: str | None, as_json: bool
         scheduler=scheduler, checkpoint=path, certify_max=certify_max,
         proof_dir=proof_dir, cubes=cubes, exhaustive_max=exhaustive_max,
         progress=not quiet and not as_json,
+        own_check_max=own_check_max, second_solver=second_solver,
     )
     if note:
         result["note"] = note
     args = [claim, "--sizes", sizes or f"{spec.default_sizes[0]}-{spec.default_sizes[1]}",
             "--method", method, "--solver", solver, "--exhaustive-max",
             str(exhaustive_max), "--certify-max", str(certify_max)]
+    if own_check_max != claims.DEFAULT_OWN_CHECK_MAX:
+        args += ["--own-check-max", str(own_check_max)]
+    if second_solver is not None:
+        args += ["--second-solver", second_solver]
+    if strip_max:
+        args += ["--strip-max", str(strip_max)]
     if cubes:
         args += ["--cubes", str(cubes)]
     if cubes or workers != 1:
@@ -125,6 +148,10 @@ def verify_command(claim: str, sizes: str | None, out: str | None, as_json: bool
     result["commands"] = ["boardproof verify " + " ".join(shlex.quote(a) for a in args)]
     if previous is not None:
         result = claims.merge(result, previous, str(merge_file))
+    if out is not None and claim == "minefield-no-draw":
+        from boardproof.solvers.sat import ring
+
+        result["ring"] = ring.summary(strip_max)  # partial theorems towards every n
     if out is not None:
         written = nodraw.write_report(result, out, command="\n".join(result["commands"]))
         result["files"] = [str(p) for p in written]

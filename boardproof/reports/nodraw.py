@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from boardproof.analysis.claims import full_step
+from boardproof.reports import certificates
 from boardproof.reports.svg import SvgDocument
 from boardproof.solvers.sat import minefield as sat
 
@@ -105,6 +106,33 @@ crosscut lemma is needed.
 """
 
 
+ORTHODIAGONAL_TEXT = """## Method
+
+**Theorem O** (in Lemmas above) proves the precise claim for every n on which the
+no-draw *fill* step is UNSAT; its other ingredients (the crosscut lemma, Lemmas K and
+F; Lemma G says why the opponent cannot block a gap) hold for every n. So each row from
+n = 5 on is the SAT fill step, the same formula as in `reports/minefield-no-draw.md`
+(which has its row for every n = 2..26); the sizes whose DRUP proof was checked are listed
+in the certificate table (dratify; our own checker too for n <= 8).
+
+Brute-force checks (`tests/test_orthodiagonal_lemmas.py`, `boardproof.solvers.lemmas`:
+every board, numpy bit masks): in the default tests Lemmas G and K on every board up to
+3x3 and Lemma F on every full board up to 4x4, each also run on a deliberately broken
+variant that must fail (glyph-freeness without hard corners: gaps blocked; Y allowed
+diagonal steps: paths crossing at a crosscut; full boards with crosscuts: 8-paths that
+are not 4-paths); `make test-long` extends G and K to every 4x4 board (3^16) and F to
+every full 5x5 board (2^25). Lemma K needs no crosscut-freeness on these boards (a 4-path
+cannot cross an 8-path); the proof uses it.
+
+Sizes up to `--exhaustive-max` (n <= 4) are checked on every reachable position instead:
+every terminal position in which a colour has an ortho-diagonal path must have been won
+by that colour (the path persists, so this is the theorem's conclusion for every game).
+A 5x5 walk of every reachable position is out of reach here (about 3.2 million positions
+at 4x4; 5x5 has orders of magnitude more), so 5x5 rests on the theorem and the SAT fill
+step, like the larger sizes.
+"""
+
+
 def _fmt_holds(value: bool | None) -> str:
     return {True: "holds", False: "FAILS", None: "undecided"}[value]
 
@@ -120,6 +148,9 @@ def steps_text(size: dict[str, Any]) -> str:
     'fill:unsat + full:unsat'
     """
     steps = size.get("steps", [])
+    if str(size.get("method", "")).endswith("+theorem-O"):
+        return " + ".join([f"{s['step']}:{s['result']} (SAT)" for s in steps]
+                          + ["Theorem O"])
     if full_step(size) == "lemma-hex":
         return " + ".join([f"{s['step']}:{s['result']} (SAT)" for s in steps]
                           + ["full: Lemma H"])
@@ -134,6 +165,12 @@ def coverage(result: dict[str, Any]) -> str:
     >>> coverage({"sizes": [{"n": 2}, {"n": 3}]})
     ''
     """
+    by_theorem = [s["n"] for s in result["sizes"]
+                  if str(s.get("method", "")).endswith("+theorem-O")]
+    if by_theorem:
+        rest = [s["n"] for s in result["sizes"] if s["n"] not in by_theorem]
+        return "; ".join(([f"n = {_ranges(rest)} by exhaustive enumeration"] if rest else [])
+                         + [f"n = {_ranges(by_theorem)} by Theorem O and the SAT fill step"])
     by_sat = [s["n"] for s in result["sizes"] if full_step(s) != "lemma-hex"]
     by_lemma = [s["n"] for s in result["sizes"] if full_step(s) == "lemma-hex"]
     if not by_lemma:
@@ -165,7 +202,9 @@ def summary_rows(result: dict[str, Any]) -> list[list[str]]:
     for size in result["sizes"]:
         cert = "-"
         steps = size.get("steps", [])
-        if steps:
+        if any("checks" in (s.get("certificate") or {}) for s in steps):
+            cert = certificates.cert_text(size)
+        elif steps:
             certs = [s.get("certificate") for s in steps]
             if all(c is not None and c["ok"] for c in certs):
                 cert = "DRUP checked"
@@ -265,8 +304,9 @@ def render_markdown(result: dict[str, Any], *, command: str | None = None,
             cert = step.get("certificate")
             cert_text = (f"{cert['lemmas']} lemmas, {'ok' if cert['ok'] else 'FAILED'} "
                          f"({cert['seconds']:.1f} s)" if cert else "-")
+            solver = step["solver"] + (" (kept)" if step.get("kept_from") else "")
             steps_rows.append([str(size["n"]), step["step"], step["encoding"],
-                               str(step["variables"]), str(step["clauses"]), step["solver"],
+                               str(step["variables"]), str(step["clauses"]), solver,
                                f"{step['seconds']:.2f}", step["result"],
                                str(step.get("cubes", 1)), cert_text])
     if steps_rows:
@@ -278,6 +318,13 @@ def render_markdown(result: dict[str, Any], *, command: str | None = None,
         if lemma_ns:
             lines += [f"For n = {_ranges(lemma_ns)} there is no SAT *full* step: it is "
                       f"{sat.FULL_BOARD_LEMMA_NAME}, proved for every n (see Lemmas).", ""]
+        kept = result.get("kept_full_steps")
+        if kept:
+            lines += [f"For n = {_ranges(kept['sizes'])} the SAT *full* step (solver marked "
+                      f"*kept*) is the earlier report's (`{kept['from']}`, not recomputed; "
+                      "it is the same formula), joined with this run's fill step."
+                      + "".join(f" Its note: {note}" for note in kept["notes"]), ""]
+    lines += certificates.sections(result)
     exh_rows = []
     for size in result["sizes"]:
         e = size.get("exhaustive")
@@ -445,14 +492,7 @@ def write_report(result: dict[str, Any], out_dir: str | Path, *, command: str | 
     if not extra and result["claim"] == "minefield-no-draw":
         extra = ENCODING_TEXT
     elif not extra and result["claim"] == "minefield-orthodiagonal":
-        from boardproof.analysis.claims import CROSSING_LEMMA
-
-        extra = ("## Method\n\nSizes up to `--exhaustive-max`: every reachable position is "
-                 "enumerated, and every terminal position in which a colour has an "
-                 "ortho-diagonal path must have been won by that colour (the path persists, "
-                 "so this says the colour cannot fail, whatever is played). Larger sizes: "
-                 "the no-draw SAT check plus the crossing lemma.\n\n"
-                 f"**Crossing lemma.** {CROSSING_LEMMA}")
+        extra = ORTHODIAGONAL_TEXT
     body = render_markdown(result, command=command, extra=extra)
     body += f"\n![time and formula size per n]({stem}.svg)\n"
     paths[0].write_text(body, encoding="utf-8")

@@ -269,6 +269,10 @@ class Executor:
     def close(self) -> None:
         """Stop the pool, the Dask client and a cluster this executor started."""
         if self._pool is not None:
+            # stop workers still running a task (an interrupt: a SIGINT sent to this
+            # process alone), else the interpreter waits for them at exit
+            for process in list((getattr(self._pool, "_processes", None) or {}).values()):
+                process.terminate()
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = None
         for part in (self._client, self._cluster):

@@ -576,6 +576,20 @@ class SolveResult:
         }
 
 
+def run_solver(s: Solver, assumptions: Sequence[int] = ()) -> bool:
+    """``s.solve(assumptions)``, with Ctrl-C raised as :class:`KeyboardInterrupt`.
+
+    python-sat turns SIGINT during a solve into its own ``pysolvers.error`` ("Caught
+    keyboard interrupt"); the command line must see a plain interrupt (exit 130).
+    """
+    try:
+        return bool(s.solve(assumptions=list(assumptions)))
+    except Exception as error:
+        if "keyboard interrupt" in str(error).lower():
+            raise KeyboardInterrupt from None
+        raise
+
+
 def check_solver(name: str, proof: bool = False) -> str:
     """Validate a solver name (``proof``: it must log DRUP proofs)."""
     allowed = PROOF_SOLVERS if proof else SOLVERS
@@ -593,11 +607,11 @@ def solve(
     proof_file: str | Path | None = None,
     assumptions: Sequence[int] = (),
 ) -> SolveResult:
-    """Solve the formula; with ``proof_file`` write the solver's DRUP proof there."""
+    """Solve the formula; with ``proof_file`` write its DRUP proof there (``.gz``: gzip)."""
     check_solver(solver, proof=proof_file is not None)
     began = time.perf_counter()
     with Solver(name=solver, bootstrap_with=enc.clauses, with_proof=proof_file is not None) as s:
-        sat = s.solve(assumptions=list(assumptions))
+        sat = run_solver(s, assumptions)
         seconds = time.perf_counter() - began
         board = enc.decode(s.get_model() or []) if sat else None
         lines = None
@@ -606,11 +620,17 @@ def solve(
             proof = s.get_proof() or []
             path = Path(proof_file)
             path.parent.mkdir(parents=True, exist_ok=True)
-            with path.open("w", encoding="ascii") as handle:
-                for line in proof:
-                    handle.write(line + "\n")
+            if path.suffix == ".gz":  # compressed, reproducible bytes
+                from boardproof.solvers.sat.certify import write_proof
+
+                write_proof(proof, path)
+            else:
+                with path.open("w", encoding="ascii") as handle:
+                    for line in proof:
+                        handle.write(line + "\n")
             lines = len(proof)
             written = str(path)
+            del proof
     return SolveResult(
         n=enc.n,
         result="sat" if sat else "unsat",
@@ -657,7 +677,7 @@ def iter_boards(
     """Every model projected on the board (blocking clauses), at most ``limit``."""
     count = 0
     with Solver(name=solver, bootstrap_with=enc.clauses) as s:
-        while (limit is None or count < limit) and s.solve():
+        while (limit is None or count < limit) and run_solver(s):
             board = enc.decode(s.get_model() or [])
             yield board
             count += 1
