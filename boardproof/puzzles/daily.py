@@ -18,11 +18,13 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
 from boardproof.puzzles import PuzzleError
 from boardproof.puzzles.generate import generate, puzzle_game, settings_for
+from boardproof.solvers.executor import Executor, run_tasks
 
 #: tasks tried before giving up on a day (never reached in practice; an error if it is)
 DAILY_MAX_TASKS = 400
@@ -62,3 +64,24 @@ def daily_puzzle(game: str, date: dt.date | None = None) -> dict[str, Any]:
     puzzle = dict(found.puzzles[0])
     puzzle["id"] = f"{name}-{day.isoformat()}"
     return {"id": puzzle.pop("id"), "date": day.isoformat(), **puzzle}
+
+
+def daily_task(arg: tuple[str, str]) -> dict[str, Any]:
+    """The puzzle of one (game, ISO date): a self-contained executor task."""
+    game, date = arg
+    return daily_puzzle(game, dt.date.fromisoformat(date))
+
+
+def daily_puzzles(
+    games: Sequence[str],
+    dates: Sequence[str],
+    executor: Executor | None = None,
+    progress: bool = False,
+) -> dict[str, dict[str, Any]]:
+    """The daily puzzle of every (game, ISO date), keyed ``"GAME DATE"``.
+
+    One executor task per (game, day); the result does not depend on what ran them.
+    """
+    tasks = [(f"{game} {date}", (game, date)) for game in games for date in dates]
+    return run_tasks(daily_task, tasks, executor=executor, progress=progress,
+                     description="site puzzles")  # fmt: skip

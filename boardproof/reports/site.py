@@ -30,11 +30,11 @@ from pathlib import Path
 from typing import Any
 
 from boardproof import models
-from boardproof.puzzles.daily import daily_puzzle
+from boardproof.puzzles.daily import daily_puzzles
 from boardproof.puzzles.store import dumps
 from boardproof.reports import site_assets
 from boardproof.reports.play import puzzle_frames
-from boardproof.solvers.executor import Executor, run_tasks
+from boardproof.solvers.executor import Executor
 
 TITLE = "boardproof daily puzzles"
 
@@ -279,12 +279,6 @@ def index_page(
     return _page(TITLE, body, 0)
 
 
-def daily_task(arg: tuple[str, str]) -> dict[str, Any]:
-    """The puzzle of one (game, ISO date): a self-contained executor task."""
-    game, date = arg
-    return daily_puzzle(game, dt.date.fromisoformat(date))
-
-
 def build_site(
     out: str | os.PathLike[str],
     days: int,
@@ -315,10 +309,7 @@ def build_site(
 
     write("style.css", STYLE)
     write("site.js", SCRIPT)
-    found = run_tasks(daily_task, [(f"{game} {date}", (game, date)) for game in chosen
-                                   for date in dates],
-                      executor=executor, progress=progress,
-                      description="site puzzles")  # fmt: skip
+    found = daily_puzzles(chosen, dates, executor=executor, progress=progress)
     entries: dict[str, dict[str, str]] = {}
     for game in chosen:
         for number, date in enumerate(dates):

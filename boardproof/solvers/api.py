@@ -626,7 +626,7 @@ def _native_accepts(position: Position) -> bool:
 def _native_refusal(position: Position) -> str:
     if not native.available():
         return native.refusal(position)
-    return "it solves Minefield boards up to 8x8 and Carpniches only"
+    return "it solves Minefield (every size 2..26) and Carpniches positions only"
 
 
 def _run_any_native(position: Position, request: Request, method: str) -> SolveResult:
