@@ -19,12 +19,15 @@ Three parts, each short enough for one run under the shared CPU lock::
   plays a winning move, with the exact search first (the real command) and MCTS only
   (``--no-exact``). ``--size 4``: every position of 0-``--stones`` stones (default 3) up to symmetry
   (pie off);
-  ``--size 5``: ``--sample`` seeded random positions of 2-12 stones.
+  ``--size 5``: ``--sample`` seeded random positions of 2-12 stones. ``--plain-sample K``
+  runs the MCTS-only line on a seeded sample of K of the positions; every rate comes with
+  its 95 % Wilson interval.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import platform
 import random
@@ -261,23 +264,51 @@ def positions_random(size: int, sample: int, seed: int) -> list[Position]:
     return result
 
 
-def accuracy(size: int, sample: int, seconds: float, seed: int, stones: int) -> None:
+def wilson(hits: int, total: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95 % Wilson score interval of a rate ``hits / total`` (as fractions).
+
+    >>> [round(x, 3) for x in wilson(33, 33)]
+    [0.896, 1.0]
+    >>> wilson(0, 0)
+    (0.0, 1.0)
+    """
+    if total == 0:
+        return 0.0, 1.0
+    rate = hits / total
+    centre = rate + z * z / (2 * total)
+    spread = z * math.sqrt(rate * (1 - rate) / total + z * z / (4 * total * total))
+    scale = 1 + z * z / total
+    return max(0.0, (centre - spread) / scale), min(1.0, (centre + spread) / scale)
+
+
+def accuracy(size: int, sample: int, seconds: float, seed: int, stones: int,
+             plain_sample: int | None) -> None:  # fmt: skip
     header()
     pool = positions_4x4(stones) if size == 4 else positions_random(size, sample, seed)
     cases = [pos for pos in pool if mover_wins(pos)]
     print(f"{size}x{size}: {len(pool)} positions, {len(cases)} with a winning move "
           f"(the native search decides)")  # fmt: skip
+    print("| board | command | budget | positions with a win | winning move played | rate "
+          "| 95% interval | value proved | seconds |")
+    print("|---|---|---|---:|---:|---:|---|---:|---:|")
+    sys.stdout.flush()
     for exact in (True, False):
+        chosen = cases
+        if not exact and plain_sample is not None and plain_sample < len(cases):
+            chosen = random.Random(seed).sample(cases, plain_sample)
         hits = proved = 0
         start = time.perf_counter()
-        for pos in cases:
+        for done, pos in enumerate(chosen, start=1):
             found = analyse(pos, seconds=seconds, seed=seed, exact=exact, proof=False)
             hits += bool(wins_by(pos, found.best_move))
             proved += found.result == "win"
+            if done % 100 == 0:
+                print(f"  {done}/{len(chosen)} positions, {hits} hits", file=sys.stderr)
         label = "analyse" if exact else "analyse --no-exact"
-        print(f"| {size}x{size} | {label} | {seconds:g} s | {len(cases)} | {hits} | "
-              f"{100 * hits / max(len(cases), 1):.1f}% | {proved} | "
-              f"{time.perf_counter() - start:.0f} |")  # fmt: skip
+        low, high = wilson(hits, len(chosen))
+        print(f"| {size}x{size} | {label} | {seconds:g} s | {len(chosen)} | {hits} | "
+              f"{100 * hits / max(len(chosen), 1):.1f}% | {100 * low:.1f}-{100 * high:.1f}% | "
+              f"{proved} | {time.perf_counter() - start:.0f} |")  # fmt: skip
         sys.stdout.flush()
 
 
@@ -298,13 +329,15 @@ def main() -> None:
     p_acc.add_argument("--seconds", type=float, default=1.0)
     p_acc.add_argument("--seed", type=int, default=1)
     p_acc.add_argument("--stones", type=int, default=3, help="4x4: at most this many stones")
+    p_acc.add_argument("--plain-sample", type=int, default=None,
+                       help="MCTS only (--no-exact) on a seeded sample of this many positions")
     args = parser.parse_args()
     if args.part == "speed":
         speed(args.seconds)
     elif args.part == "match":
         run_matches(args.game, args.games, args.low, args.high, args.depth)
     else:
-        accuracy(args.size, args.sample, args.seconds, args.seed, args.stones)
+        accuracy(args.size, args.sample, args.seconds, args.seed, args.stones, args.plain_sample)
 
 
 if __name__ == "__main__":
