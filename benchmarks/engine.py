@@ -7,7 +7,7 @@ Three parts, each short enough for one run under the shared CPU lock::
     .venv/bin/python benchmarks/engine.py accuracy [--size N] [--sample K] [--seconds S]
 
 - ``speed``: MCTS iterations per second (no exact search) from start positions of
-  every game and player count.
+  every game and player count; Minefield with the Python and the native playouts.
 - ``match GAME``: the engine with ``--high`` iterations per move against itself with
   ``--low``, and the engine with ``--low`` against a depth-limited alpha-beta
   (``--depth`` plies: plays a forced win within the depth if there is one, avoids moves
@@ -41,6 +41,7 @@ from boardproof.solvers import native
 from boardproof.solvers.analyse import analyse
 from boardproof.solvers.common import num_players, wins
 from boardproof.solvers.mcts import MCTS
+from boardproof.solvers.playouts import kernel_for
 
 
 def header() -> None:
@@ -57,7 +58,10 @@ def header() -> None:
 SPEED_CASES: list[tuple[str, str, dict[str, Any]]] = [
     ("minefield 5x5", "minefield", {"size": 5, "pie": False}),
     ("minefield 9x9", "minefield", {"size": 9, "pie": False}),
+    ("minefield 13x13", "minefield", {"size": 13, "pie": False}),
     ("minefield 15x15", "minefield", {"size": 15, "pie": False}),
+    ("minefield 19x19", "minefield", {"size": 19, "pie": False}),
+    ("minefield 26x26", "minefield", {"size": 26, "pie": False}),
     ("carpniches", "carpniches", {}),
     ("candy 2 players", "candy", {"players": 2}),
     ("candy 4 players", "candy", {"players": 4}),
@@ -66,16 +70,28 @@ SPEED_CASES: list[tuple[str, str, dict[str, Any]]] = [
 ]
 
 
-def speed(seconds: float) -> None:
+def speed(seconds: float, only: str | None) -> None:
+    """Iterations/s; where a game has native playouts, with the Python twin and native
+    (the same games: the ratio is the playouts' share of the gain)."""
     header()
-    print("| position | iterations | seconds | iterations/s |")
-    print("|---|---:|---:|---:|")
+    print("| position | playouts | iterations | seconds | iterations/s | native / python |")
+    print("|---|---|---:|---:|---:|---:|")
     for label, game, options in SPEED_CASES:
+        if only is not None and only not in label:
+            continue
         pos = models.get(game).start(**options)
-        tree = MCTS(pos, seed=1)
-        info = tree.run(seconds=seconds)
-        rate = info.iterations / info.seconds
-        print(f"| {label} start | {info.iterations} | {info.seconds:.1f} | {rate:,.0f} |")
+        rates: dict[str, float] = {}
+        for mode in ("python", "native"):
+            tree = MCTS(pos, seed=1, playout=mode if kernel_for(pos) else "auto")
+            if mode == "native" and tree.kernel is None:
+                break
+            info = tree.run(seconds=seconds)
+            rates[mode] = rate = info.iterations / info.seconds
+            name = "generic (Python)" if tree.kernel is None else tree.kernel.name
+            ratio = f"{rate / rates['python']:.1f}x" if mode == "native" else ""
+            print(f"| {label} start | {name} | {info.iterations} | {info.seconds:.1f} | "
+                  f"{rate:,.0f} | {ratio} |")  # fmt: skip
+            sys.stdout.flush()
 
 
 # ---------------------------------------------------------------------------
@@ -317,6 +333,7 @@ def main() -> None:
     sub = parser.add_subparsers(dest="part", required=True)
     p_speed = sub.add_parser("speed")
     p_speed.add_argument("--seconds", type=float, default=3.0)
+    p_speed.add_argument("--only", default=None, help="only the cases whose label has this")
     p_match = sub.add_parser("match")
     p_match.add_argument("game", choices=sorted(START_OPTIONS))
     p_match.add_argument("--games", type=int, default=10)
@@ -333,7 +350,7 @@ def main() -> None:
                        help="MCTS only (--no-exact) on a seeded sample of this many positions")
     args = parser.parse_args()
     if args.part == "speed":
-        speed(args.seconds)
+        speed(args.seconds, args.only)
     elif args.part == "match":
         run_matches(args.game, args.games, args.low, args.high, args.depth)
     else:

@@ -18,6 +18,7 @@ from boardproof.commands.common import echo_json, game_options, load_game
 from boardproof.models.base import InvalidOptionError, Position
 from boardproof.solvers.analyse import Analysis, analyse
 from boardproof.solvers.mcts import MCTS
+from boardproof.solvers.playouts import MODES as PLAYOUT_MODES
 
 INTERRUPTED_STATUS = 130
 
@@ -129,13 +130,14 @@ def run_analysis(
     quiet: bool,
     game_name: str,
     options: dict[str, Any],
+    playout: str = "auto",
 ) -> tuple[Analysis, bool]:
     """Analyse with Ctrl-C handling; returns the analysis and whether it was interrupted."""
     with interruptible() as stop:
         found = analyse(
             pos, seconds=seconds, iterations=iterations, seed=seed, multipv=multipv,
             exact=exact, game_name=game_name, options=options, should_stop=stop,
-            progress=progress_printer(quiet),
+            progress=progress_printer(quiet), playout=playout,
         )  # fmt: skip
         return found, stop()
 
@@ -152,6 +154,9 @@ def run_analysis(
 @click.option("--seed", type=int, default=0, show_default=True, help="Random seed.")
 @click.option("--no-exact", is_flag=True,
               help="Plain MCTS: no exact search first, no exact leaf solving.")  # fmt: skip
+@click.option("--playout", type=click.Choice(PLAYOUT_MODES), default="auto", show_default=True,
+              help="Random playouts: native where the game has them (auto), or the "
+                   "Python twin, which plays the same games.")  # fmt: skip
 @click.option("--proof", "proof_file", type=click.Path(dir_okay=False), default=None,
               help="Write a checkable proof of a proved win to FILE.")  # fmt: skip
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
@@ -165,6 +170,7 @@ def analyse_command(
     multipv: int,
     seed: int,
     no_exact: bool,
+    playout: str,
     proof_file: str | None,
     as_json: bool,
     quiet: bool,
@@ -176,6 +182,7 @@ def analyse_command(
     found, interrupted = run_analysis(
         pos, seconds=seconds, iterations=iterations, seed=seed, multipv=multipv,
         exact=not no_exact, quiet=quiet, game_name=game_obj.name, options=options,
+        playout=playout,
     )  # fmt: skip
     note = write_proof(found, proof_file) if proof_file is not None else None
     if as_json:
