@@ -3,17 +3,22 @@
 Three parts, each short enough for one run under the shared CPU lock::
 
     .venv/bin/python benchmarks/engine.py speed [--seconds S]
-    .venv/bin/python benchmarks/engine.py match GAME [--games N] [--low I] [--high I] [--depth D]
+    .venv/bin/python benchmarks/engine.py match GAME [--players P] [--games N] [--low I]
+        [--high I,J] [--depth D] [--only self|alphabeta]
     .venv/bin/python benchmarks/engine.py accuracy [--size N] [--sample K] [--seconds S]
 
 - ``speed``: MCTS iterations per second (no exact search) from start positions of
   every game and player count; Minefield with the Python and the native playouts.
-- ``match GAME``: the engine with ``--high`` iterations per move against itself with
-  ``--low``, and the engine with ``--low`` against a depth-limited alpha-beta
-  (``--depth`` plies: plays a forced win within the depth if there is one, avoids moves
-  that lose within it, otherwise a seeded random move; score games: best heuristic
-  score at the horizon). Every pairing plays each seat equally often; start positions
-  are the game's start (Minefield: a 5x5 board, first move random) with seeded variety.
+- ``match GAME [--players P]``: the engine with each ``--high`` budget (iterations per
+  move, e.g. ``100,200``) against itself with ``--low``, and the engine with ``--low``
+  against a depth-limited alpha-beta (``--depth`` plies, paranoid with more than two
+  players: plays a forced win within the depth if there is one, avoids moves that lose
+  within it, otherwise a seeded random move; score games: best score margin at the
+  horizon). Engine A sits in one seat, B in every other, and A takes each seat equally
+  often; start positions are the game's start (Minefield: a 5x5 board; Minefield and
+  Candy: one seeded random first move; ColleXion: a seeded heap). The score is A's
+  share (a win 1, a shared win or draw 1/k), with its 95 % Wilson interval, beside the
+  fair share 1/P.
 - ``accuracy``: Minefield positions where the side to move has a winning move (ground
   truth: the native search); how often ``analyse`` (``--seconds`` each, default 1)
   plays a winning move, with the exact search first (the real command) and MCTS only
@@ -39,7 +44,6 @@ from boardproof import models
 from boardproof.models.base import Position
 from boardproof.solvers import native
 from boardproof.solvers.analyse import analyse
-from boardproof.solvers.common import num_players, wins
 from boardproof.solvers.mcts import MCTS
 from boardproof.solvers.playouts import kernel_for
 
@@ -112,59 +116,61 @@ class EnginePlayer:
 
 
 class AlphaBetaPlayer:
-    """Depth-limited negamax alpha-beta: +1 / -1 for a win / loss within the depth, 0 at
-    the horizon (score games: the heuristic score difference); random among equals."""
+    """Depth-limited alpha-beta, paranoid for more than two players (every other player
+    minimises the mover's value; with two it is plain minimax): a big value for a win
+    within the depth, minus that for a loss, 0 at the horizon (score games: the score
+    margin, by ``heuristic_scores()`` at the horizon); random among equal moves."""
 
     def __init__(self, depth: int, seed: int) -> None:
         self.depth = depth
         self.rng = random.Random(seed)
         self.name = f"alpha-beta depth {depth}"
 
-    def _value(self, pos: Position, depth: int, alpha: float, beta: float) -> float:
+    @staticmethod
+    def _margin(scores: Any, me: int) -> float:
+        return float(scores[me] - max(s for q, s in enumerate(scores) if q != me))
+
+    def _value(self, pos: Position, depth: int, alpha: float, beta: float, me: int) -> float:
         outcome = pos.outcome()
-        players = num_players(pos)
         if outcome is not None:
-            if outcome.scores is not None and players == 2:
-                me = pos.to_move
-                return 1000.0 * (outcome.scores[me] - outcome.scores[1 - me])
-            if wins(outcome, pos.to_move, players):
+            if outcome.scores is not None:
+                return 1000.0 * self._margin(outcome.scores, me)
+            if outcome.winners == {me}:
                 return 1e6 + depth
-            return 0.0 if not outcome.winners else -1e6 - depth
+            return 0.0 if not outcome.winners or me in outcome.winners else -1e6 - depth
         if depth == 0:
             guess = getattr(pos, "heuristic_scores", None)
-            if guess is not None and players == 2:
-                scores = guess()
-                return float(scores[pos.to_move] - scores[1 - pos.to_move])
-            return 0.0
-        best = -float("inf")
+            return self._margin(guess(), me) if guess is not None else 0.0
+        mine = pos.to_move == me
+        best = -float("inf") if mine else float("inf")
         for move in pos.legal_moves():
-            child = pos.play(move)
-            value = self._value(child, depth - 1, -beta, -alpha)
-            if child.to_move != pos.to_move:
-                value = -value
-            best = max(best, value)
-            alpha = max(alpha, value)
+            value = self._value(pos.play(move), depth - 1, alpha, beta, me)
+            if mine:
+                best = max(best, value)
+                alpha = max(alpha, value)
+            else:
+                best = min(best, value)
+                beta = min(beta, value)
             if alpha >= beta:
                 break
         return best
 
     def choose(self, pos: Position) -> Any:
+        me = pos.to_move
         scored = []
         for move in pos.legal_moves():
-            child = pos.play(move)
-            value = self._value(child, self.depth - 1, -float("inf"), float("inf"))
-            if child.to_move != pos.to_move:
-                value = -value
+            value = self._value(pos.play(move), self.depth - 1, -float("inf"), float("inf"), me)
             scored.append((value, move))
         top = max(v for v, _ in scored)
         return self.rng.choice([m for v, m in scored if v == top])
 
 
+#: start options per game; ``players`` is set by the match
 START_OPTIONS: dict[str, dict[str, Any]] = {
     "minefield": {"size": 5, "pie": False},
     "carpniches": {},
-    "candy": {"players": 2},
-    "collexion": {"players": 2},
+    "candy": {},
+    "collexion": {},
 }
 MAX_PLIES = 200
 
@@ -179,8 +185,10 @@ def play_game(pos: Position, seats: list[Any]) -> tuple[frozenset[int], int]:
     return (frozenset() if outcome is None else outcome.winners), plies
 
 
-def start_position(game: str, index: int) -> Position:
+def start_position(game: str, index: int, players: int) -> Position:
     options = dict(START_OPTIONS[game])
+    if game in ("candy", "collexion"):
+        options["players"] = players
     if game == "collexion":
         options["seed"] = index
     pos = models.get(game).start(**options)
@@ -190,36 +198,51 @@ def start_position(game: str, index: int) -> Position:
     return pos
 
 
-def match(game: str, a: Any, b: Any, games: int) -> None:
-    wins_a = wins_b = draws = 0
+def match(game: str, players: int, a: Any, b: Any, games: int) -> None:
+    """``a`` in one seat, ``b`` in all the others; ``a`` takes every seat equally often
+    (game i: seat i mod players, start position i // players)."""
+    wins_a = shared = lost = 0
+    share = 0.0
     plies = 0
     start = time.perf_counter()
     for index in range(games):
-        pos = start_position(game, index // 2)
-        seat_a = index % 2
-        seats = [b, b]
+        pos = start_position(game, index // players, players)
+        seat_a = index % players
+        seats = [b] * players
         seats[seat_a] = a
         winners, length = play_game(pos, seats)
         plies += length
         if winners == {seat_a}:
             wins_a += 1
-        elif winners and seat_a not in winners:
-            wins_b += 1
+            share += 1.0
+        elif seat_a in winners or not winners:  # a shared win or a draw
+            shared += 1
+            share += 1.0 / (len(winners) or players)
         else:
-            draws += 1
+            lost += 1
+        if (index + 1) % players == 0:
+            print(f"  {game}: {index + 1}/{games} games", file=sys.stderr)
     total = time.perf_counter() - start
-    share = 100 * (wins_a + draws / 2) / games
-    print(f"| {game} | {a.name} | {b.name} | {games} | {wins_a} | {draws} | {wins_b} | "
-          f"{share:.0f}% | {plies / games:.0f} | {total:.0f} |")  # fmt: skip
+    low, high = wilson(round(share), games)
+    print(f"| {game} | {players} | {a.name} | {b.name} | {games} | {wins_a} | {shared} | "
+          f"{lost} | {100 * share / games:.0f}% | {100 * low:.0f}-{100 * high:.0f}% | "
+          f"{100 / players:.0f}% | {plies / games:.0f} | {total:.0f} |")  # fmt: skip
     sys.stdout.flush()
 
 
-def run_matches(game: str, games: int, low: int, high: int, depth: int) -> None:
+def run_matches(game: str, players: int, games: int, low: int, high: list[int],
+                depth: int, only: str | None) -> None:  # fmt: skip
+    """The engine at each budget of ``high`` against itself at ``low`` (``only="self"``),
+    and at ``low`` against the alpha-beta (``only="alphabeta"``); both by default."""
     header()
-    print("| game | A | B | games | A wins | draws | B wins | A score | plies/game | s |")
-    print("|---|---|---|---:|---:|---:|---:|---:|---:|---:|")
-    match(game, EnginePlayer(high, 1), EnginePlayer(low, 2), games)
-    match(game, EnginePlayer(low, 1), AlphaBetaPlayer(depth, 3), games)
+    print("| game | players | A | B (every other seat) | games | A wins | shared or drawn "
+          "| A lost | A score | 95% interval | fair share | plies/game | s |")
+    print("|---|---:|---|---|---:|---:|---:|---:|---:|---|---:|---:|---:|")
+    if only in (None, "self"):
+        for budget in high:
+            match(game, players, EnginePlayer(budget, 1), EnginePlayer(low, 2), games)
+    if only in (None, "alphabeta"):
+        match(game, players, EnginePlayer(low, 1), AlphaBetaPlayer(depth, 3), games)
 
 
 # ---------------------------------------------------------------------------
@@ -336,10 +359,12 @@ def main() -> None:
     p_speed.add_argument("--only", default=None, help="only the cases whose label has this")
     p_match = sub.add_parser("match")
     p_match.add_argument("game", choices=sorted(START_OPTIONS))
+    p_match.add_argument("--players", type=int, default=2)
     p_match.add_argument("--games", type=int, default=10)
     p_match.add_argument("--low", type=int, default=100)
-    p_match.add_argument("--high", type=int, default=400)
+    p_match.add_argument("--high", default="400", help="budgets against --low, e.g. 200,400")
     p_match.add_argument("--depth", type=int, default=2)
+    p_match.add_argument("--only", choices=("self", "alphabeta"), default=None)
     p_acc = sub.add_parser("accuracy")
     p_acc.add_argument("--size", type=int, default=5)
     p_acc.add_argument("--sample", type=int, default=100)
@@ -352,7 +377,8 @@ def main() -> None:
     if args.part == "speed":
         speed(args.seconds, args.only)
     elif args.part == "match":
-        run_matches(args.game, args.games, args.low, args.high, args.depth)
+        run_matches(args.game, args.players, args.games, args.low,
+                    [int(x) for x in args.high.split(",")], args.depth, args.only)  # fmt: skip
     else:
         accuracy(args.size, args.sample, args.seconds, args.seed, args.stones, args.plain_sample)
 
