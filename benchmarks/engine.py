@@ -11,14 +11,14 @@ Three parts, each short enough for one run under the shared CPU lock::
   every game and player count; Minefield with the Python and the native playouts.
 - ``match GAME [--players P]``: the engine with each ``--high`` budget (iterations per
   move, e.g. ``100,200``) against itself with ``--low``, and the engine with ``--low``
-  against a depth-limited alpha-beta (``--depth`` plies, paranoid with more than two
-  players: plays a forced win within the depth if there is one, avoids moves that lose
-  within it, otherwise a seeded random move; score games: best score margin at the
-  horizon). Engine A sits in one seat, B in every other, and A takes each seat equally
-  often; start positions are the game's start (Minefield: a 5x5 board; Minefield and
-  Candy: one seeded random first move; ColleXion: a seeded heap). The score is A's
-  share (a win 1, a shared win or draw 1/k), with its 95 % Wilson interval, beside the
-  fair share 1/P.
+  against the depth-limited alpha-beta of ``solvers/bestturn.py`` (``--depth`` plies,
+  paranoid with more than two players: plays a forced win within the depth if there is
+  one, avoids moves that lose within it, otherwise a seeded random move; score games:
+  best score margin at the horizon). Engine A sits in one seat, B in every other, and A
+  takes each seat equally often; start positions are the game's start (Minefield: a 5x5
+  board; Minefield and Candy: one seeded random first move; ColleXion: a seeded heap).
+  The score is A's share (a win 1, a shared win or draw 1/k), with its 95 % Wilson
+  interval, beside the fair share 1/P.
 - ``accuracy``: Minefield positions where the side to move has a winning move (ground
   truth: the native search); how often ``analyse`` (``--seconds`` each, default 1)
   plays a winning move, with the exact search first (the real command) and MCTS only
@@ -44,6 +44,7 @@ from boardproof import models
 from boardproof.models.base import Position
 from boardproof.solvers import native
 from boardproof.solvers.analyse import analyse
+from boardproof.solvers.bestturn import best_turn
 from boardproof.solvers.mcts import MCTS
 from boardproof.solvers.playouts import kernel_for
 
@@ -116,53 +117,22 @@ class EnginePlayer:
 
 
 class AlphaBetaPlayer:
-    """Depth-limited alpha-beta, paranoid for more than two players (every other player
-    minimises the mover's value; with two it is plain minimax): a big value for a win
-    within the depth, minus that for a loss, 0 at the horizon (score games: the score
-    margin, by ``heuristic_scores()`` at the horizon); random among equal moves."""
+    """The project's depth-limited alpha-beta (:func:`~boardproof.solvers.bestturn.best_turn`,
+    paranoid with more than two players: the others minimise the mover's value; with two
+    it is plain minimax): a win within the depth beats everything, a loss within it is
+    avoided, 0 at the horizon (score games: the score margin, by ``heuristic_scores()`` at
+    the horizon); a seeded random choice among the equal best moves."""
 
     def __init__(self, depth: int, seed: int) -> None:
         self.depth = depth
         self.rng = random.Random(seed)
         self.name = f"alpha-beta depth {depth}"
 
-    @staticmethod
-    def _margin(scores: Any, me: int) -> float:
-        return float(scores[me] - max(s for q, s in enumerate(scores) if q != me))
-
-    def _value(self, pos: Position, depth: int, alpha: float, beta: float, me: int) -> float:
-        outcome = pos.outcome()
-        if outcome is not None:
-            if outcome.scores is not None:
-                return 1000.0 * self._margin(outcome.scores, me)
-            if outcome.winners == {me}:
-                return 1e6 + depth
-            return 0.0 if not outcome.winners or me in outcome.winners else -1e6 - depth
-        if depth == 0:
-            guess = getattr(pos, "heuristic_scores", None)
-            return self._margin(guess(), me) if guess is not None else 0.0
-        mine = pos.to_move == me
-        best = -float("inf") if mine else float("inf")
-        for move in pos.legal_moves():
-            value = self._value(pos.play(move), depth - 1, alpha, beta, me)
-            if mine:
-                best = max(best, value)
-                alpha = max(alpha, value)
-            else:
-                best = min(best, value)
-                beta = min(beta, value)
-            if alpha >= beta:
-                break
-        return best
-
     def choose(self, pos: Position) -> Any:
-        me = pos.to_move
-        scored = []
-        for move in pos.legal_moves():
-            value = self._value(pos.play(move), self.depth - 1, -float("inf"), float("inf"), me)
-            scored.append((value, move))
-        top = max(v for v, _ in scored)
-        return self.rng.choice([m for v, m in scored if v == top])
+        found = best_turn(pos, max_plies=self.depth, timeout=None)
+        top = max(value for _, value in found.root_values)
+        best = {name for name, value in found.root_values if value == top}
+        return self.rng.choice([m for m in pos.legal_moves() if str(m) in best])
 
 
 #: start options per game; ``players`` is set by the match

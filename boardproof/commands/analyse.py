@@ -6,43 +6,22 @@ answer found so far, then ``interrupted`` on stderr, and exits with status 130.
 
 from __future__ import annotations
 
-import json
-import signal
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from typing import Any
 
 import click
 
-from boardproof.commands.common import echo_json, game_options, load_game
-from boardproof.models.base import InvalidOptionError, Position
+from boardproof.commands.common import game_options, load_game
+from boardproof.commands.results import (
+    echo_answer,
+    exit_if_interrupted,
+    interruptible,
+    write_proof_file,
+)
+from boardproof.models.base import Position
 from boardproof.solvers.analyse import Analysis, analyse
 from boardproof.solvers.mcts import MCTS
 from boardproof.solvers.playouts import MODES as PLAYOUT_MODES
-
-INTERRUPTED_STATUS = 130
-
-
-@contextmanager
-def interruptible() -> Iterator[Callable[[], bool]]:
-    """While active, the first Ctrl-C only sets a flag (read by the returned function);
-    a second one interrupts at once."""
-    hit = [False]
-
-    def handler(signum: int, frame: Any) -> None:
-        if hit[0]:
-            raise KeyboardInterrupt
-        hit[0] = True
-
-    try:
-        previous = signal.signal(signal.SIGINT, handler)
-    except ValueError:  # not the main thread: no signal handling
-        yield lambda: False
-        return
-    try:
-        yield lambda: hit[0]
-    finally:
-        signal.signal(signal.SIGINT, previous)
 
 
 def progress_printer(quiet: bool) -> Callable[[MCTS, float], object] | None:
@@ -109,13 +88,7 @@ def write_proof(found: Analysis, path: str) -> str:
     """Write ``found``'s checked proof to ``path``; returns what happened (one line)."""
     if found.proof is None:
         return "not written: " + (found.proof_note or "no proved win")
-    try:
-        with open(path, "w", encoding="utf-8") as handle:
-            json.dump(found.proof, handle, indent=None, separators=(",", ":"))
-            handle.write("\n")
-    except OSError as error:
-        message = f"invalid option --proof: cannot write ({error}): {path!r}"
-        raise InvalidOptionError(message) from None
+    write_proof_file(found.proof, path)
     return f"wrote {path} ({found.proof_note})"
 
 
@@ -185,16 +158,5 @@ def analyse_command(
         playout=playout,
     )  # fmt: skip
     note = write_proof(found, proof_file) if proof_file is not None else None
-    if as_json:
-        data = found.to_json(game_obj.name)
-        if note is not None:
-            data["proof"] = note
-        echo_json(data)
-    else:
-        for line in describe(found):
-            click.echo(line)
-        if note is not None:
-            click.echo(f"proof: {note}")
-    if interrupted:
-        click.echo("interrupted", err=True)
-        raise click.exceptions.Exit(INTERRUPTED_STATUS)
+    echo_answer(as_json, lambda: found.to_json(game_obj.name), lambda: describe(found), note)
+    exit_if_interrupted(interrupted)
