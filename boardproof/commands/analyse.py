@@ -16,6 +16,7 @@ from boardproof.commands.results import (
     echo_answer,
     exit_if_interrupted,
     interruptible,
+    tail_lines,
     write_proof_file,
 )
 from boardproof.models.base import Position
@@ -74,14 +75,8 @@ def describe(found: Analysis) -> list[str]:
             if score_game:
                 row += f" {stat.score:>+7.2f}" if stat.score is not None else f" {'-':>7}"
             lines.append(row + f"  {stat.proved or '-'}")
-    if found.pv:
-        lines.append("pv: " + " ".join(str(m) for m in found.pv))
-    rate = found.iterations / found.seconds if found.seconds > 0 else 0.0
-    lines.append(
-        f"iterations: {found.iterations}  seconds: {found.seconds:.3f}  iterations/s: "
-        f"{rate:.0f}  method: {found.method}  stopped: {found.stopped}"
-    )
-    return lines
+    return lines + tail_lines(found.pv, "iterations", found.iterations, found.seconds,
+                              found.method, found.stopped)  # fmt: skip
 
 
 def write_proof(found: Analysis, path: str) -> str:

@@ -22,6 +22,21 @@ from boardproof.models.base import InvalidOptionError
 INTERRUPTED_STATUS = 130
 
 
+def tail_lines(
+    pv: list[Any], unit: str, count: int, seconds: float, method: str, stopped: str | None = None
+) -> list[str]:
+    """The last lines of an answer: the expected line, then the work done and how fast.
+
+    >>> tail_lines(["a1", "b2"], "nodes", 300, 0.5, "native")
+    ['pv: a1 b2', 'nodes: 300  seconds: 0.500  nodes/s: 600  method: native']
+    """
+    lines = ["pv: " + " ".join(str(m) for m in pv)] if pv else []
+    rate = count / seconds if seconds > 0 else 0.0
+    line = f"{unit}: {count}  seconds: {seconds:.3f}  {unit}/s: {rate:.0f}  method: {method}"
+    lines.append(line + (f"  stopped: {stopped}" if stopped is not None else ""))
+    return lines
+
+
 def write_file(path: str, text: str, option: str) -> None:
     """Write ``text`` to ``path``; a failure is the option's error (exit status 2).
 

@@ -18,7 +18,7 @@ from boardproof.commands.common import (
     load_game,
 )
 from boardproof.commands.payloads import proof_check_payload
-from boardproof.commands.results import echo_answer, write_proof_file
+from boardproof.commands.results import echo_answer, tail_lines, write_proof_file
 from boardproof.models.base import BoardproofError
 from boardproof.solvers.api import METHODS, SolveResult, solve
 from boardproof.solvers.proof import (
@@ -53,14 +53,7 @@ def describe_result(result: SolveResult) -> list[str]:
         lines.append(f"note: {result.note}")
     if result.best_move is not None:
         lines.append(f"best move: {result.best_move}")
-    if result.pv:
-        lines.append("pv: " + " ".join(str(m) for m in result.pv))
-    rate = result.nodes / result.seconds if result.seconds > 0 else 0.0
-    lines.append(
-        f"nodes: {result.nodes}  seconds: {result.seconds:.3f}  nodes/s: {rate:.0f}  "
-        f"method: {result.method}"
-    )
-    return lines
+    return lines + tail_lines(result.pv, "nodes", result.nodes, result.seconds, result.method)
 
 
 @click.command(name="solve")
