@@ -31,5 +31,11 @@ setup(
             extra_compile_args=["-O3", "-std=c11", "-Wall", "-Wextra", "-Wno-unused-parameter"],
             optional=True,
         ),
+        Extension(
+            "boardproof.solvers.native._playout_carpniches",
+            ["boardproof/solvers/native/playout_carpniches.c"],
+            extra_compile_args=["-O3", "-std=c11", "-Wall", "-Wextra", "-Wno-unused-parameter"],
+            optional=True,
+        ),
     ]
 )

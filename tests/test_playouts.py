@@ -1,10 +1,11 @@
-"""Native Minefield playouts against their Python twin (the model's own rules).
+"""Native Minefield and Carpniches playouts against their Python twin (the model's rules).
 
 The twins share the generator (splitmix64) and the canonical move order, so a seeded
 playout must give the identical move sequence and winner in both: on start positions,
-on positions of seeded random games, on random (also unreachable) boards where passes
-and dead positions occur, with and without the pie rule, for both win rules; and the
-MCTS built on either is the same tree.
+on positions of seeded random games, on random (also unreachable) Minefield boards where
+passes and dead positions occur, with and without the pie rule, for both win rules, on
+Carpniches positions in and after the first turns; and the MCTS built on either is the
+same tree.
 """
 
 from __future__ import annotations
@@ -19,7 +20,9 @@ from boardproof.models.minefield.rules import from_cells
 from boardproof.solvers import playouts
 from boardproof.solvers.mcts import MCTS
 
-pytestmark = pytest.mark.skipif(not playouts.native_available(), reason="C module not built")
+pytestmark = pytest.mark.skipif(
+    playouts._mf is None or playouts._cp is None, reason="C modules not built"
+)
 
 MF = models.get("minefield")
 CANDY_START = ".,.,.,.,./.,.,.,.,./.,.,.,.,./.,.,.,.,./.,.,.,.,. 1 2"
@@ -55,10 +58,45 @@ def random_boards(n: int, count: int, seed: int, win: str = "orthogonal"):
 
 
 def same(pos, seed: int, limit: int = 2000) -> tuple:
-    python = playouts.reference_minefield(pos, seed, limit, trace=True)
-    native = playouts.native_minefield(pos, seed, limit, trace=True)
+    python = playouts.reference_playout(pos, seed, limit, trace=True)
+    if pos.game.name == "minefield":
+        native = playouts.native_minefield(pos, seed, limit, trace=True)
+    else:
+        native = playouts.native_carpniches(pos, seed, limit, trace=True)
     assert native == python, (pos.fen(), seed)
     return python
+
+
+def carpniches_positions(count: int, seed: int):
+    """The start, the second player's first turn, and positions of seeded random games."""
+    rng = random.Random(seed)
+    start = models.get("carpniches").start()
+    found = [start] + [start.play(m) for m in start.legal_moves()[:5]]
+    while len(found) < count:
+        pos = start
+        for _ in range(rng.randrange(40)):
+            if pos.outcome() is not None:
+                break
+            pos = pos.play(rng.choice(pos.legal_moves()))
+        if pos.outcome() is None:
+            found.append(pos)
+    return found
+
+
+def test_native_carpniches_playouts_replay_the_python_twin() -> None:
+    results = Counter()
+    lengths = []
+    for k, pos in enumerate(carpniches_positions(40, seed=3)):
+        for seed in range(4):
+            winner, line = same(pos, 100 * k + seed, limit=400)
+            results[winner] += 1
+            lengths.append(len(line))
+    assert results[0] and results[1]
+    # cut off: a long playout stopped early gives no winner and the same first moves
+    pos = models.get("carpniches").start()
+    seed = next(s for s in range(200) if len(same(pos, s, 400)[1]) > 20)
+    winner, line = same(pos, seed, 400)
+    assert same(pos, seed, limit=20) == (None, line[:20])
 
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5, 6, 8, 9, 11, 13])
@@ -109,8 +147,10 @@ def test_large_boards_and_the_ply_limit() -> None:
 
 
 def test_the_mcts_tree_is_the_same_with_either_kernel() -> None:
-    for fen, iterations in (("5/5/5/5/5 b p", 400), ("7/7/2b4/7/3w3/7/7 b -", 300)):
-        pos = MF.parse_position(fen)
+    cases = (("minefield", "5/5/5/5/5 b p", 400), ("minefield", "7/7/2b4/7/3w3/7/7 b -", 300),
+             ("carpniches", "(cpc)4(pcp)/6/6/6/6/(pcp)4(cpc) c 1", 300))  # fmt: skip
+    for game, fen, iterations in cases:
+        pos = models.get(game).parse_position(fen)
         stats = []
         for mode in ("native", "python"):
             tree = MCTS(pos, seed=3, playout=mode)
@@ -125,6 +165,9 @@ def test_kernel_choice_and_refusals() -> None:
     pos = MF.start(size=5)
     assert playouts.kernel_for(pos, "auto") is playouts.NATIVE_MINEFIELD
     assert playouts.kernel_for(pos, "python") is playouts.PYTHON_MINEFIELD
+    carp = models.get("carpniches").start()
+    assert playouts.kernel_for(carp, "auto") is playouts.NATIVE_CARPNICHES
+    assert playouts.kernel_for(carp, "python") is playouts.PYTHON_CARPNICHES
     candy = models.get("candy").start(players=3)
     assert playouts.kernel_for(candy, "auto") is None
     assert playouts.kernel_for(candy, "python") is None
@@ -151,6 +194,17 @@ def test_the_c_module_refuses_bad_tables_and_boards() -> None:
     with pytest.raises(ValueError, match="to_move"):
         mf.playout(3, False, bytes(96), bytes(96), 2, False, 1, 10)
     assert mf.splitmix64(0) == playouts.splitmix64(0)
+    cp = playouts._cp
+    with pytest.raises(ValueError, match="wrong length"):
+        cp.setup(b"\0" * 5, 0, 0)
+    with pytest.raises(ValueError, match="off the board"):
+        cp.setup(playouts._STEP.pack(0, 36, 0, 0), 0, 0)
+    assert not cp.ready()
+    playouts._carpniches_ready()
+    with pytest.raises(ValueError, match="off the 6x6 board"):
+        cp.playout(1 << 36, 0, 0, 0, 0, 0, 0, -2, 1, 10)
+    with pytest.raises(ValueError, match="opening"):
+        cp.playout(0, 0, 0, 0, 0, 0, 0, 36, 1, 10)
 
 
 def test_analyse_cli_playout_option(cli_run) -> None:
@@ -165,7 +219,7 @@ def test_analyse_cli_playout_option(cli_run) -> None:
                                "--iterations", "5")  # fmt: skip
     assert status == 2 and not out
     assert err.strip() == ("error: invalid option --playout: no native playouts for candy: "
-                           "they play Minefield only")  # fmt: skip
+                           "they play Minefield and Carpniches only")  # fmt: skip
 
 
 @pytest.mark.long
@@ -178,3 +232,10 @@ def test_every_size_replays_the_python_twin(n: int) -> None:
         for k, pos in enumerate(positions):
             for seed in range(4):
                 same(pos, 31 * k + seed)
+
+
+@pytest.mark.long
+def test_many_carpniches_playouts_replay_the_python_twin() -> None:
+    for k, pos in enumerate(carpniches_positions(400, seed=11)):
+        for seed in range(5):
+            same(pos, 7 * k + seed, limit=400)

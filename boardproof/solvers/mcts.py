@@ -22,10 +22,11 @@ every game and every player count.
   deep; solved children free their slot.
 - **Playouts**: uniform random moves to the end of the game, at most
   ``MAX_PLAYOUT_PLIES`` (then a draw). Where :mod:`boardproof.solvers.playouts` has a
-  seeded kernel for the game (Minefield), a playout is that kernel's, seeded by one draw of
-  the tree's generator, and runs to the end of the game: natively when the C module is
-  built (``playout="auto"``, the default, or ``"native"``), else (or with
-  ``playout="python"``) through its Python twin, which plays the identical games, so the
+  seeded kernel for the game (Minefield, Carpniches), a playout is that kernel's, seeded by
+  one draw of the tree's generator (a Minefield one runs to the end of the game):
+  natively when the C module is built (``playout="auto"``, the default, or ``"native"``),
+  else (or with ``playout="python"``) through its Python twin, which plays the identical
+  games, so the
   tree is the same either way. When the game offers ``heuristic_scores``
   (ColleXion, where one turn has thousands of moves) a playout stops after
   ``HEURISTIC_PLAYOUT_PLIES`` plies and is scored by that hook.

@@ -4,16 +4,22 @@ A :class:`Kernel` plays one uniformly random game from a position and says who w
 
     kernel.play(position, seed, limit) -> winner   # a player index, or None (draw / cut off)
 
-Two kernels exist for Minefield (every size 2..26), and they are twins: the same
-generator (:func:`splitmix64`, one draw per ply), the same canonical move order (the
-model's ``legal_moves()``: placements by rank then file, then ``swap``; or ``pass``
-alone) and the move ``moves[draw % len(moves)]``, so a seeded playout gives the identical
-move sequence and winner in both (the tests check it on many positions of many sizes):
+Minefield (every size 2..26) and Carpniches have two kernels each, and they are twins:
+the same generator (:func:`splitmix64`, one draw per ply), the same canonical move order
+(the model's ``legal_moves()``) and the move ``moves[draw % len(moves)]``, so a seeded
+playout gives the identical move sequence and winner in both (the tests check it on
+many positions):
 
-- :func:`reference_minefield`: plays through the model's ``Position`` API (slow, plain);
+- :func:`reference_playout`: plays through the model's ``Position`` API (slow, plain);
 - :func:`native_minefield`: ``_playout_minefield`` from ``native/playout_minefield.c``
   (optional: built when a C compiler is there), which gets the glyph roles of every point
-  from :func:`boardproof.models.minefield.board.glyph_roles`, not from its own rules.
+  from :func:`boardproof.models.minefield.board.glyph_roles`, not from its own rules;
+- :func:`native_carpniches`: ``_playout_carpniches`` from ``native/playout_carpniches.c``,
+  which gets the move steps and line masks from :mod:`boardproof.models.carpniches.rules`.
+
+A Minefield playout runs to the end of the game (:func:`minefield_plies` bounds it); a
+Carpniches game can cycle, so its playouts stop after :data:`CARPNICHES_PLIES` plies (a
+draw), as the MCTS's generic playouts do.
 
 :func:`kernel_for` picks one for :class:`~boardproof.solvers.mcts.MCTS`: ``"auto"`` the
 native kernel when it is built and the game has one, else the Python twin; ``"python"``
@@ -22,9 +28,9 @@ kernel it returns None, and the MCTS keeps its generic playout.
 
 >>> from boardproof.models import get
 >>> pos = get("minefield").start(size=4, pie=False)
->>> reference_minefield(pos, 7, 400, trace=True)[1][:3]
+>>> reference_playout(pos, 7, 400, trace=True)[1][:3]
 ['d2', 'c3', 'a1']
->>> kernel_for(pos, "python").play(pos, 7, 400) == reference_minefield(pos, 7, 400)[0]
+>>> kernel_for(pos, "python").play(pos, 7, 400) == reference_playout(pos, 7, 400)[0]
 True
 """
 
@@ -37,10 +43,14 @@ from typing import Any
 
 from boardproof.models.base import Position
 
-try:  # the compiled module is optional (no C compiler: the package installs without it)
+try:  # the compiled modules are optional (no C compiler: the package installs without them)
     from boardproof.solvers.native import _playout_minefield as _mf  # type: ignore[attr-defined]
 except ImportError:  # pragma: no cover - depends on the build
     _mf = None
+try:
+    from boardproof.solvers.native import _playout_carpniches as _cp  # type: ignore[attr-defined]
+except ImportError:  # pragma: no cover - depends on the build
+    _cp = None
 
 MASK64 = (1 << 64) - 1
 #: playout modes of :func:`kernel_for` (and of ``MCTS(playout=...)``)
@@ -68,10 +78,11 @@ def splitmix64(state: int) -> tuple[int, int]:
     return state, z ^ (z >> 31)
 
 
-def reference_minefield(
+def reference_playout(
     pos: Any, seed: int, limit: int, trace: bool = False
 ) -> tuple[int | None, list[str]]:
-    """A seeded random playout of a Minefield position through the model (the reference).
+    """A seeded random playout through the model's ``Position`` API (the reference twin of
+    the native kernels; it would serve any game).
 
     Returns the winner (None: a dead position or ``limit`` plies without an end) and,
     with ``trace``, the moves played in notation.
@@ -95,11 +106,6 @@ def reference_minefield(
 
 
 # -- the native kernel ---------------------------------------------------------------
-
-
-def native_available() -> bool:
-    """Whether the compiled playout module was built."""
-    return _mf is not None
 
 
 def _role_tables(n: int) -> tuple[bytes, bytes]:
@@ -139,7 +145,7 @@ def _ready(n: int) -> None:
 def native_minefield(
     pos: Any, seed: int, limit: int, trace: bool = False
 ) -> tuple[int | None, list[str]]:
-    """The same playout as :func:`reference_minefield`, in C (the moves only with ``trace``)."""
+    """The same playout as :func:`reference_playout`, in C (the moves only with ``trace``)."""
     if _mf is None:
         raise ValueError("the native playouts were not built (no C compiler at install)")
     from boardproof.models.minefield.board import FILES
@@ -169,7 +175,7 @@ def _native_play(pos: Any, seed: int, limit: int) -> int | None:
 
 
 def _python_play(pos: Any, seed: int, limit: int) -> int | None:
-    return reference_minefield(pos, seed, limit)[0]
+    return reference_playout(pos, seed, limit)[0]
 
 
 def minefield_plies(pos: Any) -> int:
@@ -198,17 +204,84 @@ NATIVE_MINEFIELD = Kernel("native", _native_play, minefield_plies)
 PYTHON_MINEFIELD = Kernel("python", _python_play, minefield_plies)
 
 
+# -- Carpniches ----------------------------------------------------------------------
+
+#: a step record for C: int32 table (0 first turn, h exactly h squares), from, to; uint64
+_STEP = struct.Struct("<iiiQ")
+#: Carpniches games can cycle: a playout this long counts as a draw (the MCTS's limit)
+CARPNICHES_PLIES = 400
+
+
+def _carpniches_tables() -> bytes:
+    from boardproof.models.carpniches import rules
+
+    packed = bytearray()
+    for table, steps in ((0, rules.FIRST_STEPS), *((h, rules.EXACT[h]) for h in (1, 2, 3))):
+        for frm, row in enumerate(steps):
+            for between, _bit, to in row:
+                packed += _STEP.pack(table, frm, to, between)
+    return bytes(packed)
+
+
+def _carpniches_ready() -> None:
+    assert _cp is not None
+    if not _cp.ready():
+        from boardproof.models.carpniches import rules
+
+        _cp.setup(_carpniches_tables(), rules._START_RIGHT, rules._START_LEFT)
+
+
+def native_carpniches(
+    pos: Any, seed: int, limit: int, trace: bool = False
+) -> tuple[int | None, list[str]]:
+    """The same playout as :func:`reference_playout` for Carpniches, in C."""
+    if _cp is None:
+        raise ValueError("the native playouts were not built (no C compiler at install)")
+    from boardproof.models.carpniches.rules import SQUARE_NAMES
+
+    _carpniches_ready()
+    code, _plies, *rest = _cp.playout(*pos[:6], pos.to_move, pos.opening, seed & MASK64,
+                                      limit, trace)  # fmt: skip
+    moves = [f"{SQUARE_NAMES[m >> 8]}-{SQUARE_NAMES[m & 255]}" for m in (rest[0] if rest else ())]
+    return (code if code in (0, 1) else None), moves
+
+
+def _native_carpniches_play(pos: Any, seed: int, limit: int) -> int | None:
+    if not _cp.ready():  # type: ignore[union-attr]
+        _carpniches_ready()
+    code = _cp.playout(*pos[:6], pos.to_move, pos.opening, seed, limit)[0]  # type: ignore[union-attr]
+    return code if code < _DRAW else None
+
+
+def _python_carpniches_play(pos: Any, seed: int, limit: int) -> int | None:
+    return reference_playout(pos, seed, limit)[0]
+
+
+def _carpniches_plies(pos: Any) -> int:
+    return CARPNICHES_PLIES
+
+
+NATIVE_CARPNICHES = Kernel("native", _native_carpniches_play, _carpniches_plies)
+PYTHON_CARPNICHES = Kernel("python", _python_carpniches_play, _carpniches_plies)
+
+#: per game: (native module built?, native kernel, Python twin)
+_KERNELS: dict[str, tuple[bool, Kernel, Kernel]] = {
+    "minefield": (_mf is not None, NATIVE_MINEFIELD, PYTHON_MINEFIELD),
+    "carpniches": (_cp is not None, NATIVE_CARPNICHES, PYTHON_CARPNICHES),
+}
+
+
 def kernel_for(position: Position, mode: str = "auto") -> Kernel | None:
     """The playout kernel for ``position``'s game in ``mode`` (see the module doc);
     None when the game has none (the MCTS's generic playout)."""
     if mode not in MODES:
         raise ValueError(f"invalid playout mode: expected one of {', '.join(MODES)}, got {mode!r}")
-    has = position.game.name == "minefield"
-    if mode == "native" and not (has and _mf is not None):
-        why = "they were not built" if _mf is None else "they play Minefield only"
-        raise ValueError(f"no native playouts for {position.game.name}: {why}")
-    if not has:
+    name = position.game.name
+    entry = _KERNELS.get(name)
+    if mode == "native" and not (entry and entry[0]):
+        why = "they were not built" if entry else "they play Minefield and Carpniches only"
+        raise ValueError(f"no native playouts for {name}: {why}")
+    if entry is None:
         return None
-    if mode == "python" or _mf is None:
-        return PYTHON_MINEFIELD
-    return NATIVE_MINEFIELD
+    built, native, python = entry
+    return native if built and mode != "python" else python
