@@ -76,26 +76,31 @@ SPEED_CASES: list[tuple[str, str, dict[str, Any]]] = [
 
 
 def speed(seconds: float, only: str | None) -> None:
-    """Iterations/s; where a game has native playouts, with the Python twin and native
-    (the same games: the ratio is the playouts' share of the gain)."""
+    """Iterations per CPU second. Where a game has native playouts: the Python twin runs
+    ``seconds``, then the native kernel runs the same number of iterations (the same
+    tree: the twins play the same games), so the ratio compares equal work."""
     header()
-    print("| position | playouts | iterations | seconds | iterations/s | native / python |")
+    print("| position | playouts | iterations | CPU s | iterations per CPU s | native / python |")
     print("|---|---|---:|---:|---:|---:|")
     for label, game, options in SPEED_CASES:
         if only is not None and only not in label:
             continue
         pos = models.get(game).start(**options)
+        count: int | None = None
         rates: dict[str, float] = {}
         for mode in ("python", "native"):
             tree = MCTS(pos, seed=1, playout=mode if kernel_for(pos) else "auto")
             if mode == "native" and tree.kernel is None:
                 break
-            info = tree.run(seconds=seconds)
-            rates[mode] = rate = info.iterations / info.seconds
+            cpu = time.process_time()
+            info = tree.run(seconds=seconds) if count is None else tree.run(iterations=count)
+            used = time.process_time() - cpu
+            count = info.iterations
+            rates[mode] = rate = info.iterations / used
             name = "generic (Python)" if tree.kernel is None else tree.kernel.name
             ratio = f"{rate / rates['python']:.1f}x" if mode == "native" else ""
-            print(f"| {label} start | {name} | {info.iterations} | {info.seconds:.1f} | "
-                  f"{rate:,.0f} | {ratio} |")  # fmt: skip
+            print(f"| {label} start | {name} | {info.iterations} | {used:.2f} | {rate:,.0f} | "
+                  f"{ratio} |")  # fmt: skip
             sys.stdout.flush()
 
 
