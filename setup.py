@@ -1,4 +1,4 @@
-"""Build the optional native searches (C): Minefield and Carpniches.
+"""Build the optional native code (C): the Minefield and Carpniches searches, the DRUP checker.
 
 Everything else is in pyproject.toml.
 
@@ -22,6 +22,12 @@ setup(
         Extension(
             "boardproof.solvers.native._carpniches",
             ["boardproof/solvers/native/carpniches.c"],
+            extra_compile_args=["-O3", "-std=c11", "-Wall", "-Wextra", "-Wno-unused-parameter"],
+            optional=True,
+        ),
+        Extension(
+            "boardproof.solvers.native._drup",
+            ["boardproof/solvers/native/drup.c"],
             extra_compile_args=["-O3", "-std=c11", "-Wall", "-Wextra", "-Wno-unused-parameter"],
             optional=True,
         ),

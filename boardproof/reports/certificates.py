@@ -9,13 +9,14 @@ Rendering only: the records come from :mod:`boardproof.solvers.sat.certify` (the
 ...     "proof_lines": 9, "certificate": {"ok": True, "agree": True, "compressed_bytes": 2048,
 ...                     "sha256": "ab" * 32, "checks": [
 ...         {"checker": "dratify", "ok": True, "seconds": 0.5, "steps": 9},
+...         {"checker": "backward", "ok": True, "seconds": 0.1, "steps": 5},
 ...         {"checker": "boardproof", "ok": True, "seconds": 2.0, "steps": 9}]},
 ...     "second": {"solver": "cryptominisat", "result": "unsat", "seconds": 0.2},
 ...     "second_agree": True}]}
 >>> cert_text(size)
-'dratify+own ok (fill)'
+'dratify+bwd+fwd ok (fill)'
 >>> print(certificate_table({"sizes": [size]}).splitlines()[2])
-| 5 | fill | 9 | 2.0 | `abababababababab…` | ok 0.5 s | ok 2.0 s | yes |
+| 5 | fill | 9 | 2.0 | `abababababababab…` | ok 0.5 s | ok 0.1 s (5) | ok 2.0 s | yes |
 >>> print(second_table({"sizes": [size]}).splitlines()[2])
 | 5 | fill | unsat 0.10 s (cadical195) | unsat 0.20 s (cryptominisat) | yes |
 """
@@ -24,11 +25,13 @@ from __future__ import annotations
 
 from typing import Any
 
-_SHORT = {"dratify": "dratify", "boardproof": "own"}
+_SHORT = {"dratify": "dratify", "backward": "bwd", "boardproof": "fwd"}
 
 
 def cert_text(size: dict[str, Any]) -> str:
-    """The summary column: who checked the certificates, e.g. ``'dratify+own ok'``.
+    """The summary column: who checked the certificates, e.g. ``'dratify+bwd ok'``.
+
+    ``bwd`` and ``fwd`` are the project's own backward (C) and forward (Python) checkers.
 
     One text when every certified step has the same; else one per step.
     """
@@ -54,7 +57,8 @@ def cert_text(size: dict[str, Any]) -> str:
 def _check(cert: dict[str, Any], name: str) -> str:
     for c in cert.get("checks", []):
         if c["checker"] == name:
-            return f"{'ok' if c['ok'] else 'REJECTED'} {c['seconds']:.1f} s"
+            core = f" ({c['steps']})" if name == "backward" else ""
+            return f"{'ok' if c['ok'] else 'REJECTED'} {c['seconds']:.1f} s{core}"
     return "-"
 
 
@@ -74,12 +78,13 @@ def certificate_table(result: dict[str, Any]) -> str:
             rows.append([str(size["n"]), step["step"], str(step.get("proof_lines", "-")),
                          f"{cert['compressed_bytes'] / 1e3:.1f}",
                          f"`{cert['sha256'][:16]}…`", _check(cert, "dratify"),
-                         _check(cert, "boardproof"),
+                         _check(cert, "backward"), _check(cert, "boardproof"),
                          "yes" if cert.get("agree") else "NO"])
     if not rows:
         return ""
     return _table(["n", "step", "proof lines", "gzip kB", "sha256 (first 16 hex)",
-                   "dratify", "own checker", "checkers agree"], rows)
+                   "dratify", "own backward (lemmas checked)", "own forward",
+                   "checkers agree"], rows)
 
 
 def second_table(result: dict[str, Any]) -> str:
@@ -113,7 +118,9 @@ def sections(result: dict[str, Any]) -> list[str]:
                   "the SHA-256 should match), and checked by checkers that share no code "
                   "with the solver: " + "; ".join(f"`{n}`" for n in names) + ". The full "
                   "SHA-256 of each file is in the JSON report. Times are wall seconds of "
-                  "each check (parsing included). A certificate proves the formula as "
+                  "each check (reading and parsing included); the own backward checker "
+                  "checks only the lemmas that the final conflict depends on (their number "
+                  "in brackets), the forward ones every lemma. A certificate proves the formula as "
                   "encoded (with its symmetry-breaking clauses) UNSAT: it removes the need to "
                   "trust the solver, not the encoding, whose parts are tested against brute "
                   "force (see The encoding).", "", certs, ""]
