@@ -525,13 +525,22 @@ def merge(result: dict[str, Any], previous: dict[str, Any],
         })
     out["merged"] = merged
     joined = [r["n"] for r in fresh if any(s.get("kept_from") for s in r.get("steps", []))]
+    # full steps the earlier report had kept itself (from a report before it): still in its
+    # rows kept now, or joined again; their notes stay with them
+    before = previous.get("kept_full_steps") or {}
+    still = sorted(set(before.get("sizes", [])) & kept_sizes)
+    notes: list[str] = []
     if joined:
         old_merged = previous.get("merged", [])
         notes = [e["note"] for e in old_merged if e.get("note") and set(e["sizes"]) & set(joined)]
         old_own = set(old_rows) - {n for e in old_merged for n in e["sizes"]}
         if previous.get("note") and old_own & set(joined):
             notes.append(previous["note"])
-        out["kept_full_steps"] = {"from": source, "sizes": joined, "notes": notes}
+    if still or set(before.get("sizes", [])) & set(joined):
+        notes = [*before.get("notes", []), *(n for n in notes if n not in before["notes"])]
+    if joined or still:
+        out["kept_full_steps"] = {"from": source if joined else before.get("from", source),
+                                  "sizes": sorted({*joined, *still}), "notes": notes}
     out["commands"] = list(previous.get("commands", [])) + list(result.get("commands", []))
     return out
 

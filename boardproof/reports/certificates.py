@@ -136,6 +136,12 @@ def sections(result: dict[str, Any]) -> list[str]:
     return lines
 
 
+def _certified(flag: bool | None, unsat: bool) -> str:
+    if flag is None or not unsat:
+        return "-"
+    return "yes" if flag else "NO"
+
+
 def ring_section(ring: dict[str, Any]) -> list[str]:
     """The partial theorems towards "no draw for every n" (the ring lemma)."""
     from boardproof.solvers.sat.ring import RING_LEMMA
@@ -144,7 +150,8 @@ def ring_section(ring: dict[str, Any]) -> list[str]:
     for w in ring["windows"]:
         for c in w["cases"]:
             rows.append([f"{w['rows']} x {w['files']}", str(w["depth"]), c["case"],
-                         str(c["variables"]), str(c["clauses"]), c["result"]])
+                         str(c["variables"]), str(c["clauses"]), c["result"],
+                         _certified(c.get("certified"), c["result"] == "unsat")])
     return ["## Towards no draw for every n", "",
             "The fill step is the only part of the no-draw proof that is not proved for "
             "every n. Proved for every n so far:", "",
@@ -152,7 +159,7 @@ def ring_section(ring: dict[str, Any]) -> list[str]:
             "The window cases (depth: p's distance to the bottom edge; `sat` means the "
             "window alone does not exclude p, so no local proof of that size exists):", "",
             _table(["window (ranks x files)", "depth", "case", "variables", "clauses",
-                    "result"], rows), "",
+                    "result", "proof checked"], rows), "",
             "Depth 0 (the outer ring) is UNSAT in every case of both windows: the ring "
             "lemma. At depth 1 (the second ring, p on rank 2 with rank 1 full) the case "
             "far from the side edges is `sat`, also in larger windows (8 x 15 and 10 x 19, "
@@ -164,7 +171,9 @@ def ring_section(ring: dict[str, Any]) -> list[str]:
             "relaxation (every real 5x5 board of a weakened rule, only Black stuck, "
             "satisfies its window formula); the check fails (a `sat` case) when the rule "
             "is weakened so that the lemma is false; and whole-board formulas agree "
-            f"(n = 5, 6). Computed in {ring['seconds']:.1f} s.", "", *_strip_lines(ring)]
+            "(n = 5, 6). Each UNSAT case's DRUP proof (CaDiCaL) is checked by the "
+            "project's backward checker (`proof checked`). "
+            f"Computed in {ring['seconds']:.1f} s.", "", *_strip_lines(ring)]
 
 
 def _strip_lines(ring: dict[str, Any]) -> list[str]:
@@ -176,11 +185,14 @@ def _strip_lines(ring: dict[str, Any]) -> list[str]:
     proved = [s["width"] for s in strips if s["sat"] == 0]
     top = max(proved) if proved == list(range(1, len(proved) + 1)) and proved else 0
     rows = [[str(s["width"]), f"{s['width'] + 2} x {s['window_files']}", str(s["cases"]),
-             str(s["unsat"]), str(s["sat"]), f"{s['seconds']:.1f}"] for s in strips]
+             str(s["unsat"]), str(s["sat"]), str(s.get("certified", "-")),
+             f"{s['seconds']:.1f}"] for s in strips]
     return [f"- **{STRIP_LEMMA}**", "",
             f"Proved here for every width w <= {top} (window half-width h = max(2, w - 3); "
             "a narrower window leaves `sat` cases, e.g. w = 6 with h = 2). "
             "`tests/test_ring_lemma.py` checks the strip windows against real 6x6 boards "
             "of a weakened rule (sound relaxation) and shows the check failing on a "
-            "weakened rule.", "",
-            _table(["w", "window", "cases", "unsat", "sat", "seconds"], rows), ""]
+            "weakened rule. Each UNSAT case's DRUP proof is checked by the project's "
+            "backward checker (`unsat proofs checked`).", "",
+            _table(["w", "window", "cases", "unsat", "sat", "unsat proofs checked",
+                    "seconds"], rows), ""]
