@@ -27,5 +27,11 @@ setup(
             extra_compile_args=["-O3", "-std=c11", "-Wall", "-Wextra", "-Wno-unused-parameter"],
             optional=True,
         ),
+        Extension(
+            "boardproof.solvers.native._candy",
+            ["boardproof/solvers/native/candy.c"],
+            extra_compile_args=["-O3", "-std=c11", "-Wall", "-Wextra", "-Wno-unused-parameter"],
+            optional=True,
+        ),
     ]
 )
