@@ -10,7 +10,10 @@ from test_candy import PASS_POSITION, STUCK_LINE
 from test_candy_notation import CASES
 
 from boardproof.models.candy import rules as model
+from boardproof.puzzles.generate import win_within
+from boardproof.solvers.common import SearchTimeout
 from boardproof.solvers.native import candy as native
+from boardproof.solvers.search import AlphaBeta
 
 pytestmark = pytest.mark.skipif(not native.available(), reason="C module not built")
 GAME = model.make_game()
@@ -92,3 +95,56 @@ def test_perft_of_game_positions(players: int) -> None:
     positions = [p for p in game_positions(players, 3, seed=10 + players) if p.outcome() is None]
     for pos in positions[::7]:
         assert native.perft(pos, 2) == pos.perft(2), pos.fen()
+
+
+def near_end_positions(
+    players: int, games: int, seed: int, backs: int = 6
+) -> list[model.CandyPosition]:
+    """Positions 1 to ``backs`` plies before the end of seeded random games (wins are near)."""
+    rng = random.Random(seed)
+    found = []
+    for _ in range(games):
+        line = [GAME.start(players=players)]
+        while line[-1].outcome() is None:
+            line.append(line[-1].play(rng.choice(line[-1].legal_moves())))
+        found += [line[-1 - back] for back in range(1, backs + 1) if back < len(line)]
+    return found
+
+
+def check_win_within(players: int, games: int, plies: int, seed: int, backs: int = 6) -> None:
+    """Native win_within equals the Python search's (values and distances), for every
+    player of each position (the mover and the others, against the coalition)."""
+    wins = nones = 0
+    for pos in near_end_positions(players, games, seed, backs):
+        for player in range(players):
+            expected = win_within(AlphaBeta(pos, player=player), pos, player, plies)
+            assert native.win_within(pos, player, plies) == expected, (pos.fen(), player)
+            wins += expected is not None
+            nones += expected is None
+    assert wins > 0 and nones > 0
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_win_within_equals_the_python_search(players: int) -> None:
+    check_win_within(players, 1, 3, seed=20 + players, backs=6 if players < 4 else 3)
+
+
+@pytest.mark.long
+@pytest.mark.parametrize("players, plies", [(2, 4), (2, 5), (3, 4), (4, 4)])
+def test_win_within_equals_the_python_search_deeper(players: int, plies: int) -> None:
+    check_win_within(players, 3, plies, seed=40 + players)
+
+
+def test_win_within_budget_and_finished_positions() -> None:
+    start = GAME.start(players=2)
+    with pytest.raises(SearchTimeout):
+        native.win_within(start, 0, 9, node_limit=1000)
+    rng = random.Random(3)
+    over = start
+    while not over.winners():
+        over = start
+        while over.outcome() is None:
+            over = over.play(rng.choice(over.legal_moves()))
+    winner = over.winners()[0]
+    assert native.win_within(over, winner, 5) == 0
+    assert native.win_within(over, 1 - winner, 5) is None

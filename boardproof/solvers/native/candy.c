@@ -9,6 +9,12 @@
  * player to move, the visibility of shapes and the line test after a placement (flat line,
  * staircase, column), and a bulk perft. The tests check all three against the model.
  *
+ * On top of them, win_within(): does a given player (the attacker) force a line within d
+ * plies, whatever all the other players do (one coalition, as "forced win" means for 3-4
+ * players)? A depth-first AND/OR search with immediate wins first and a table of proved
+ * and refuted depths (Zobrist keys of 2 x 64 bits over square, floor, candy and mover). It
+ * is checked against the Python search (puzzles.generate.win_within) by the tests.
+ *
  * A position is 25 columns (bytes: candy 12 * colour + orientation, floor 0 first), the
  * player to move and the player count; the reserves are derived from the board.
  */
@@ -16,6 +22,9 @@
 #include <Python.h>
 #include <stdint.h>
 #include <string.h>
+#include <time.h>
+
+#include "table_memory.h"
 
 #define SQ 25
 #define MAXH 96        /* 4 players x 24 candies: no column is ever higher */
@@ -134,6 +143,121 @@ static uint64_t perft(State *s, int mover, int depth) {
         s->h[sq]--;
     }
     return total;
+}
+
+/* ------------------------------------------------------------ search */
+
+typedef uint64_t u64;
+static u64 Z1[SQ][MAXH][4 * NCODES], Z2[SQ][MAXH][4 * NCODES], ZM1[4], ZM2[4];
+
+typedef struct {
+    u64 k1, k2;
+    uint8_t won;    /* the attacker wins within this many plies (255: not proved) */
+    uint8_t lost;   /* no win within this many plies (0: nothing known) */
+    uint8_t used;
+} CEntry;
+
+static CEntry *CT = NULL;
+static u64 CT_MASK = 0;
+static int CT_BITS = 0;
+static u64 c_nodes = 0, c_limit = 0;
+static double c_deadline = 0.0;
+static int c_aborted = 0, c_attacker = 0;
+
+static double now_seconds(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static void zobrist_init(void) {
+    u64 x = 0x9E3779B97F4A7C15ULL;
+    for (int sq = 0; sq < SQ; sq++)
+        for (int f = 0; f < MAXH; f++)
+            for (int c = 0; c < 4 * NCODES; c++) {
+                /* splitmix64: a fixed sequence, the same on every machine */
+                u64 z = (x += 0x9E3779B97F4A7C15ULL);
+                z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+                z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+                Z1[sq][f][c] = z ^ (z >> 31);
+                z = (x += 0x9E3779B97F4A7C15ULL);
+                z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+                z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+                Z2[sq][f][c] = z ^ (z >> 31);
+            }
+    for (int m = 0; m < 4; m++) {
+        ZM1[m] = Z1[m][MAXH - 1][0] * 31 + 7;
+        ZM2[m] = Z2[m][MAXH - 1][1] * 37 + 11;
+    }
+}
+
+static inline CEntry *ct_slot(u64 k1, u64 k2) {
+    CEntry *e = &CT[k1 & CT_MASK];
+    if (e->used && (e->k1 != k1 || e->k2 != k2)) return NULL;
+    return e;
+}
+
+/* Does the attacker force a line within `rem` plies from here (mover to move, no line on
+   the board yet)? 1 yes, 0 no; with `best`, the attacker's first move of a proof. */
+static int win_search(State *s, int mover, int rem, u64 k1, u64 k2, int *best_sq, int *best_code) {
+    if ((++c_nodes & 0x3FFF) == 0 && c_deadline > 0 && now_seconds() > c_deadline) c_aborted = 1;
+    if (c_limit && c_nodes >= c_limit) c_aborted = 1;
+    if (c_aborted || rem <= 0) return 0;
+    int attack = mover == c_attacker;
+    if (!attack && rem < 2) return 0;  /* the attacker cannot move before the horizon */
+    CEntry *e = ct_slot(k1 ^ ZM1[mover], k2 ^ ZM2[mover]);
+    if (e && e->used && !best_sq) {
+        if (e->won <= rem) return 1;
+        if (e->lost >= rem) return 0;
+    }
+    int16_t sqs[SQ * NCODES];
+    int8_t codes[SQ * NCODES];
+    int n = placements(s, mover, sqs, codes), next = (mover + 1) % s->players;
+    int result;
+    if (n == 0) {
+        int others = 0;
+        for (int p = 0; p < s->players && !others; p++)
+            if (p != mover) others = can_place(s, p);
+        if (!others) return 0;  /* nobody can place: the game ends without a winner */
+        result = win_search(s, next, rem - 1, k1, k2, NULL, NULL);
+        if (result && best_sq) { *best_sq = -1; *best_code = -1; }
+    } else {
+        /* a line at once: the attacker's ends the search, another player's refutes it */
+        for (int i = 0; i < n; i++) {
+            int sq = sqs[i], code = codes[i];
+            s->c[sq][s->h[sq]++] = (uint8_t)(NCODES * mover + code);
+            int line = wins_at(s, sq, mover);
+            s->h[sq]--;
+            if (line) {
+                if (attack && best_sq) { *best_sq = sq; *best_code = code; }
+                result = attack;
+                goto store;
+            }
+        }
+        result = attack ? 0 : 1;
+        for (int i = 0; i < n; i++) {
+            int sq = sqs[i], code = codes[i], f = s->h[sq], candy = NCODES * mover + code;
+            s->c[sq][s->h[sq]++] = (uint8_t)candy;
+            s->counts[mover][KIND_OF[code]]++;
+            int r = win_search(s, next, rem - 1, k1 ^ Z1[sq][f][candy], k2 ^ Z2[sq][f][candy], NULL, NULL);
+            s->counts[mover][KIND_OF[code]]--;
+            s->h[sq]--;
+            if (c_aborted) return 0;
+            if (attack && r) { result = 1; if (best_sq) { *best_sq = sq; *best_code = code; } break; }
+            if (!attack && !r) { result = 0; break; }
+        }
+    }
+store:
+    if (c_aborted) return 0;
+    e = ct_slot(k1 ^ ZM1[mover], k2 ^ ZM2[mover]);
+    if (e == NULL) { /* replace: the newest result wins the slot */
+        e = &CT[(k1 ^ ZM1[mover]) & CT_MASK];
+        e->used = 0;
+    }
+    if (!e->used) { e->k1 = k1 ^ ZM1[mover]; e->k2 = k2 ^ ZM2[mover]; e->won = 255; e->lost = 0; e->used = 1; }
+    if (result) { if (rem < e->won) e->won = (uint8_t)rem; }
+    else if (rem > e->lost) e->lost = (uint8_t)rem;
+    return result;
 }
 
 /* ------------------------------------------------------- Python glue */
@@ -305,11 +429,60 @@ static PyObject *py_perft(PyObject *self, PyObject *args) {
     return PyLong_FromUnsignedLongLong(n);
 }
 
+PyDoc_STRVAR(win_within_doc,
+"win_within(columns, mover, players, attacker, plies, tt_bits, node_limit, seconds)\n"
+"    -> (result, nodes, square, orientation)\n\n"
+"Does `attacker` force a line within `plies` plies against all the others (a position with\n"
+"no line yet)? result 1 yes, 0 no, -1 budget spent (node_limit / seconds, 0: none). When\n"
+"1 and the attacker is to move: its first move (square -1: pass). The table (2**tt_bits\n"
+"entries) is cleared at each call.");
+
+static PyObject *py_win_within(PyObject *self, PyObject *args) {
+    PyObject *cols;
+    int mover, players, attacker, plies, bits;
+    unsigned long long limit;
+    double seconds;
+    if (!PyArg_ParseTuple(args, "OiiiiiKd", &cols, &mover, &players, &attacker, &plies, &bits, &limit, &seconds))
+        return NULL;
+    State s;
+    if (load_state(cols, players, &s) < 0) return NULL;
+    if (mover < 0 || mover >= players || attacker < 0 || attacker >= players) { PyErr_SetString(PyExc_ValueError, "mover or attacker"); return NULL; }
+    if (plies < 0 || plies > 250) { PyErr_SetString(PyExc_ValueError, "plies: 0 to 250"); return NULL; }
+    if (bits < 4 || bits > 28) { PyErr_SetString(PyExc_ValueError, "tt_bits: 4 to 28"); return NULL; }
+    if (CT == NULL || CT_BITS != bits) {
+        free(CT);
+        CT = table_calloc((size_t)1 << bits, sizeof(CEntry));
+        if (CT == NULL) { CT_BITS = 0; return PyErr_NoMemory(); }
+        CT_BITS = bits;
+        CT_MASK = ((u64)1 << bits) - 1;
+    } else {
+        memset(CT, 0, sizeof(CEntry) << bits);
+    }
+    static int zobrist_ready = 0;
+    if (!zobrist_ready) { zobrist_init(); zobrist_ready = 1; }
+    u64 k1 = 0, k2 = 0;
+    for (int sq = 0; sq < SQ; sq++)
+        for (int f = 0; f < s.h[sq]; f++) { k1 ^= Z1[sq][f][s.c[sq][f]]; k2 ^= Z2[sq][f][s.c[sq][f]]; }
+    c_nodes = 0;
+    c_limit = limit;
+    c_aborted = 0;
+    c_attacker = attacker;
+    c_deadline = seconds > 0 ? now_seconds() + seconds : 0.0;
+    int best_sq = -2, best_code = -1, result;
+    Py_BEGIN_ALLOW_THREADS
+    result = win_search(&s, mover, plies, k1, k2, &best_sq, &best_code);
+    Py_END_ALLOW_THREADS
+    if (c_aborted) result = -1;
+    if (result != 1 || mover != attacker) best_sq = -2, best_code = -1;
+    return Py_BuildValue("(iKii)", result, (unsigned long long)c_nodes, best_sq, best_code);
+}
+
 static PyMethodDef methods[] = {
     {"setup", py_setup, METH_VARARGS, setup_doc},
     {"moves", py_moves, METH_VARARGS, moves_doc},
     {"wins_at", py_wins_at, METH_VARARGS, wins_at_doc},
     {"perft", py_perft, METH_VARARGS, perft_doc},
+    {"win_within", py_win_within, METH_VARARGS, win_within_doc},
     {NULL, NULL, 0, NULL},
 };
 

@@ -5,8 +5,11 @@ gets its tables from :mod:`boardproof.models.candy.rules` (socket sizes, the sha
 the 12 orientations, what each square state accepts, the lines through each square, the
 staircase steps) and codes the rules that read them: the placements and pass rule of the
 player to move, shape visibility and the line test after a placement, and a bulk perft.
-It is the first step of a native Candy search (not written yet: ``solve`` still runs the
-Python search on Candy positions); the tests check it against the model.
+On top of them, :func:`win_within`: the plies of a player's fastest forced win (against
+all the other players as one coalition) if at most a given number, the question of
+:func:`boardproof.puzzles.generate.win_within`, by a C AND/OR search with a table. It is
+not behind ``solve`` yet (``solve`` runs the Python search on Candy positions). The tests
+check the rules against the model and :func:`win_within` against the Python search.
 
 >>> from boardproof.models.candy.rules import make_game
 >>> pos = make_game().start(players=3)
@@ -23,6 +26,7 @@ from typing import Any
 
 from boardproof.models.base import InvalidOptionError
 from boardproof.models.candy import rules as model
+from boardproof.solvers.common import SearchTimeout
 
 try:  # the compiled module is optional (no C compiler: the package installs without it)
     from boardproof.solvers.native import _candy as _native  # type: ignore[attr-defined]
@@ -89,3 +93,38 @@ def perft(position: model.CandyPosition, depth: int) -> int:
     if position.outcome() is not None:
         return 0
     return int(_native.perft(_columns(position.cols), position.to_move, position.players, depth))
+
+
+#: default table of :func:`win_within`: 2**bits entries of 24 bytes (2**20 -> 24 MiB)
+DEFAULT_TT_BITS = 20
+
+
+def win_within(
+    position: model.CandyPosition,
+    player: int,
+    plies: int,
+    *,
+    node_limit: int = 0,
+    timeout: float | None = None,
+    tt_bits: int = DEFAULT_TT_BITS,
+) -> int | None:
+    """Plies of ``player``'s fastest forced win from ``position`` if at most ``plies``
+    (0: it has won already), else None; raises ``SearchTimeout`` when ``node_limit``
+    nodes (of one depth's search) or ``timeout`` seconds (of each) run out.
+    """
+    install()
+    assert _native is not None
+    outcome = position.outcome()
+    if outcome is not None:
+        return 0 if outcome.winners == frozenset((player,)) else None
+    raw = _columns(position.cols)
+    for depth in range(1, plies + 1):
+        result, _, _, _ = _native.win_within(
+            raw, position.to_move, position.players, player, depth, tt_bits, node_limit,
+            timeout or 0.0,
+        )  # fmt: skip
+        if result < 0:
+            raise SearchTimeout(f"no answer within the budget at depth {depth}")
+        if result == 1:
+            return depth
+    return None
