@@ -11,7 +11,11 @@ nodes per second and the functions with the most own time, with the share of the
 model's rules (move generation, playing a move, the line test) in the total: what a
 native move generator alone would save, against a native search. Then the bulk perft of
 the model against the native one (``boardproof.solvers.native.candy``) on the same
-positions: the speed of the C move generator and line test.
+positions: the speed of the C move generator and line test. Last, the question "does the
+player to move force a line within ``--win-plies`` plies" on the same positions, by the
+Python search (``puzzles.generate.win_within``, alpha-beta) and by the native
+``win_within``: the CPU time of each for the same answers (their nodes are counted
+differently: the native search tests the immediate wins of a node without counting them).
 """
 
 from __future__ import annotations
@@ -26,8 +30,10 @@ import time
 from typing import Any
 
 from boardproof import models
+from boardproof.puzzles.generate import win_within
 from boardproof.solvers.api import solve
 from boardproof.solvers.native import candy as native_candy
+from boardproof.solvers.search import AlphaBeta
 
 #: the functions of the model's rules (everything a native move generator would replace)
 RULES_FILE = os.path.join("models", "candy", "rules.py")
@@ -91,6 +97,41 @@ def perfts(players: list[int], plies: int, depth: int) -> None:
                   f"| {python / fast:,.0f}x |")  # fmt: skip
 
 
+def win_rates(players: list[int], count: int, plies: int, depth: int) -> None:
+    print("\n| players | positions | answers | Python nodes | Python cpu-s | native nodes "
+          "| native cpu-s | time ratio |")  # fmt: skip
+    print("|---:|---:|---|---:|---:|---:|---:|---:|")
+    native_candy.install()
+    for k in players:
+        answers = []
+        py_nodes = nat_nodes = 0
+        py_cpu = nat_cpu = 0.0
+        for i in range(count):
+            pos = position_after(k, plies, 100 * k + i)
+            mover = pos.to_move
+            search = AlphaBeta(pos, player=mover)
+            start = time.process_time()
+            expected = win_within(search, pos, mover, depth)
+            py_cpu += time.process_time() - start
+            py_nodes += search.nodes
+            raw = tuple(bytes(c) for c in pos.cols)
+            found = None
+            start = time.process_time()
+            for d in range(1, depth + 1):  # as native_candy.win_within, counting the nodes
+                result, used, _, _ = native_candy._native.win_within(
+                    raw, mover, k, mover, d, native_candy.DEFAULT_TT_BITS, 0, 0.0, d > 1
+                )
+                nat_nodes += used
+                if result == 1:
+                    found = d
+                    break
+            nat_cpu += time.process_time() - start
+            assert found == expected, pos.fen()
+            answers.append(str(found) if found else "-")
+        print(f"| {k} | {count} | {' '.join(answers)} | {py_nodes:,} | {py_cpu:.2f} "
+              f"| {nat_nodes:,} | {nat_cpu:.3f} | {py_cpu / nat_cpu:,.0f}x |")  # fmt: skip
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--players", default="2,4")
@@ -99,12 +140,15 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--top", type=int, default=12)
     parser.add_argument("--perft-depth", type=int, default=3)
+    parser.add_argument("--win-plies", type=int, default=3)
     args = parser.parse_args()
     print(f"python {platform.python_version()}, {platform.machine()}")
     for players in (int(p) for p in args.players.split(",")):
         profile(players, args.positions, args.plies, args.seconds, args.top)
     if native_candy.available():
-        perfts([int(p) for p in args.players.split(",")], args.plies, args.perft_depth)
+        counts = [int(p) for p in args.players.split(",")]
+        perfts(counts, args.plies, args.perft_depth)
+        win_rates(counts, args.positions, args.plies, args.win_plies)
 
 
 if __name__ == "__main__":

@@ -430,19 +430,20 @@ static PyObject *py_perft(PyObject *self, PyObject *args) {
 }
 
 PyDoc_STRVAR(win_within_doc,
-"win_within(columns, mover, players, attacker, plies, tt_bits, node_limit, seconds)\n"
+"win_within(columns, mover, players, attacker, plies, tt_bits, node_limit, seconds, keep)\n"
 "    -> (result, nodes, square, orientation)\n\n"
 "Does `attacker` force a line within `plies` plies against all the others (a position with\n"
 "no line yet)? result 1 yes, 0 no, -1 budget spent (node_limit / seconds, 0: none). When\n"
 "1 and the attacker is to move: its first move (square -1: pass). The table (2**tt_bits\n"
-"entries) is cleared at each call.");
+"entries) is cleared unless `keep` and the last call had the same attacker and tt_bits\n"
+"(its entries are facts about positions, true at any depth: deepening keeps them).");
 
 static PyObject *py_win_within(PyObject *self, PyObject *args) {
     PyObject *cols;
-    int mover, players, attacker, plies, bits;
+    int mover, players, attacker, plies, bits, keep;
     unsigned long long limit;
     double seconds;
-    if (!PyArg_ParseTuple(args, "OiiiiiKd", &cols, &mover, &players, &attacker, &plies, &bits, &limit, &seconds))
+    if (!PyArg_ParseTuple(args, "OiiiiiKdp", &cols, &mover, &players, &attacker, &plies, &bits, &limit, &seconds, &keep))
         return NULL;
     State s;
     if (load_state(cols, players, &s) < 0) return NULL;
@@ -455,7 +456,7 @@ static PyObject *py_win_within(PyObject *self, PyObject *args) {
         if (CT == NULL) { CT_BITS = 0; return PyErr_NoMemory(); }
         CT_BITS = bits;
         CT_MASK = ((u64)1 << bits) - 1;
-    } else {
+    } else if (!keep || attacker != c_attacker) {
         memset(CT, 0, sizeof(CEntry) << bits);
     }
     static int zobrist_ready = 0;

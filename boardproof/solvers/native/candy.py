@@ -95,8 +95,9 @@ def perft(position: model.CandyPosition, depth: int) -> int:
     return int(_native.perft(_columns(position.cols), position.to_move, position.players, depth))
 
 
-#: default table of :func:`win_within`: 2**bits entries of 24 bytes (2**20 -> 24 MiB)
-DEFAULT_TT_BITS = 20
+#: default table of :func:`win_within`: 2**bits entries of 24 bytes (2**18 -> 6 MiB),
+#: cleared when a call starts (and kept from one depth to the next)
+DEFAULT_TT_BITS = 18
 
 
 def win_within(
@@ -121,7 +122,7 @@ def win_within(
     for depth in range(1, plies + 1):
         result, _, _, _ = _native.win_within(
             raw, position.to_move, position.players, player, depth, tt_bits, node_limit,
-            timeout or 0.0,
+            timeout or 0.0, depth > 1,
         )  # fmt: skip
         if result < 0:
             raise SearchTimeout(f"no answer within the budget at depth {depth}")
