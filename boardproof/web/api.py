@@ -175,7 +175,8 @@ def _search(kind: str, pos: Position, request: dict[str, Any], seconds: float) -
 
         options = {"win": request["win"]} if request.get("win") is not None else {}
         chosen = analysis_settings(request)
-        found = analyse(pos, seconds=seconds, game_name=name, options=options,
+        # proof=False: the JSON has no proof (the CLI builds one only for --proof)
+        found = analyse(pos, seconds=seconds, game_name=name, options=options, proof=False,
                         multipv=chosen["multipv"], seed=chosen["seed"])  # fmt: skip
         return found.to_json(name)
     from boardproof.solvers.api import solve
