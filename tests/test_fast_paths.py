@@ -73,6 +73,11 @@ def test_candy_play_and_outcome_equal_the_plain_rules_along_random_games() -> No
             else:
                 plain_end = Outcome.draw()
             assert pos.outcome() == plain_end, pos.fen()
+            for player in colours:  # the placement table against the plain generator
+                mask = candy.rules._reserve_mask(pos._counts[player])
+                plain = [candy.rules._MOVE_TABLE[sq][code]
+                         for sq, code in candy.rules._placements(pos.cols, mask)]  # fmt: skip
+                assert pos.placements(player) == plain
             # the position re-read from its text (no cached win, counts recomputed)
             assert pos.game.parse_position(pos.fen()).outcome() == plain_end
             legal = set(pos.legal_moves())

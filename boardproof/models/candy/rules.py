@@ -264,18 +264,41 @@ def wins_at_plain(cols: Sequence[Sequence[int]], square: int, colour: int) -> bo
     return False
 
 
-def _line_checks(square: int) -> tuple[tuple[tuple[int, int], ...], ...]:
-    """The lines through ``square``: per segment and step, the other three cells as
-    (square, floor offset from the new candy's floor)."""
-    return tuple(
-        tuple((seg[i], step * (i - j)) for i in range(4) if i != j)
+Cell = tuple[int, int]
+#: a line check tree: (first cell, ((second cell, (third cells, ...)), ...)), ...
+CheckTree = tuple[tuple[Cell, tuple[tuple[Cell, tuple[Cell, ...]], ...]], ...]
+
+
+def _line_checks(square: int) -> CheckTree:
+    """The lines through ``square`` as a tree of the other three cells, each a (square,
+    floor offset from the new candy's floor), nearest first: lines that share their
+    first cells (the same direction and step) share the branch, so a failed cell rules
+    them out together."""
+
+    def distance(cell: Cell) -> int:
+        other = cell[0]
+        return max(abs(other % SIZE - square % SIZE), abs(other // SIZE - square // SIZE))
+
+    lines = sorted(
+        tuple(sorted(((seg[i], step * (i - j)) for i in range(4) if i != j), key=distance))
         for seg, j in SEGMENTS_AT[square]
         for step in (0, *STAIRCASE_STEPS)
+    )
+    tree: dict[Cell, dict[Cell, list[Cell]]] = {}
+    for first, second, third in lines:
+        tree.setdefault(first, {}).setdefault(second, []).append(third)
+    return tuple(
+        (first, tuple((second, tuple(thirds)) for second, thirds in below.items()))
+        for first, below in tree.items()
     )
 
 
 #: LINE_CHECKS[square]: what :func:`wins_at` looks at (flat and staircase lines)
 LINE_CHECKS = tuple(_line_checks(sq) for sq in range(SQUARE_COUNT))
+assert all(
+    sum(len(thirds) for _, below in tree for _, thirds in below) == 3 * len(SEGMENTS_AT[sq])
+    for sq, tree in enumerate(LINE_CHECKS)
+)
 
 
 def wins_at(cols: Sequence[Sequence[int]], square: int, colour: int) -> bool:
@@ -283,7 +306,8 @@ def wins_at(cols: Sequence[Sequence[int]], square: int, colour: int) -> bool:
 
     Only lines through the new candy can be new (a placement never uncovers anything and
     only the mover's shapes are added), so only those are looked at. The same answer as
-    :func:`wins_at_plain`, with the helpers inlined (the search's hot path).
+    :func:`wins_at_plain`, with its ``_counts_for`` inlined at each level of the
+    :data:`LINE_CHECKS` tree (the search's hot path).
 
     >>> cols = [()] * SQUARE_COUNT
     >>> cols[12] = (CODE_OF["Os"], CODE_OF["Sx"], CODE_OF["Xo"], CODE_OF["Os"])
@@ -293,12 +317,13 @@ def wins_at(cols: Sequence[Sequence[int]], square: int, colour: int) -> bool:
     column = cols[square]
     top = len(column) - 1
     low, high = 12 * colour, 12 * colour + 12
+    large = BOTTOM_LARGE
     if top >= 2:  # a column line needs 3 candies (floor 0 shows at most one shape)
         run = 0
         for floor in range(top, -1, -1):
             candy = column[floor]
             code = candy % 12
-            shown = (TOP_LARGE[code] or floor == top) + (floor > 0 and BOTTOM_LARGE[code])
+            shown = (TOP_LARGE[code] or floor == top) + (floor > 0 and large[code])
             if not shown:
                 continue
             if not low <= candy < high:
@@ -306,19 +331,34 @@ def wins_at(cols: Sequence[Sequence[int]], square: int, colour: int) -> bool:
             run += shown
             if run >= 4:
                 return True
-    for cells in LINE_CHECKS[square]:
-        for sq, offset in cells:
+    # a cell counts: a candy of the colour on that floor, not fully hidden (floor 0,
+    # large bottom, covered)
+    for (sq, offset), below in LINE_CHECKS[square]:
+        floor = top + offset
+        col = cols[sq]
+        if not 0 <= floor < len(col):
+            continue
+        candy = col[floor]
+        if not low <= candy < high or (floor == 0 and large[candy % 12] and len(col) > 1):
+            continue
+        for (sq, offset), thirds in below:
             floor = top + offset
             col = cols[sq]
-            if floor < 0 or floor >= len(col):
-                break
+            if not 0 <= floor < len(col):
+                continue
             candy = col[floor]
-            if not low <= candy < high or (
-                floor == 0 and BOTTOM_LARGE[candy % 12] and len(col) > 1
-            ):
-                break
-        else:
-            return True
+            if not low <= candy < high or (floor == 0 and large[candy % 12] and len(col) > 1):
+                continue
+            for sq, offset in thirds:
+                floor = top + offset
+                col = cols[sq]
+                if not 0 <= floor < len(col):
+                    continue
+                candy = col[floor]
+                if low <= candy < high and not (
+                    floor == 0 and large[candy % 12] and len(col) > 1
+                ):
+                    return True
     return False
 
 
@@ -455,6 +495,27 @@ def _placements(cols: Sequence[Sequence[int]], mask: int) -> list[tuple[int, int
     return out
 
 
+#: _TOP_STATE[candy]: the _square_state of a square whose top candy is ``candy`` (any colour)
+_TOP_STATE = tuple(2 + 2 * TOP_TYPE[c % 12] + TOP_LARGE[c % 12] for c in range(12 * 4))
+#: _MOVES_AT[sq][state][mask]: the placements on ``sq`` (CandyMoves, canonical order) for a
+#: top state (0..7; 8 for the empty socket of ``sq``) and a reserve mask
+_MOVES_AT = tuple(
+    tuple(
+        tuple(
+            tuple(
+                _MOVE_TABLE[sq][code]
+                for code in _PLACEABLE[
+                    state if state < 8 else (0 if LARGE_SOCKET[sq] else 1)
+                ][mask]
+            )
+            for mask in range(64)
+        )
+        for state in range(9)
+    )
+    for sq in range(SQUARE_COUNT)
+)
+
+
 def _can_place(cols: Sequence[Sequence[int]], mask: int) -> bool:
     if not mask:
         return False
@@ -586,11 +647,15 @@ class CandyPosition:
         return _can_place(self.cols, _mask_of(self._counts[player]))
 
     def placements(self, player: int) -> list[CandyMove]:
-        """The placements ``player`` could make here, in canonical order."""
-        return [
-            _MOVE_TABLE[sq][code]
-            for sq, code in _placements(self.cols, _mask_of(self._counts[player]))
-        ]
+        """The placements ``player`` could make here, in canonical order (the moves of
+        :func:`_placements`, read from a table per square, top state and reserve)."""
+        mask = _mask_of(self._counts[player])
+        out: list[CandyMove] = []
+        if not mask:
+            return out
+        for moves_at, col in zip(_MOVES_AT, self.cols, strict=True):
+            out.extend(moves_at[_TOP_STATE[col[-1]] if col else 8][mask])
+        return out
 
     def winners(self) -> list[int]:
         """Colours with a line on the board."""
@@ -607,13 +672,14 @@ class CandyPosition:
         if winners:
             result = Outcome(frozenset(winners))
         else:  # rules, "End without a winner": nobody can place; no tie-break
-            result = Outcome.draw()
             cols = self.cols
             for row in self._counts:  # CandyPosition.can_place of every player, inlined
                 mask = _mask_of(row)
                 if mask and (() in cols or _can_place(cols, mask)):
                     result = None
                     break
+            else:
+                result = Outcome.draw()
         object.__setattr__(self, "_outcome_cache", result)
         return result
 
