@@ -53,6 +53,7 @@ from boardproof.puzzles.store import FORMAT, VERSION
 from boardproof.solvers.api import solve
 from boardproof.solvers.common import Budget, SearchTimeout, Stop
 from boardproof.solvers.executor import Executor, run_tasks
+from boardproof.solvers.native import carpniches as native_carpniches
 from boardproof.solvers.proof import ProofTooLarge, build_proof
 from boardproof.solvers.search import WIN, WIN_MIN, AlphaBeta
 
@@ -238,6 +239,63 @@ def proof_line(proof: dict[str, Any], first: str) -> list[str]:
     return line
 
 
+#: node limit of each native search of the candidate filter (one that runs out rejects nothing)
+NATIVE_FILTER_NODES = 1_000_000
+#: the native filter's table: 2**16 entries (cleared before each search)
+NATIVE_FILTER_TT_BITS = 16
+
+
+class _Unsettled(Exception):  # noqa: N818 - control flow
+    """The native filter's search ran out of nodes."""
+
+
+def _native_win_within(position: Position, player: int, plies: int) -> int | None:
+    """:func:`win_within` by the native Carpniches search (raises _Unsettled)."""
+    if wins(position, player):
+        return 0
+    if position.outcome() is not None or plies <= 0:
+        return None
+    search = native_carpniches.NativeAlphaBeta(
+        position, budget=Budget(None, NATIVE_FILTER_NODES), tt_bits=NATIVE_FILTER_TT_BITS
+    )
+    value = search.search(plies)
+    if value is None:
+        raise _Unsettled
+    if position.to_move != player:
+        value = -value
+    return WIN - value if value >= WIN_MIN else None
+
+
+def native_rejection(pos: Position, settings: Settings) -> str | None:
+    """Why ``pos`` is no puzzle, proved by the native search before any Python search;
+    None if the native search is not built, does not take ``pos``, or rejects nothing.
+
+    A cheaper filter only: it rejects a candidate only when :func:`evaluate`'s own
+    searches would reject it too (no win within ``max_plies``, a win in fewer than
+    ``min_plies``, or two first moves that win in time), so the puzzles are the same
+    with or without the C module (only the reasons counted for rejected candidates may
+    differ: a Python search can run out of its budget first).
+    """
+    if not native_carpniches.supports(pos):
+        return None
+    player = pos.to_move
+    try:
+        plies = _native_win_within(pos, player, settings.max_plies)
+        if plies is None:
+            return "no win"
+        if plies < settings.min_plies:
+            return "too short"
+        winning = 0
+        for move in pos.legal_moves():
+            if _native_win_within(pos.play(move), player, plies - 1) is not None:
+                winning += 1
+                if winning > 1:
+                    return "not unique"
+    except _Unsettled:
+        return None
+    return None
+
+
 class _BoundedSearch(AlphaBeta):
     """Alpha-beta whose root search stops at the puzzle's ply bound (for build_proof,
     which would otherwise first settle the value without a depth limit)."""
@@ -263,6 +321,9 @@ def evaluate(
         settings.max_moves is not None and count > settings.max_moves
     ):
         return None, "move count"
+    rejected = native_rejection(pos, settings)
+    if rejected is not None:
+        return None, rejected
     try:
         first = solve(
             pos,
