@@ -219,6 +219,45 @@ def test_interrupt_and_resume_reuse_finished_work(cluster, tmp_path) -> None:
     assert (executor.last.resumed, executor.last.computed) == (2, 4)
 
 
+def test_generate_and_site_resume_on_a_cluster(cluster, tmp_path, ctrl_c_after_saves) -> None:
+    """Interrupted after 2 finished tasks, then resumed on the cluster: the same puzzles and
+    site files as an uninterrupted in-process run, the 2 kept tasks not run again."""
+    from test_resume import site_tree
+
+    from boardproof.puzzles import daily
+    from boardproof.puzzles.generate import checkpoint_run, generate, settings_for
+    from boardproof.puzzles.store import dumps
+    from boardproof.reports.site import build_site
+    from boardproof.solvers.executor import JournalCheckpoint
+
+    plain = [dumps(p) for p in generate("minefield", 4, seed=1, progress=False).puzzles]
+    path = tmp_path / "gen.checkpoint.jsonl"
+    run = checkpoint_run("minefield", 1, settings_for("minefield"))
+    with Executor(scheduler=cluster.scheduler_address) as executor:
+        with ctrl_c_after_saves(2), pytest.raises(KeyboardInterrupt):
+            generate("minefield", 4, seed=1, progress=False, executor=executor, checkpoint=path)
+        kept = set(JournalCheckpoint(path, run).done)
+        again = generate("minefield", 4, seed=1, progress=False, executor=executor,
+                         checkpoint=path)  # fmt: skip
+        info = executor.last
+        assert [dumps(p) for p in again.puzzles] == plain and again.tasks == 4
+        lines = path.read_text().splitlines()[1:]  # each finished task saved once
+        done = JournalCheckpoint(path, run).done
+        assert len(kept) == 2 and info is not None and info.resumed == 2
+        assert len(lines) == len(done) and info.computed == len(done) - 2
+
+        site, cp = tmp_path / "site", tmp_path / "site.checkpoint.jsonl"
+        last = daily.parse_date("2026-11-29")
+        with ctrl_c_after_saves(2), pytest.raises(KeyboardInterrupt):
+            build_site(site, 4, last, ["minefield"], executor=executor, checkpoint=cp)
+        build_site(site, 4, last, ["minefield"], executor=executor, checkpoint=cp)
+        info = executor.last
+        assert info is not None and (info.resumed, info.computed) == (2, 2)
+    assert _files(site) and site_tree(tmp_path / "plain") == {
+        str(p.relative_to(site)): p.read_bytes() for p in sorted(site.rglob("*")) if p.is_file()
+    }
+
+
 # -- one-line errors -----------------------------------------------------------------------
 
 
