@@ -91,5 +91,6 @@ def site_command(
         echo_json({"out": out_dir, "days": days, "last": last.isoformat(), "files": written,
                    "pages": pages, "backend": executor.describe()})  # fmt: skip
         return
-    ran = f" ({executor.describe()})" if executor.backend != "in-process" else ""
+    reruns = f"; re-run: {', '.join(sorted(executor.reruns))}" if executor.reruns else ""
+    ran = f" ({executor.describe()}{reruns})" if executor.backend != "in-process" else ""
     click.echo(f"wrote {len(written)} files ({pages} pages) to {out_dir}{ran}")

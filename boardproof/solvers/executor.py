@@ -477,6 +477,7 @@ class Executor:
         finally:
             events.close()  # stops the tasks still running when the run ends early
             bar.close()
+            info.workers = self.workers  # a cluster's workers are counted when it connects
         if info.failed:
             raise TaskKilledWorkers(info.failed, len(results), len(tasks))
         return {key: results[key] for key in keys if key in results}
@@ -621,17 +622,15 @@ class Executor:
                     watch += [f.key for f in outstanding]
                     last_poll = now
                 if watch:
-                    states = client.run_on_scheduler(_scheduler_states(), keys=watch)
+                    states, running = client.run_on_scheduler(
+                        _scheduler_states(), keys=watch, prefix=f"boardproof-{run}-"
+                    )
                     for dask_key, (_, suspicious) in states.items():
                         key = names[dask_key]
                         if suspicious and suspicious > reported.get(key, 0):
                             reported[key] = suspicious
                             yield "rerun", key, suspicious
-                    # "processing" includes tasks queued on a worker behind the running one
-                    processing = sum(1 for s, _ in states.values() if s == "processing")
-                    threads = sum(w.get("nthreads", 1)
-                                  for w in client.scheduler_info()["workers"].values())
-                    yield "running", "", min(processing, threads)
+                    yield "running", "", running
                 for future in sorted(done, key=lambda f: futures[f]):
                     key = futures[future]
                     if future.status == "cancelled":
@@ -675,16 +674,25 @@ async def _identity(address: str, timeout: float) -> None:
         await comm.close()
 
 
-def _scheduler_states() -> Callable[..., dict[str, tuple[str, int]]]:
-    """A function for ``run_on_scheduler`` (defined here so that it is sent by value)."""
+def _scheduler_states() -> Callable[..., tuple[dict[str, tuple[str, int]], int]]:
+    """A function for ``run_on_scheduler`` (defined here so that it is sent by value):
+    the state and the lost-worker count of each of ``keys``, and how many tasks of this
+    run (their keys start with ``prefix``) the workers are running now."""
 
-    def states(dask_scheduler: Any, keys: list[str]) -> dict[str, tuple[str, int]]:
+    def states(
+        dask_scheduler: Any, keys: list[str], prefix: str
+    ) -> tuple[dict[str, tuple[str, int]], int]:
         out = {}
         for key in keys:
             task = dask_scheduler.tasks.get(key)
             if task is not None:
                 out[key] = (task.state, task.suspicious)
-        return out
+        # a worker's "processing" may hold tasks queued behind those its threads run
+        running = sum(
+            min(worker.nthreads, sum(1 for t in worker.processing if str(t.key).startswith(prefix)))
+            for worker in dask_scheduler.workers.values()
+        )
+        return out, running
 
     return states
 
