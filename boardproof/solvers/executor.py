@@ -296,9 +296,11 @@ class _Progress:
         if not self.enabled or self._bar is not None or not pending:
             return
         where = f"; checkpoint {checkpoint}" if checkpoint is not None else ""
+        # (a run that stops early has no total: no count in brackets)
+        head = "" if at_most else f"[{self.status(self.count)}] "
         what = f"up to {pending} tasks" if at_most else f"{pending} tasks"
         print(
-            f"[{self.status(self.count)}] {self.description}: {what} started{where}",
+            f"{head}{self.description}: {what} started{where}",
             file=sys.stderr,
             flush=True,
         )
