@@ -452,8 +452,7 @@ class Executor:
             store.write()  # the checkpoint exists from the start of a long run
         bar.start(len(pending), str(store.path) if kept else None, at_most=until is not None)
         running = 0
-        window = None if until is None else 2 * self.workers
-        events = self._events(fn, pending, window)
+        events = self._events(fn, pending, None if until is None else 2)
         try:
             for kind, key, value in events:
                 if kind == "running":
@@ -485,13 +484,13 @@ class Executor:
         return {key: results[key] for key in keys if key in results}
 
     def _events(self, fn: Callable[[T], R], pending: list[tuple[str, T]],
-                window: int | None = None) -> Events:  # fmt: skip
-        """The events of running ``pending``; at most ``window`` tasks submitted at a time
-        (None: all at once on Dask, ``workers`` in a pool)."""
+                per_worker: int | None = None) -> Events:  # fmt: skip
+        """The events of running ``pending``; on Dask at most ``per_worker`` tasks per
+        worker thread submitted at a time (None: all at once); in a pool ``workers``."""
         if not pending:
             return
         if self.scheduler is not None:
-            yield from self._events_dask(fn, pending, window)
+            yield from self._events_dask(fn, pending, per_worker)
         elif self.workers == 1 or len(pending) == 1:
             for key, arg in pending:
                 yield "done", key, _timed(fn, arg)
@@ -581,7 +580,7 @@ class Executor:
         return self._client
 
     def _events_dask(self, fn: Callable[[T], R], pending: list[tuple[str, T]],
-                     window: int | None = None) -> Events:  # fmt: skip
+                     per_worker: int | None = None) -> Events:  # fmt: skip
         client = self._connect()  # first: a missing Dask is a one-line error there
         from dask.distributed import wait as dask_wait
         from distributed.client import FutureCancelledError, FuturesCancelledError
@@ -592,9 +591,10 @@ class Executor:
         futures: dict[Any, str] = {}
         outstanding: set[Any] = set()
         queue = list(enumerate(pending))[::-1]
-        limit = len(pending) if window is None else max(window, 1)
+        threads = [self.workers]  # updated as workers join or leave
 
         def submit() -> None:
+            limit = len(pending) if per_worker is None else per_worker * max(threads[0], 1)
             while queue and len(outstanding) < limit:
                 number, (key, arg) = queue.pop()
                 dask_key = f"boardproof-{run}-{number}"
@@ -624,7 +624,7 @@ class Executor:
                     watch += [f.key for f in outstanding]
                     last_poll = now
                 if watch:
-                    states, running = client.run_on_scheduler(
+                    states, running, threads[0] = client.run_on_scheduler(
                         _scheduler_states(), keys=watch, prefix=f"boardproof-{run}-"
                     )
                     for dask_key, (_, suspicious) in states.items():
@@ -676,14 +676,14 @@ async def _identity(address: str, timeout: float) -> None:
         await comm.close()
 
 
-def _scheduler_states() -> Callable[..., tuple[dict[str, tuple[str, int]], int]]:
+def _scheduler_states() -> Callable[..., tuple[dict[str, tuple[str, int]], int, int]]:
     """A function for ``run_on_scheduler`` (defined here so that it is sent by value):
-    the state and the lost-worker count of each of ``keys``, and how many tasks of this
-    run (their keys start with ``prefix``) the workers are running now."""
+    the state and the lost-worker count of each of ``keys``, how many tasks of this run
+    (their keys start with ``prefix``) the workers are running now, and their threads."""
 
     def states(
         dask_scheduler: Any, keys: list[str], prefix: str
-    ) -> tuple[dict[str, tuple[str, int]], int]:
+    ) -> tuple[dict[str, tuple[str, int]], int, int]:
         out = {}
         for key in keys:
             task = dask_scheduler.tasks.get(key)
@@ -694,7 +694,8 @@ def _scheduler_states() -> Callable[..., tuple[dict[str, tuple[str, int]], int]]
             min(worker.nthreads, sum(1 for t in worker.processing if str(t.key).startswith(prefix)))
             for worker in dask_scheduler.workers.values()
         )
-        return out, running
+        threads = sum(worker.nthreads for worker in dask_scheduler.workers.values())
+        return out, running, threads
 
     return states
 
