@@ -159,8 +159,9 @@ def generate_command(
     """Generate COUNT proven puzzles of GAME from seeded random playouts.
 
     \b
-    Every finished task is kept in a checkpoint: run the same command again after an
-    interruption and it resumes (the same puzzles as an uninterrupted run).
+    With --out (or --checkpoint) every finished task is kept in a checkpoint: run the
+    same command again after an interruption and it resumes (the same puzzles as an
+    uninterrupted run).
 
     \b
     Example:
