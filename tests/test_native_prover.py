@@ -200,3 +200,39 @@ def test_a_disproof_names_the_winning_move_of_the_side_to_move() -> None:
     assert found.winner == 1 and found.best_move is not None
     native.reset()
     assert native.search_for(4, False, 18).solve(pos.play(found.best_move)).value == "loss"
+
+
+@needs_native
+def test_openings_dfpn_method_agrees_with_the_native_method_on_5x5_lines(monkeypatch) -> None:
+    """A cut-down check of ``openings --method dfpn`` on 5x5 (the full table is a run)."""
+    from boardproof.analysis import openings
+
+    monkeypatch.setattr(openings, "PROVER_TT_BITS", 20)
+    monkeypatch.setattr(openings, "NATIVE_TT_BITS", {5: 20})
+    rng = random.Random(5)
+    lines = []
+    while len(lines) < 3:
+        pos, moves = GAME.start(size=5, pie=False), []
+        for _ in range(7):
+            move = rng.choice(pos.legal_moves())
+            moves.append(str(move))
+            pos = pos.play(move)
+        if pos.outcome() is None:
+            lines.append(" ".join(moves))
+    for line in lines:
+        new = openings.solve_task((5, line, "orthogonal", None, "dfpn"))
+        old = openings.solve_task((5, line, "orthogonal", None, "native"))
+        assert new["method"] == "native df-pn" and new["position"] == old["position"]
+        assert new["winner"] == old["winner"], line
+        assert new["check"]["method"] == "native alpha-beta" and new["check"]["proved"], line
+
+
+def test_the_dfpn_report_names_its_second_search() -> None:
+    from boardproof.analysis.openings import build_report
+    from boardproof.reports.openings import render_markdown
+
+    report = build_report([2, 3], progress=False, method="dfpn")
+    assert report["prover"] == "dfpn"
+    text = render_markdown(report)
+    assert "re-proved by a second search" in text and "Theorem O" in text
+    assert "prover" not in build_report([2], progress=False)
