@@ -40,9 +40,10 @@ from boardproof.solvers.executor import Executor, run_tasks
 
 #: the command that regenerates the published report
 COMMAND = "boardproof openings minefield --sizes 2-5 --workers 2 --out reports"
-#: how the entries are solved: ``auto`` is the native (C) search where it was built;
-#: ``dfpn`` (issue 18): from DFPN_FIRST_SIZE on, the native df-pn first and the native
-#: alpha-beta second (:mod:`boardproof.solvers.native.prover`), smaller sizes as ``native``
+#: how the entries are solved: ``native``: the native (C) alpha-beta, re-proved by the
+#: native df-pn; ``dfpn`` (issue 18): from DFPN_FIRST_SIZE on, the native df-pn first and
+#: the native alpha-beta second (:mod:`boardproof.solvers.native.prover`), smaller sizes
+#: as ``native``; ``auto``: ``dfpn`` where the C module was built, else ``alphabeta``
 METHODS = ("auto", "native", "alphabeta", "dfpn")
 #: the first size that ``--method dfpn`` solves with df-pn first (smaller sizes keep their
 #: exact plies from the native alpha-beta)
@@ -85,7 +86,7 @@ def solve_task(arg: TaskArg) -> dict[str, Any]:
     pos = _game(win).start(size=n, pie=False)
     for text in (point or "").split():  # a first point, or a line "a1 b2" (split entries)
         pos = pos.play(pos.parse_move(text))
-    if method == "dfpn" and n >= DFPN_FIRST_SIZE and native.supports(pos) and pos.n <= 8:
+    if method in ("auto", "dfpn") and n >= DFPN_FIRST_SIZE and native.supports(pos) and n <= 8:
         return prove_task(pos, timeout, start)
     if method != "alphabeta" and (method == "native" or native.supports(pos)):
         native.reset()  # a fresh table: the same node counts whatever ran before
@@ -324,7 +325,7 @@ def build_report(
         "command": command,
         "sizes": [],
     }
-    if method == "dfpn":
+    if any(found.get("method") == "native df-pn" for found in results.values()):
         report["prover"] = "dfpn"
     for n in sizes:
         empty = results[f"n={n} empty"]

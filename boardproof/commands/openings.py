@@ -57,8 +57,9 @@ MAX_FINISHED_SIZE = 5
 @click.option("--max-plies", "max_plies", type=click.IntRange(min=1), default=None,
               help=f"Carpniches: plies after each first move [{DEFAULT_MAX_PLIES}].")  # fmt: skip
 @click.option("--method", default=None, metavar="METHOD",
-              help="Minefield: auto (native C search if built), native, alphabeta, or dfpn "
-                   "(from 5x5 on: native df-pn first, alpha-beta second).")  # fmt: skip
+              help="Minefield: auto (dfpn if the C module is built), dfpn (from 5x5 on: native "
+                   "df-pn first, native alpha-beta second), native (native alpha-beta first) "
+                   "or alphabeta.")  # fmt: skip
 @click.option("--timeout", type=SECONDS, default=None,
               help="Seconds per entry or first move (unsolved ones are reported so).")  # fmt: skip
 @click.option("--out", "out_dir", default=DEFAULT_OUT, show_default=True,
