@@ -70,11 +70,12 @@ def table_svg(size: dict[str, Any]) -> str:
 DFPN_FIRST_NOTE = (
     "From 5x5 on (`--method dfpn`, the default where the C module is built), each entry "
     "is proved first by the native df-pn (method `native df-pn`) in the ortho-diagonal "
-    "game, which has the same winners by Theorem O (`reports/minefield-orthodiagonal.md`), and its winner is proved a second "
-    "time by the native alpha-beta (the second search), whose move order comes from the "
-    "df-pn table (move order only: the value is alpha-beta's own). A winning move of a "
-    "side to move is the one the df-pn proof goes through, not necessarily alpha-beta's "
-    "first. Smaller sizes are solved as without the option."
+    "game, which has the same winners by Theorem O (`reports/minefield-orthodiagonal.md`), "
+    "and its winner is proved a second time by the native alpha-beta (the second search), "
+    "whose move order comes from the df-pn table (move order only: the value is "
+    "alpha-beta's own). A winning move of a side to move is the one the df-pn proof goes "
+    "through, not necessarily alpha-beta's first. Smaller sizes are solved as without "
+    "the option."
 )
 
 
