@@ -236,3 +236,15 @@ def test_the_dfpn_report_names_its_second_search() -> None:
     report["prover"] = "dfpn"
     text = render_markdown(report)
     assert "re-proved by a second search" in text and "Theorem O" in text
+
+
+@needs_native
+def test_a_kept_table_of_another_size_or_rule_is_not_reused() -> None:
+    """Table keys are boards: a 4x4 table kept for a 3x3 question would be nonsense."""
+    pos = GAME.parse_position("3/3/3 b -")
+    fresh = prover.who_wins(pos, attacker=0, tt_bits=18)
+    prover.who_wins(GAME.parse_position("4/4/4/4 b -"), attacker=0, tt_bits=18)
+    kept = prover.who_wins(pos, attacker=0, keep=True, tt_bits=18)
+    assert (kept.winner, kept.nodes) == (fresh.winner, fresh.nodes)
+    plain = prover.who_wins(pos, attacker=0, theorem_o=False, keep=True, tt_bits=18)
+    assert plain.winner == fresh.winner and plain.nodes > 0

@@ -591,9 +591,10 @@ PyDoc_STRVAR(dfpn_doc,
 "result: 1 proved, 0 disproved (no forced win: the other side wins or a draw), -1 budget\n"
 "spent. best: when proved with the attacker to move, a move the proof goes through\n"
 "(a point, -2 pass); when disproved with the other side to move, a move the disproof\n"
-"goes through (the other side's winning move, when nobody can draw); else -1. Uses its own table of 2**tt_bits entries, cleared at each\n"
-"call unless keep (then a table of that size survives from the last call: its entries\n"
-"stay valid, proof and disproof numbers of one question, attacker, per node); needs setup().");
+"goes through (the other side's winning move, when nobody can draw); else -1. Uses its\n"
+"own table of 2**tt_bits entries, cleared at each call unless keep: then a table of that\n"
+"size, board size and win rule survives from the last call (its proof and disproof\n"
+"numbers stay true: they are per node and attacker); needs setup().");
 
 static PyObject *py_dfpn(PyObject *self, PyObject *args) {
     unsigned long long me, op, limit;
@@ -605,7 +606,13 @@ static PyObject *py_dfpn(PyObject *self, PyObject *args) {
         return NULL;
     if (bits < 4 || bits > 30) { PyErr_SetString(PyExc_ValueError, "tt_bits must be 4..30"); return NULL; }
     if (begin_search(me, op, limit, seconds) < 0) return NULL;
-    if (!(keep && PT != NULL && PT_BITS == bits) && pt_alloc(bits) < 0) return NULL;
+    /* a kept table must come from the same board size and win rule: its keys are boards */
+    static int pt_n = 0, pt_diag = -1;
+    if (!(keep && PT != NULL && PT_BITS == bits && pt_n == N && pt_diag == DIAG)) {
+        if (pt_alloc(bits) < 0) return NULL;
+        pt_n = N;
+        pt_diag = DIAG;
+    }
     PNode root = {me, op, black, attack};
     uint32_t pn, dn;
     pn_mid(&root, PN_INF, PN_INF, &pn, &dn);
