@@ -102,7 +102,7 @@ def test_merge_keeps_earlier_rows(cli_run, tmp_path) -> None:
                              "fill", "--exhaustive-max", "0", "--merge", str(report),
                              "--out", str(out_dir), "--quiet", "--note", "fourth run")
     assert status == 0, err
-    assert json.loads(report.read_text())["kept_full_steps"]["notes"][0] == "first run"
+    assert json.loads(report.read_text())["kept_full_steps"]["notes"] == ["first run"]
 
 
 def test_merge_rejects_bad_files(cli_run, tmp_path) -> None:

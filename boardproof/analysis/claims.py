@@ -529,12 +529,13 @@ def merge(result: dict[str, Any], previous: dict[str, Any],
     # rows kept now, or joined again; their notes stay with them
     before = previous.get("kept_full_steps") or {}
     still = sorted(set(before.get("sizes", [])) & kept_sizes)
+    first = set(joined) - set(before.get("sizes", []))  # full steps the earlier run computed
     notes: list[str] = []
-    if joined:
+    if first:
         old_merged = previous.get("merged", [])
-        notes = [e["note"] for e in old_merged if e.get("note") and set(e["sizes"]) & set(joined)]
+        notes = [e["note"] for e in old_merged if e.get("note") and set(e["sizes"]) & first]
         old_own = set(old_rows) - {n for e in old_merged for n in e["sizes"]}
-        if previous.get("note") and old_own & set(joined):
+        if previous.get("note") and old_own & first:
             notes.append(previous["note"])
     if still or set(before.get("sizes", [])) & set(joined):
         notes = [*before.get("notes", []), *(n for n in notes if n not in before["notes"])]
