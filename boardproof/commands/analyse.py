@@ -14,7 +14,13 @@ from typing import Any
 
 import click
 
-from boardproof.commands.common import echo_json, game_options, load_game
+from boardproof.commands.common import (
+    allow_impossible_option,
+    check_possible,
+    echo_json,
+    game_options,
+    load_game,
+)
 from boardproof.models.base import InvalidOptionError, Position
 from boardproof.solvers.analyse import Analysis, analyse
 from boardproof.solvers.mcts import MCTS
@@ -157,6 +163,7 @@ def run_analysis(
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option("--quiet", is_flag=True, help="No progress on stderr.")
 @game_options
+@allow_impossible_option
 def analyse_command(
     game: str,
     position: str,
@@ -169,10 +176,12 @@ def analyse_command(
     as_json: bool,
     quiet: bool,
     options: dict[str, Any],
+    allow_impossible: bool,
 ) -> None:
     """Best moves of POSITION: exact where provable, Monte-Carlo tree search otherwise."""
     game_obj = load_game(game, **options)
     pos = game_obj.parse_position(position)
+    check_possible(pos, allow_impossible)
     found, interrupted = run_analysis(
         pos, seconds=seconds, iterations=iterations, seed=seed, multipv=multipv,
         exact=not no_exact, quiet=quiet, game_name=game_obj.name, options=options,

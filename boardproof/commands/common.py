@@ -16,11 +16,12 @@ one wording of :func:`boardproof.models.base.check_options`.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
 import math
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import click
@@ -127,18 +128,37 @@ class ImpossiblePositionError(BoardproofError):
     """A position that parses but cannot occur in a game, given to an analysing command."""
 
 
-def check_possible(pos: Position, allow_impossible: bool) -> None:
-    """Refuse (exit 2) a position whose ``status()`` has problems, or warn if allowed."""
+def impossible_message(pos: Position, where: str = "") -> str | None:
+    """Why ``pos`` cannot occur in a game (its first ``status()`` problem), or None.
+
+    The line without the CLI's option, as the analysis board (``serve``) says it too:
+
+    >>> game = models.get("minefield")
+    >>> impossible_message(game.parse_position("3/3/3 b -")) is None
+    True
+    >>> impossible_message(game.parse_position("ww1/3/3 b -"), "line 1")  # doctest: +ELLIPSIS
+    "impossible position (line 1): 0 b and 2 w stones with b to move: ...: 'ww1/3/3 b -'"
+    """
     problems = pos.status()
     if not problems:
+        return None
+    place = f" ({where})" if where else ""
+    return f"impossible position{place}: {problems[0]}: {quoted(pos.fen())}"
+
+
+def check_possible(pos: Position, allow_impossible: bool, where: str = "") -> None:
+    """Refuse (exit 2) a position whose ``status()`` has problems, or warn if allowed.
+
+    ``where`` names the position in a longer input (``review``'s record).
+    """
+    message = impossible_message(pos, where)
+    if message is None:
         return
     if not allow_impossible:
-        raise ImpossiblePositionError(
-            f"impossible position: {problems[0]} (--allow-impossible analyses it anyway): "
-            f"{quoted(pos.fen())}"
-        )
+        raise ImpossiblePositionError(f"{message} (--allow-impossible analyses it anyway)")
+    place = f" {where}:" if where else ""
     click.echo(
-        f"warning: impossible position ({'; '.join(problems)}); analysed anyway "
+        f"warning: impossible position{place} ({'; '.join(pos.status())}); analysed anyway "
         "because of --allow-impossible",
         err=True,
     )
@@ -244,6 +264,35 @@ class Seconds(click.ParamType):
 
 
 SECONDS = Seconds()
+
+
+@contextlib.contextmanager
+def live_search_status() -> Iterator[Callable[[], str]]:
+    """While active, a function that says how far the search running now has got: the
+    node count the Python searches report, or the native (C) searches' live count and
+    depth (their hook, :mod:`boardproof.solvers.native.hook`). For :class:`Heartbeat`.
+    """
+    from boardproof.solvers.common import LIVE_NODES
+    from boardproof.solvers.native.hook import live_nodes
+
+    LIVE_NODES[0] = 0
+    native = [0, 0]
+    python = [0]
+
+    def hook(nodes: int, depth: int) -> None:
+        native[0], native[1] = nodes, depth
+
+    def status() -> str:  # the count that moved last (a solve may use both kinds)
+        if LIVE_NODES[0] != python[0]:
+            python[0] = LIVE_NODES[0]
+            native[0] = 0
+        if native[0]:
+            depth = f", depth {native[1]}" if native[1] else ""
+            return f"{native[0]:,} nodes in the native search{depth}"
+        return f"{python[0]:,} nodes searched" if python[0] else ""
+
+    with live_nodes(hook):
+        yield status
 
 
 class Heartbeat:

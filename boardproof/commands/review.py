@@ -13,7 +13,13 @@ import click
 from boardproof.analysis.record import RecordError, parse_record
 from boardproof.analysis.review import Review, review_record
 from boardproof.commands.analyse import INTERRUPTED_STATUS, interruptible
-from boardproof.commands.common import echo_json, game_options, load_game
+from boardproof.commands.common import (
+    allow_impossible_option,
+    check_possible,
+    echo_json,
+    game_options,
+    load_game,
+)
 from boardproof.models.base import InvalidOptionError
 
 
@@ -57,6 +63,7 @@ def describe(review: Review) -> list[str]:
               help="Also write a self-contained HTML page to FILE.")  # fmt: skip
 @click.option("--quiet", is_flag=True, help="No progress on stderr.")
 @game_options
+@allow_impossible_option
 def review_command(
     game: str,
     record: str,
@@ -67,6 +74,7 @@ def review_command(
     html_file: str | None,
     quiet: bool,
     options: dict[str, Any],
+    allow_impossible: bool,
 ) -> None:
     """Review the game RECORD (a file, or - for stdin): value before and after each
     move, the best alternative, and the losing move."""
@@ -89,6 +97,11 @@ def review_command(
             message = f"invalid record: cannot read the file ({error}): {record!r}"
             raise RecordError(message) from None
     rec = parse_record(game_obj, text)
+    for index, pos in enumerate(rec.positions):  # the start and every position after it
+        if pos.status():  # refused, or one warning for the first impossible position
+            where = "the start" if index == 0 else f"{rec.moves[index - 1].where}, ply {index}"
+            check_possible(pos, allow_impossible, f"record {where}")
+            break
 
     def report(index: int, total: int) -> None:
         if not quiet:

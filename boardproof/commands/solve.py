@@ -16,6 +16,7 @@ from boardproof.commands.common import (
     check_possible,
     echo_json,
     game_options,
+    live_search_status,
     load_game,
 )
 from boardproof.commands.payloads import proof_check_payload
@@ -99,14 +100,9 @@ def solve_command(
     game_obj = load_game(game, **options)
     pos = game_obj.parse_position(position)
     check_possible(pos, allow_impossible)
-    from boardproof.solvers.common import LIVE_NODES
-
-    LIVE_NODES[0] = 0
-
-    def nodes() -> str:  # the Python searches report their count (the native one does not)
-        return f"{LIVE_NODES[0]:,} nodes searched" if LIVE_NODES[0] else ""
-
-    with Heartbeat(f"solve {game_obj.name} (method {method})", status=nodes):
+    with live_search_status() as status, Heartbeat(
+        f"solve {game_obj.name} (method {method})", status=status
+    ):
         result = solve(pos, method=method, max_plies=max_plies, timeout=timeout)
     proof_note = None
     if proof_file is not None:

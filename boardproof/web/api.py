@@ -83,6 +83,18 @@ def load(request: dict[str, Any]) -> Position:
     return models.get(name, **options).parse_position(_text(request, "position"))
 
 
+def load_possible(request: dict[str, Any]) -> Position:
+    """:func:`load`, refusing a position that cannot occur in a game (as the CLI's
+    analysing commands do: ``status()`` not empty)."""
+    from boardproof.commands.common import impossible_message
+
+    pos = load(request)
+    message = impossible_message(pos)
+    if message is not None:
+        raise InvalidOptionError(message)
+    return pos
+
+
 def describe_position(pos: Position) -> dict[str, Any]:
     """The board's view of ``pos``: notation, result, moves with click paths, picture."""
     fields = result_fields(pos)
@@ -112,7 +124,7 @@ def start(request: dict[str, Any]) -> dict[str, Any]:
 
 def play(request: dict[str, Any]) -> dict[str, Any]:
     """``play --json`` of ``moves`` from the position, with the end position described."""
-    pos = load(request)
+    pos = load_possible(request)
     moves = request.get("moves")
     if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
         raise InvalidOptionError(f"invalid field moves: expected a list of moves, got {moves!r}")
@@ -169,7 +181,7 @@ def _child(conn: Any, request: dict[str, Any], seconds: float, memory: int) -> N
 
 def solve_request(request: dict[str, Any], memory: int = MEMORY_BYTES) -> dict[str, Any]:
     """``solve --json`` of the request's position, bounded in time and memory."""
-    pos = load(request)  # bad input is answered here, before any process starts
+    pos = load_possible(request)  # bad input is answered here, before any process starts
     seconds = search_seconds(request)
     context: Any = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
     receiver, sender = context.Pipe(duplex=False)
