@@ -26,7 +26,14 @@ from boardproof.commands import (
     solve,
     verify,
 )
-from boardproof.commands.common import echo_json, load_game, load_position, quoted, win_option
+from boardproof.commands.common import (
+    check_stdout,
+    echo_json,
+    load_game,
+    load_position,
+    quoted,
+    win_option,
+)
 from boardproof.models.base import BoardproofError
 
 __all__ = ["cli", "echo_json", "load_game", "load_position", "main", "win_option"]
@@ -36,6 +43,7 @@ __all__ = ["cli", "echo_json", "load_game", "load_position", "main", "win_option
 @click.version_option(package_name="boardproof")
 def cli() -> None:
     """Solve, verify and make puzzles for abstract board games (see 'boardproof games')."""
+    check_stdout()  # `> /dev/full` is refused before any work
 
 
 cli.add_command(core.games)

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 import warnings
 
 import pytest
@@ -91,3 +94,116 @@ def test_serve_refuses_impossible_positions_with_the_cli_line(cli_run):
         assert cli_line == answer.json()["error"] + " (--allow-impossible analyses it anyway)"
     shown = client.post("/api/position", json=body)  # show's view: the status is listed
     assert shown.status_code == 200 and shown.json()["status"][0].startswith("0 b and 4 w")
+
+
+# ---------------------------------------------------------------- output paths, before the work
+
+FULL = "/dev/full"
+needs_dev_full = pytest.mark.skipif(not os.path.exists(FULL), reason="no /dev/full")
+
+
+def _refused_at_once(cli_run, args, option, why):
+    status, out, err = cli_run(*args)
+    assert status == 2 and out == "", (args, out)
+    line = _one_error_line(err)  # one line: no progress, no search before it
+    assert line.startswith(f"error: invalid option {option}: {why}"), line
+    return line
+
+
+RECORD = "3/3/3 b -\nb2\n"
+
+
+@needs_dev_full
+@pytest.mark.parametrize(
+    ("args", "option"),
+    [
+        (("show", "minefield", "3/3/3 b -", "--svg", FULL), "--svg"),
+        (("solve", "minefield", "5/5/5/5/5 b p", "--proof", FULL), "--proof"),
+        (("analyse", "minefield", "5/5/5/5/5 b p", "--time", "60", "--proof", FULL), "--proof"),
+        (("review", "minefield", "RECORD", "--time-per-move", "60", "--html", FULL), "--html"),
+        (("puzzle", "generate", "carpniches", "--count", "50", "--out", FULL), "--out"),
+        (("verify", "minefield-no-draw", "--sizes", "2-20", "--checkpoint", FULL),
+         "--checkpoint"),
+        (("openings", "minefield", "--sizes", "2-5", "--checkpoint", FULL), "--checkpoint"),
+    ],
+)
+def test_dev_full_is_refused_before_any_work(cli_run, tmp_path, args, option):
+    record = tmp_path / "game.txt"
+    record.write_text(RECORD)
+    args = tuple(str(record) if a == "RECORD" else a for a in args)
+    line = _refused_at_once(cli_run, args, option, "cannot write (No space left on device)")
+    assert line.endswith(f"{FULL!r}")
+
+
+@pytest.mark.parametrize(
+    ("args", "option"),
+    [
+        (("show", "minefield", "3/3/3 b -", "--svg", "PARENT/x.svg"), "--svg"),
+        (("solve", "minefield", "5/5/5/5/5 b p", "--proof", "PARENT/x.json"), "--proof"),
+        (("review", "minefield", "RECORD", "--time-per-move", "60", "--html", "PARENT/x.html"),
+         "--html"),
+        (("site", "--out", "PARENT/site", "--days", "300"), "--out"),
+        (("openings", "minefield", "--sizes", "2-5", "--out", "PARENT/o"), "--out"),
+        (("verify", "minefield-no-draw", "--sizes", "2-20", "--out", "PARENT/v"), "--out"),
+        (("puzzle", "generate", "carpniches", "--count", "50", "--out", "PARENT/p.jsonl"),
+         "--out"),
+    ],
+)
+def test_a_path_under_a_file_is_refused_before_any_work(cli_run, tmp_path, args, option):
+    parent = tmp_path / "a-file"
+    parent.write_text("not a folder\n")
+    record = tmp_path / "game.txt"
+    record.write_text(RECORD)
+    args = tuple(
+        str(record) if a == "RECORD" else a.replace("PARENT", str(parent)) for a in args
+    )
+    _refused_at_once(cli_run, args, option, f"not a folder: {str(parent)!r}")
+    assert parent.read_text() == "not a folder\n"
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="no /proc")
+@pytest.mark.parametrize(
+    ("args", "option"),
+    [
+        (("show", "minefield", "3/3/3 b -", "--svg", "/proc/boardproof.svg"), "--svg"),
+        (("site", "--out", "/proc/boardproof-site", "--days", "300"), "--out"),
+        (("analyse", "minefield", "5/5/5/5/5 b p", "--time", "60", "--proof",
+          "/proc/boardproof.json"), "--proof"),
+    ],
+)
+def test_an_unwritable_folder_is_refused_before_any_work(cli_run, args, option):
+    # /proc takes no new files, even from root (for whom os.access says yes)
+    _refused_at_once(cli_run, args, option, "cannot write (")
+
+
+def test_an_existing_file_is_probed_without_being_truncated(tmp_path):
+    from boardproof.commands.common import check_output_path
+
+    kept = tmp_path / "old.svg"
+    kept.write_text("<svg/>\n")
+    check_output_path(str(kept), "--svg")
+    assert kept.read_text() == "<svg/>\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["old.svg"]  # no probe file left
+    check_output_path(str(tmp_path / "new" / "folder"), "--out", folder=True)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["old.svg"]
+
+
+@needs_dev_full
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("games",),
+        ("solve", "minefield", "5/5/5/5/5 b p", "--json"),
+        ("puzzle", "generate", "carpniches", "--count", "50"),
+    ],
+)
+def test_stdout_to_dev_full_is_refused_before_any_work(args):
+    with open(FULL, "w") as full:
+        done = subprocess.run(
+            [sys.executable, "-m", "boardproof.cli", *args], stdout=full,
+            stderr=subprocess.PIPE, text=True, timeout=60,
+        )  # fmt: skip
+    assert done.returncode == 2
+    assert done.stderr == (
+        "error: invalid output: cannot write the standard output (No space left on device)\n"
+    )

@@ -99,7 +99,7 @@ def test_check_reports_a_tampered_puzzle(cli_run, tmp_path) -> None:
         (("puzzle", "generate", "minefield", "--count", "1", "--max-plies", "1"),
          "error: invalid option --max-plies"),
         (("puzzle", "generate", "minefield", "--count", "1", "--out", "/nonexistent/p.jsonl"),
-         "error: invalid option --out: cannot write"),
+         "error: invalid option --out: no such folder '/nonexistent'"),
         (("puzzle", "check", "/nonexistent/file.jsonl"),
          "error: invalid puzzle file: cannot read"),
     ],

@@ -16,6 +16,7 @@ import click
 
 from boardproof.commands.common import (
     allow_impossible_option,
+    check_output_path,
     check_possible,
     echo_json,
     game_options,
@@ -179,6 +180,7 @@ def analyse_command(
     allow_impossible: bool,
 ) -> None:
     """Best moves of POSITION: exact where provable, Monte-Carlo tree search otherwise."""
+    check_output_path(proof_file, "--proof")
     game_obj = load_game(game, **options)
     pos = game_obj.parse_position(position)
     check_possible(pos, allow_impossible)

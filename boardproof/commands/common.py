@@ -21,6 +21,8 @@ import functools
 import json
 import math
 import os
+import stat
+import sys
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -203,8 +205,53 @@ def check_output_path(path: str | None, option: str, *, folder: bool = False) ->
         )
     if not os.path.isdir(existing) and existing != target:
         raise InvalidOptionError(f"invalid option {option}: not a folder: {quoted(existing)}")
-    if not os.access(existing, os.W_OK):
-        raise InvalidOptionError(f"invalid option {option}: cannot write: {quoted(path)}")
+    try:
+        if existing == target and not folder:
+            _probe_file(target)
+        else:
+            _probe_folder(existing)
+    except OSError as error:
+        raise InvalidOptionError(
+            f"invalid option {option}: cannot write ({error.strerror or error}): {quoted(path)}"
+        ) from None
+
+
+def _probe_file(target: str) -> None:
+    """Raise the OSError a write to the existing file ``target`` would meet, writing
+    nothing: opened for appending (never truncated), then a write of zero bytes, which
+    fails on ``/dev/full`` (ENOSPC) as a real one would. A pipe is left alone."""
+    if stat.S_ISFIFO(os.stat(target).st_mode):
+        return
+    handle = os.open(target, os.O_WRONLY | os.O_APPEND | os.O_NONBLOCK)
+    try:
+        os.write(handle, b"")
+    finally:
+        os.close(handle)
+
+
+def _probe_folder(folder: str) -> None:
+    """Raise the OSError that creating a file in ``folder`` meets: a file is created and
+    removed at once (``os.access`` says yes to root on a read-only or virtual folder)."""
+    import tempfile
+
+    handle, name = tempfile.mkstemp(prefix=".boardproof-probe-", dir=folder)
+    os.close(handle)
+    os.unlink(name)
+
+
+def check_stdout() -> None:
+    """Refuse, before any work, a standard output that cannot be written (``> /dev/full``):
+    a write of zero bytes meets the error a real one would (exit 2)."""
+    try:
+        handle = sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):  # no file behind it (a test's capture)
+        return
+    try:
+        os.write(handle, b"")
+    except OSError as error:
+        raise InvalidOptionError(
+            f"invalid output: cannot write the standard output ({error.strerror or error})"
+        ) from None
 
 
 def json_option(func: Any) -> Any:

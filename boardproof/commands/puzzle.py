@@ -8,7 +8,13 @@ from typing import Any
 import click
 
 from boardproof import models
-from boardproof.commands.common import SECONDS, Heartbeat, check_workers, echo_json
+from boardproof.commands.common import (
+    SECONDS,
+    Heartbeat,
+    check_output_path,
+    check_workers,
+    echo_json,
+)
 from boardproof.models.base import InvalidOptionError
 from boardproof.puzzles import PuzzleError
 
@@ -154,8 +160,7 @@ def generate_command(
     if timeout is not None and timeout <= 0:
         raise InvalidOptionError(f"invalid option --timeout: expected > 0, got {timeout!r}")
     settings = settings_for(game, min_plies=min_plies, max_plies=max_plies, timeout=timeout)
-    if out_file is not None:
-        write_puzzles(out_file, [])  # fail now, not after the search, if it cannot be written
+    check_output_path(out_file, "--out")  # fail now, not after the search
 
     from boardproof.solvers.executor import Executor
 

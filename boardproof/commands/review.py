@@ -15,6 +15,7 @@ from boardproof.analysis.review import Review, review_record
 from boardproof.commands.analyse import INTERRUPTED_STATUS, interruptible
 from boardproof.commands.common import (
     allow_impossible_option,
+    check_output_path,
     check_possible,
     echo_json,
     game_options,
@@ -78,6 +79,7 @@ def review_command(
 ) -> None:
     """Review the game RECORD (a file, or - for stdin): value before and after each
     move, the best alternative, and the losing move."""
+    check_output_path(html_file, "--html")
     game_obj = load_game(game, **options)
     if seconds <= 0:
         raise InvalidOptionError(

@@ -101,6 +101,7 @@ def verify_command(claim: str, sizes: str | None, out: str | None, as_json: bool
     """
     spec = claims.check_claim(claim)
     check_output_path(out, "--out", folder=True)
+    check_output_path(checkpoint, "--checkpoint")
     size_list = (claims.parse_sizes(sizes) if sizes is not None
                  else list(range(spec.default_sizes[0], spec.default_sizes[1] + 1)))
     if cubes < 0:
