@@ -153,7 +153,7 @@ def test_analyse_cli_text_and_bad_options(cli_run) -> None:
     assert status == 2 and err.strip() == "error: invalid option --time: expected > 0, got -1.0"
     status, _, err = cli_run("analyse", "minefield", "5/5/5/5/5 b -", "--time", "1",
                              "--iterations", "5")  # fmt: skip
-    assert status == 2 and "--time or --iterations" in err
+    assert status == 2 and "--time: not together with option --iterations" in err
     status, _, err = cli_run("analyse", "go", "x")
     assert status == 2 and "unknown game" in err
 

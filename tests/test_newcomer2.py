@@ -207,3 +207,85 @@ def test_stdout_to_dev_full_is_refused_before_any_work(args):
     assert done.stderr == (
         "error: invalid output: cannot write the standard output (No space left on device)\n"
     )
+
+
+# ---------------------------------------------------------------- library errors name no CLI flag
+
+LIBRARY_AND_CLI = [
+    # (library call, its message, the command line, its message)
+    (lambda: _models().get("minefield", win="hex"),
+     "invalid option win: expected one of orthogonal, orthodiagonal, got 'hex'",
+     ("show", "minefield", "3/3/3 b -", "--win", "hex"),
+     "error: invalid option --win: expected one of orthogonal, orthodiagonal, got 'hex'"),
+    (lambda: _models().get("minefield").start(size=30),
+     "invalid option size: expected 2 to 26, got 30",
+     ("new", "minefield", "--size", "30"),
+     "error: invalid option --size: expected 2 to 26, got 30"),
+    (lambda: _models().get("candy").start(pie=False),
+     "invalid option pie: candy does not take it, got False",
+     ("new", "candy", "--no-pie"),
+     "error: invalid option --no-pie: candy does not take it, got False"),
+    (lambda: _analyse("3/3/3 b -", seconds=1.0, iterations=5),
+     "invalid option seconds: not together with option iterations (give one)",
+     ("analyse", "minefield", "3/3/3 b -", "--time", "1", "--iterations", "5"),
+     "error: invalid option --time: not together with option --iterations (give one)"),
+    (lambda: _generate(min_plies=5, max_plies=3),
+     "invalid option max_plies: expected a number >= option min_plies (5), got 3",
+     ("puzzle", "generate", "minefield", "--count", "1", "--min-plies", "5", "--max-plies", "3"),
+     "error: invalid option --max-plies: expected a number >= option --min-plies (5), got 3"),
+    (lambda: _claims().parse_sizes("x"),
+     "invalid option sizes: expected A-B or a list like 3,5, got 'x'",
+     ("verify", "minefield-no-draw", "--sizes", "x"),
+     "error: invalid option --sizes: expected A-B or a list like 3,5, got 'x'"),
+]
+
+
+def _models():
+    from boardproof import models
+
+    return models
+
+
+def _analyse(text, **kwargs):
+    from boardproof.solvers.analyse import analyse
+
+    return analyse(_models().get("minefield").parse_position(text), **kwargs)
+
+
+def _generate(**kwargs):
+    from boardproof.puzzles.generate import settings_for
+
+    return settings_for("minefield", **kwargs)
+
+
+def _claims():
+    from boardproof.analysis import claims
+
+    return claims
+
+
+@pytest.mark.parametrize(("call", "library", "args", "cli"), LIBRARY_AND_CLI)
+def test_library_errors_name_python_parameters_and_the_cli_its_flags(
+    cli_run, call, library, args, cli
+):
+    from boardproof.models.base import BoardproofError
+
+    with pytest.raises(BoardproofError) as caught:
+        call()
+    assert str(caught.value) == library
+    status, out, err = cli_run(*args)
+    assert status == 2 and _one_error_line(err) == cli
+
+
+def test_no_library_message_names_a_command_line_flag():
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent / "boardproof"
+    flagged = []
+    for folder in ("models", "solvers", "analysis", "puzzles"):
+        for path in sorted((root / folder).rglob("*.py")):
+            for number, line in enumerate(path.read_text().splitlines(), 1):
+                if re.search(r"\binvalid (option )?--[a-z]", line) or "option --" in line:
+                    flagged.append(f"{path.relative_to(root)}:{number}: {line.strip()}")
+    assert flagged == []

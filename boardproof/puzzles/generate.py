@@ -92,11 +92,11 @@ class Settings:
     def validate(self) -> Settings:
         if self.min_plies < 1:
             raise InvalidOptionError(
-                f"invalid option --min-plies: expected a number >= 1, got {self.min_plies!r}"
+                f"invalid option min_plies: expected a number >= 1, got {self.min_plies!r}"
             )
         if self.max_plies < self.min_plies:
             raise InvalidOptionError(
-                "invalid option --max-plies: expected a number >= --min-plies "
+                "invalid option max_plies: expected a number >= option min_plies "
                 f"({self.min_plies}), got {self.max_plies!r}"
             )
         return self
@@ -477,7 +477,7 @@ def generate(
                             progress=progress, on_puzzle=on_puzzle, executor=own)  # fmt: skip
     name = puzzle_game(game)
     if count < 1:
-        raise PuzzleError(f"invalid option --count: expected a number >= 1, got {count!r}")
+        raise PuzzleError(f"invalid option count: expected a number >= 1, got {count!r}")
     chosen = (settings or settings_for(name)).validate()
     limit = max_tasks if max_tasks is not None else 20 * count + 40
     start = time.perf_counter()

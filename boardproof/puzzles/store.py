@@ -59,7 +59,7 @@ def write_puzzles(path: str | os.PathLike[str], puzzles: Iterable[dict[str, Any]
                 handle.write(dumps(puzzle) + "\n")
     except OSError as error:
         raise PuzzleError(
-            f"invalid option --out: cannot write ({error.strerror or error}): {str(path)!r}"
+            f"invalid option out: cannot write ({error.strerror or error}): {str(path)!r}"
         ) from None
 
 

@@ -138,13 +138,15 @@ def analyse(
 ) -> Analysis:
     """Analyse ``position`` within ``seconds`` or ``iterations`` (see the module doc)."""
     if seconds is not None and seconds <= 0:
-        raise InvalidOptionError(f"invalid option --time: expected > 0, got {seconds!r}")
+        raise InvalidOptionError(f"invalid option seconds: expected > 0, got {seconds!r}")
     if iterations is not None and iterations < 1:
-        raise InvalidOptionError(f"invalid option --iterations: expected >= 1, got {iterations!r}")
+        raise InvalidOptionError(f"invalid option iterations: expected >= 1, got {iterations!r}")
     if seconds is not None and iterations is not None:
-        raise InvalidOptionError("invalid option --time: give --time or --iterations, not both")
+        raise InvalidOptionError(
+            "invalid option seconds: not together with option iterations (give one)"
+        )
     if multipv < 1:
-        raise InvalidOptionError(f"invalid option --multipv: expected >= 1, got {multipv!r}")
+        raise InvalidOptionError(f"invalid option multipv: expected >= 1, got {multipv!r}")
     if seconds is None and iterations is None:
         seconds = 5.0
     start = time.perf_counter()

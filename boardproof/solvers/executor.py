@@ -95,8 +95,8 @@ class Checkpoint:
             except (json.JSONDecodeError, UnicodeDecodeError) as error:
                 reason = getattr(error, "msg", None) or getattr(error, "reason", str(error))
                 raise InvalidOptionError(
-                    f"invalid checkpoint: not a JSON file ({reason}; delete it or pass "
-                    f"--fresh to start again): {str(self.path)!r}"
+                    f"invalid checkpoint: not a JSON file ({reason}; delete it, or start again "
+                    f"with option fresh): {str(self.path)!r}"
                 ) from None
             if not isinstance(data, dict):
                 raise InvalidOptionError(
@@ -233,14 +233,14 @@ class Executor:
                  connect_timeout: float | None = None) -> None:  # fmt: skip
         if not isinstance(workers, int) or workers < 1:
             raise InvalidOptionError(
-                f"invalid option --workers: expected a number >= 1, got {workers!r}"
+                f"invalid option workers: expected a number >= 1, got {workers!r}"
             )
         self.scheduler = scheduler
         self.local_workers = 0
         if scheduler is not None:
             if workers != 1:
                 raise InvalidOptionError(
-                    f"invalid option --scheduler: give --workers or --scheduler, not both, "
+                    f"invalid option scheduler: not together with option workers (give one), "
                     f"got {scheduler!r}"
                 )
             self.local_workers = _parse_scheduler(scheduler)
@@ -392,7 +392,7 @@ class Executor:
             from dask.distributed import Client, LocalCluster
         except ImportError:
             raise InvalidOptionError(
-                f"invalid option --scheduler: needs Dask, which is not installed "
+                f"invalid option scheduler: needs Dask, which is not installed "
                 f"(pip install '{EXTRA}'), got {self.scheduler!r}"
             ) from None
         # a lost scheduler is reported in one line (SchedulerLost), not in its log records
@@ -419,7 +419,7 @@ class Executor:
         except (OSError, TimeoutError, ValueError) as error:
             reason = str(error).splitlines()[0] if str(error) else type(error).__name__
             raise InvalidOptionError(
-                f"invalid option --scheduler: no Dask scheduler answered within "
+                f"invalid option scheduler: no Dask scheduler answered within "
                 f"{self.connect_timeout:g} s ({reason[:120]}), got {self.scheduler!r}"
             ) from None
         if not self.local_workers:
@@ -539,11 +539,11 @@ def _parse_scheduler(text: str) -> int:
         if count.isdigit() and int(count) >= 1:
             return int(count)
         raise InvalidOptionError(
-            f"invalid option --scheduler: expected local:N with N >= 1, got {text!r}"
+            f"invalid option scheduler: expected local:N with N >= 1, got {text!r}"
         )
     if "://" not in text or not text.split("://", 1)[1]:
         raise InvalidOptionError(
-            f"invalid option --scheduler: expected tcp://HOST:PORT or local:N, got {text!r}"
+            f"invalid option scheduler: expected tcp://HOST:PORT or local:N, got {text!r}"
         )
     return 0
 

@@ -123,7 +123,7 @@ def make_game(**options: Any) -> MinefieldGame:
     >>> make_game(win="diagonal")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    boardproof...InvalidOptionError: invalid option --win: expected one of ... got 'diagonal'
+    boardproof...InvalidOptionError: invalid option win: expected one of ... got 'diagonal'
     """
     return MinefieldGame(**check_options("minefield", OPTIONS, options, scope="game"))
 
