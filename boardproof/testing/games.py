@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Self
 
 from boardproof.models.base import (
     NUM_PLAYERS,
@@ -109,8 +109,28 @@ class GraphGame:
         return GraphPosition(self, node)
 
 
+class _ToyPosition:
+    """What every toy position shares: no symmetry of its own unless it says so, nothing
+    impossible, and its notation as its board text."""
+
+    def fen(self) -> str:
+        raise NotImplementedError
+
+    def transform(self, symmetry: int) -> Self:
+        return self
+
+    def transform_move(self, move: Any, symmetry: int) -> Any:
+        return move
+
+    def status(self) -> list[str]:
+        return []
+
+    def board_text(self) -> str:
+        return self.fen()
+
+
 @dataclass(frozen=True)
-class GraphPosition:
+class GraphPosition(_ToyPosition):
     game_: GraphGame
     node: int
 
@@ -159,18 +179,6 @@ class GraphPosition:
         except ValueError:
             message = f"invalid move: expected a node number, got {text!r}"
             raise InvalidNotationError(message) from None
-
-    def transform(self, symmetry: int) -> GraphPosition:
-        return self
-
-    def transform_move(self, move: Any, symmetry: int) -> Any:
-        return move
-
-    def status(self) -> list[str]:
-        return []
-
-    def board_text(self) -> str:
-        return self.fen()
 
 
 def graph_game(
@@ -260,7 +268,7 @@ class SubtractionGame:
 
 
 @dataclass(frozen=True)
-class SubPosition:
+class SubPosition(_ToyPosition):
     game: SubtractionGame
     pile: int
     to_move: int
@@ -286,18 +294,6 @@ class SubPosition:
 
     def parse_move(self, text: str) -> int:
         return int(text)
-
-    def transform(self, symmetry: int) -> SubPosition:
-        return self
-
-    def transform_move(self, move: Any, symmetry: int) -> Any:
-        return move
-
-    def status(self) -> list[str]:
-        return []
-
-    def board_text(self) -> str:
-        return self.fen()
 
 
 def subtraction(pile: int, k: int, to_move: int = 0) -> SubPosition:
@@ -348,7 +344,7 @@ class TicTacToe:
 
 
 @dataclass(frozen=True)
-class TTTPosition:
+class TTTPosition(_ToyPosition):
     game: TicTacToe
     cells: tuple[int | None, ...]
     to_move: int
@@ -394,8 +390,3 @@ class TTTPosition:
     def transform_move(self, move: Any, symmetry: int) -> Any:
         return _geometric(symmetry & 7, move)
 
-    def status(self) -> list[str]:
-        return []
-
-    def board_text(self) -> str:
-        return self.fen()
