@@ -289,3 +289,90 @@ def test_no_library_message_names_a_command_line_flag():
                 if re.search(r"\binvalid (option )?--[a-z]", line) or "option --" in line:
                     flagged.append(f"{path.relative_to(root)}:{number}: {line.strip()}")
     assert flagged == []
+
+
+# ---------------------------------------------------------------- progress: elapsed and estimates
+
+
+def test_task_progress_piped_is_one_line_per_task_with_elapsed_and_eta(capsys):
+    import re
+
+    from boardproof.solvers.executor import run_tasks
+
+    assert run_tasks(abs, [("a", -1), ("b", 2), ("c", -3)], description="demo") == {
+        "a": 1, "b": 2, "c": 3}  # fmt: skip
+    lines = capsys.readouterr().err.splitlines()
+    assert lines[0] == "[0/3] demo: 3 tasks started"
+    pattern = r"\[(\d)/3\] demo ([abc]): \d+\.\d\ds, \d+\.\ds elapsed(, eta .+ s)?"
+    steps = [re.fullmatch(pattern, line) for line in lines[1:]]
+    assert all(steps) and [m.group(1) + m.group(2) for m in steps if m] == ["1a", "2b", "3c"]
+    assert all(m.group(3) for m in steps[:2] if m) and steps[2] and not steps[2].group(3)
+
+
+def test_eta_text():
+    from boardproof.solvers.executor import eta_text
+
+    assert [eta_text(10, 2, 3), eta_text(600, 1, 1), eta_text(7200, 1, 1)] == [
+        "eta 15 s", "eta 10.0 min", "eta 2.0 h"]  # fmt: skip
+    assert eta_text(0.1, 1, 1) == "eta < 1 s" and eta_text(3, 0, 5) == eta_text(3, 5, 0) == ""
+
+
+class _Tree:
+    def __init__(self, iterations: int) -> None:
+        self.iterations = iterations
+
+    def moves(self, n: int) -> list:
+        return []
+
+
+def test_analyse_progress_estimates_the_time_left(capsys):
+    from boardproof.commands.analyse import progress_printer
+
+    report = progress_printer(False, iterations=1000)
+    assert report is not None
+    report(_Tree(250), 2.0)  # a quarter done in 2 s: 6 s left
+    report(_Tree(500), 4.0)
+    lines = capsys.readouterr().err.splitlines()
+    assert len(lines) == 2 and lines[0].endswith(" 250 iterations, eta 6 s")
+    assert lines[1].endswith(" 500 iterations, eta 4 s")
+    timed = progress_printer(False, seconds=30.0)
+    assert timed is not None
+    timed(_Tree(10), 0.1)
+    assert capsys.readouterr().err.endswith(" 10 iterations, eta 30 s\n")
+    assert progress_printer(True, seconds=30.0) is None
+
+
+def test_review_progress_has_a_line_per_position_with_elapsed(cli_run, tmp_path):
+    path = tmp_path / "game.txt"
+    path.write_text("4/4/4/4 b -\na2 a3\n")
+    status, _, err = cli_run("review", "minefield", str(path), "--iterations-per-move", "5")
+    lines = err.splitlines()
+    assert status == 0 and [line.split(",")[0] for line in lines] == [
+        "review: position 1/3", "review: position 2/3", "review: position 3/3"]  # fmt: skip
+    assert all(" s elapsed" in line for line in lines) and "eta" in lines[1]
+
+
+def test_puzzle_daily_says_what_it_does_then_a_line_per_task(cli_run):
+    status, out, err = cli_run("puzzle", "daily", "minefield", "--date", "2026-11-29")
+    lines = err.splitlines()
+    assert status == 0 and out
+    assert lines[0] == "puzzle daily minefield 2026-11-29: searching (at most 400 tasks)"
+    assert all(line.startswith("[task ") and " of at most 400, " in line for line in lines[1:])
+
+
+@pytest.mark.skipif(
+    not __import__("boardproof.solvers.native", fromlist=["available"]).available(),
+    reason="C extension not built",
+)
+def test_solve_status_shows_the_native_live_node_count():
+    from boardproof.commands.common import live_search_status
+    from boardproof.models import get
+    from boardproof.solvers import native
+
+    native.reset()
+    with live_search_status() as status:
+        assert status() == ""
+        found = native.solve(get("minefield").parse_position("2w2/2b2/4b/5/3w1 b -"))
+        assert found.nodes > 1 << 20
+        assert status() == "1,048,576 nodes in the native search"
+    native.reset()

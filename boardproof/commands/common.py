@@ -397,7 +397,7 @@ class Heartbeat:
             if extra:
                 line += f", {extra}"
             if sys.stderr.isatty():
-                sys.stderr.write("\r" + line)
+                sys.stderr.write("\r" + line + "\x1b[K")  # rewritten, the old tail cleared
             else:
                 sys.stderr.write(line + "\n")
             sys.stderr.flush()

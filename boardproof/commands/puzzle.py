@@ -10,7 +10,6 @@ import click
 from boardproof import models
 from boardproof.commands.common import (
     SECONDS,
-    Heartbeat,
     check_output_path,
     check_workers,
     echo_json,
@@ -111,8 +110,12 @@ def daily_command(game: str, date_text: str | None, as_json: bool) -> None:
 
     name = puzzle_game(game)
     date = parse_date(date_text) if date_text is not None else None
-    with Heartbeat(f"puzzle daily {name}: searching the day's puzzle"):
-        puzzle = daily_puzzle(name, date)
+    from boardproof.puzzles.daily import DAILY_MAX_TASKS
+
+    day = date.isoformat() if date is not None else "today"
+    click.echo(f"puzzle daily {name} {day}: searching (at most {DAILY_MAX_TASKS} tasks)",
+               err=True)  # fmt: skip
+    puzzle = daily_puzzle(name, date, progress=True)  # then a line per task tried
     if as_json:
         echo_json(puzzle)
         return

@@ -12,8 +12,9 @@ import click
 
 from boardproof.analysis.record import RecordError, parse_record
 from boardproof.analysis.review import Review, review_record
-from boardproof.commands.analyse import INTERRUPTED_STATUS, interruptible
+from boardproof.commands.analyse import INTERRUPTED_STATUS, ProgressLine, interruptible
 from boardproof.commands.common import (
+    SECONDS,
     allow_impossible_option,
     check_output_path,
     check_possible,
@@ -54,7 +55,7 @@ def describe(review: Review) -> list[str]:
 @click.command(name="review")
 @click.argument("game")
 @click.argument("record")
-@click.option("--time-per-move", "seconds", type=float, default=1.0, show_default=True,
+@click.option("--time-per-move", "seconds", type=SECONDS, default=1.0, show_default=True,
               help="Seconds of analysis per position.")  # fmt: skip
 @click.option("--iterations-per-move", "iterations", type=int, default=None,
               help="MCTS iterations per position instead (reproducible).")  # fmt: skip
@@ -105,9 +106,19 @@ def review_command(
             check_possible(pos, allow_impossible, f"record {where}")
             break
 
-    def report(index: int, total: int) -> None:
+    import time
+
+    from boardproof.solvers.executor import eta_text
+
+    progress = ProgressLine()
+    start = time.perf_counter()
+
+    def report(index: int, total: int) -> None:  # called before position index is analysed
         if not quiet:
-            click.echo(f"review: position {index + 1}/{total}", err=True)
+            elapsed = time.perf_counter() - start
+            eta = eta_text(elapsed, index, total - index)
+            text = f"review: position {index + 1}/{total}, {elapsed:.1f} s elapsed"
+            progress.show(text + (f", {eta}" if eta else ""))
 
     with interruptible() as stop:
         review = review_record(
@@ -115,6 +126,7 @@ def review_command(
             iterations=iterations, seed=seed, should_stop=stop, progress=report,
         )  # fmt: skip
         interrupted = stop()
+    progress.end()
     if html_file is not None:
         from boardproof.reports.review_html import render
 

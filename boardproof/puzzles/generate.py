@@ -489,11 +489,16 @@ def generate(
 
     def report(key: str, found: dict[str, Any]) -> None:
         # one counter for the whole run (the batches of run_tasks each restart theirs)
+        from boardproof.solvers.executor import eta_text
+
         tasks_done[0] += 1
         tasks_done[1] += found["puzzle"] is not None
+        made = min(tasks_done[1], count)
+        elapsed = time.perf_counter() - start
+        eta = eta_text(elapsed, made, count - made)  # from the puzzles found so far
         print(
-            f"[task {tasks_done[0]}, {min(tasks_done[1], count)}/{count} puzzles] "
-            f"puzzles {name} {key}: {time.perf_counter() - start:.1f}s",
+            f"[task {tasks_done[0]} of at most {limit}, {made}/{count} puzzles] "
+            f"puzzles {name} {key}: {elapsed:.1f}s elapsed" + (f", {eta}" if eta else ""),
             file=sys.stderr,
             flush=True,
         )

@@ -150,12 +150,33 @@ class RunInfo:
         return text
 
 
+def eta_text(elapsed: float, done: int, left: int) -> str:
+    """The estimated time left when ``done`` units took ``elapsed`` seconds ('' if none).
+
+    >>> eta_text(10.0, 2, 3), eta_text(90.0, 1, 1), eta_text(5.0, 0, 4), eta_text(1.0, 3, 0)
+    ('eta 15 s', 'eta 1.5 min', '', '')
+    """
+    if done <= 0 or left <= 0:
+        return ""
+    seconds = elapsed / done * left
+    if seconds < 1:
+        return "eta < 1 s"
+    if seconds < 60:
+        return f"eta {seconds:.0f} s"
+    if seconds < 3600:
+        return f"eta {seconds / 60:.1f} min"
+    return f"eta {seconds / 3600:.1f} h"
+
+
 class _Progress:
-    """Progress on stderr: a rich bar on a terminal, one line per task otherwise."""
+    """Progress on stderr: a rich bar on a terminal, one line per task otherwise (with
+    the elapsed time and an estimate of the time left, from the tasks run so far)."""
 
     def __init__(self, total: int, description: str, enabled: bool) -> None:
         self.total = total
         self.count = 0
+        self.computed = 0  # tasks run here (not from the checkpoint): the estimate's base
+        self.started = time.perf_counter()
         self.description = description
         self.enabled = enabled
         self._bar: Any = None
@@ -167,12 +188,14 @@ class _Progress:
                 Progress,
                 TextColumn,
                 TimeElapsedColumn,
+                TimeRemainingColumn,
             )
 
             # the elapsed time moves even while the first long task runs
             self._bar = Progress(
                 TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                TimeElapsedColumn(), transient=False,
+                TimeElapsedColumn(), TextColumn("eta"), TimeRemainingColumn(),
+                transient=False,
             )  # fmt: skip
             self._bar.start()
             self._task = self._bar.add_task(description or "tasks", total=total)
@@ -191,6 +214,8 @@ class _Progress:
     def advance(self, key: str, seconds: float, skipped: bool = False, running: int = 0,
                 reruns: int = 0) -> None:  # fmt: skip
         self.count += 1
+        if not skipped:
+            self.computed += 1
         if not self.enabled:
             return
         state = f" (running {running}, re-run {reruns})" if running or reruns else ""
@@ -199,6 +224,10 @@ class _Progress:
                              description=f"{self.description} {key}{state}")  # fmt: skip
         else:
             note = "from checkpoint" if skipped else f"{seconds:.2f}s"
+            if not skipped:
+                elapsed = time.perf_counter() - self.started
+                eta = eta_text(elapsed, self.computed, self.total - self.count)
+                note += f", {elapsed:.1f}s elapsed" + (f", {eta}" if eta else "")
             print(f"[{self.count}/{self.total}] {self.description} {key}: {note}{state}",
                   file=sys.stderr)  # fmt: skip
 
