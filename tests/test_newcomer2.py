@@ -376,3 +376,80 @@ def test_solve_status_shows_the_native_live_node_count():
         assert found.nodes > 1 << 20
         assert status() == "1,048,576 nodes in the native search"
     native.reset()
+
+
+# ---------------------------------------------------------------- a newcomer's bad input, session 4
+
+
+@pytest.mark.parametrize(
+    ("args", "line"),
+    [
+        (("verify", "minefield-no-draw", "--sizes", "2", "--workers", "99999999"),
+         "error: invalid option --workers: expected 1 to 256, got 99999999"),
+        (("openings", "minefield", "--sizes", "2", "--workers", "300", "--out", "OUT"),
+         "error: invalid option --workers: expected 1 to 256, got 300"),
+        (("verify", "minefield-no-draw", "--sizes", "2", "--scheduler", "local:999"),
+         "error: invalid option --scheduler: expected local:N with N from 1 to 256, "
+         "got 'local:999'"),
+        (("puzzle", "generate", "minefield", "--count", "99999999999999999999"),
+         "error: invalid option --count: expected a number from 1 to 10000, "
+         "got 99999999999999999999"),
+        (("serve", "--host", ""),
+         "error: invalid option --host: expected an address such as 127.0.0.1, got '' "
+         "(0.0.0.0 listens on every interface)"),
+        (("verify", "minefield-no-draw", "--sizes", "2", "--merge", "BINARY"),
+         "error: invalid option --merge: cannot read a report JSON (not UTF-8 text): 'BINARY'"),
+        (("review", "minefield", "BINARY"),
+         "error: invalid record: cannot read the file (not a UTF-8 text file): 'BINARY'"),
+    ],
+)
+def test_huge_counts_empty_hosts_and_binary_files_are_refused(cli_run, tmp_path, args, line):
+    # before: 1,224 worker processes started, an endless generation, a server on every
+    # interface, a UnicodeDecodeError traceback, a codec message
+    binary = tmp_path / "binary.json"
+    binary.write_bytes(bytes(range(256)) * 4)
+    args = tuple(
+        a.replace("BINARY", str(binary)).replace("OUT", str(tmp_path / "o")) for a in args
+    )
+    status, out, err = cli_run(*args)
+    assert status == 2 and out == ""
+    assert _one_error_line(err) == line.replace("BINARY", str(binary))
+    assert not (tmp_path / "o").exists()
+
+
+def test_the_library_refuses_huge_worker_and_puzzle_counts():
+    from boardproof.models.base import BoardproofError
+    from boardproof.puzzles.generate import generate
+    from boardproof.solvers.executor import Executor
+
+    with pytest.raises(BoardproofError, match="^invalid option workers: expected 1 to 256, "):
+        Executor(10**8)
+    with pytest.raises(BoardproofError, match="^invalid option count: expected a number from 1"):
+        generate("minefield", 10**20, progress=False)
+
+
+def test_option_words_take_upper_case_as_game_names_do(cli_run):
+    from boardproof import models
+
+    assert models.get("MINEFIELD", win="ORTHODIAGONAL").win == "orthodiagonal"
+    status, out, _ = cli_run("new", "collexion", "--variant", "BASE", "--seed", "1")
+    assert status == 0 and out.startswith("base ")
+    status, out, _ = cli_run("perft", "minefield", "3/3/3 b -", "2", "--win", "OrthoDiagonal")
+    assert status == 0 and out == cli_run("perft", "minefield", "3/3/3 b -", "2", "--win",
+                                          "orthodiagonal")[1]  # fmt: skip
+    status, _, err = cli_run("show", "minefield", "3/3/3 b -", "--win", "ORTHO")
+    assert status == 2 and "got 'ORTHO'" in _one_error_line(err)
+
+
+@pytest.mark.parametrize(
+    ("game", "position", "upper", "lower"),
+    [
+        ("minefield", "3/3/3 b -", "B2", "b2"),
+        ("carpniches", "(cpc)4(pcp)/6/6/6/6/(pcp)4(cpc) c 1", "A6-B5", "a6-b5"),
+        ("candy", ".,.,.,.,./.,.,.,.,./.,.,.,.,./.,.,.,.,./.,.,.,.,. 1 2", "Os@A1", "Os@a1"),
+    ],
+)
+def test_upper_case_squares_are_the_same_move_in_every_game(cli_run, game, position, upper,
+                                                           lower):  # fmt: skip
+    assert cli_run("play", game, position, upper) == cli_run("play", game, position, lower)
+    assert cli_run("play", game, position, upper)[0] == 0

@@ -91,7 +91,7 @@ def test_check_reports_a_tampered_puzzle(cli_run, tmp_path) -> None:
          "error: invalid date: expected YYYY-MM-DD, got '2026-02-30'"),
         (("puzzle", "daily", "minefield", "--date", "tomorrow"), "error: invalid date"),
         (("puzzle", "generate", "minefield", "--count", "0"),
-         "error: invalid option --count: expected a number >= 1, got 0"),
+         "error: invalid option --count: expected a number from 1 to 10000, got 0"),
         (("puzzle", "generate", "minefield", "--count", "1", "--workers", "0"),
          "error: invalid option --workers"),
         (("puzzle", "generate", "minefield", "--count", "1", "--workers", "2",

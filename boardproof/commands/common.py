@@ -270,11 +270,13 @@ def check_workers(workers: int, scheduler: str | None = None) -> None:
     >>> check_workers(0)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    boardproof...InvalidOptionError: invalid option --workers: expected a number >= 1, got 0
+    boardproof...InvalidOptionError: invalid option --workers: expected 1 to 256, got 0
     """
-    if workers < 1:
+    from boardproof.solvers.executor import MAX_LOCAL_WORKERS
+
+    if not 1 <= workers <= MAX_LOCAL_WORKERS:
         raise InvalidOptionError(
-            f"invalid option --workers: expected a number >= 1, got {workers!r}"
+            f"invalid option --workers: expected 1 to {MAX_LOCAL_WORKERS}, got {workers!r}"
         )
     if scheduler is not None and workers != 1:
         raise InvalidOptionError(

@@ -154,11 +154,13 @@ def generate_command(
     Example:
       boardproof puzzle generate carpniches --count 3 --seed 1 --out puzzles.jsonl
     """
-    from boardproof.puzzles.generate import generate, settings_for
+    from boardproof.puzzles.generate import MAX_COUNT, generate, settings_for
     from boardproof.puzzles.store import write_puzzles
 
-    if count < 1:
-        raise PuzzleError(f"invalid option --count: expected a number >= 1, got {count!r}")
+    if not 1 <= count <= MAX_COUNT:
+        raise PuzzleError(
+            f"invalid option --count: expected a number from 1 to {MAX_COUNT}, got {count!r}"
+        )
     check_workers(workers, scheduler)
     if timeout is not None and timeout <= 0:
         raise InvalidOptionError(f"invalid option --timeout: expected > 0, got {timeout!r}")

@@ -97,7 +97,9 @@ def review_command(
             with open(record, encoding="utf-8") as handle:
                 text = handle.read()
         except (OSError, UnicodeDecodeError) as error:
-            message = f"invalid record: cannot read the file ({error}): {record!r}"
+            why = "not a UTF-8 text file" if isinstance(error, UnicodeDecodeError) else (
+                getattr(error, "strerror", None) or str(error))  # fmt: skip
+            message = f"invalid record: cannot read the file ({why}): {record!r}"
             raise RecordError(message) from None
     rec = parse_record(game_obj, text)
     for index, pos in enumerate(rec.positions):  # the start and every position after it

@@ -34,8 +34,10 @@ def _load_report(path: str) -> dict[str, Any]:
     """An earlier report's JSON (for ``--merge``), read before anything is overwritten."""
     try:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as error:
-        reason = getattr(error, "strerror", None) or getattr(error, "msg", str(error))
+    except (OSError, json.JSONDecodeError, UnicodeDecodeError, RecursionError) as error:
+        reason = (getattr(error, "strerror", None) or getattr(error, "msg", None)
+                  or ("not UTF-8 text" if isinstance(error, UnicodeDecodeError)
+                      else "nested too deeply"))  # fmt: skip
         raise claims.InvalidOptionError(
             f"invalid option --merge: cannot read a report JSON ({reason}): {path!r}"
         ) from None

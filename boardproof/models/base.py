@@ -291,12 +291,17 @@ class OptionInfo:
         Traceback (most recent call last):
         ...
         boardproof.models.base.InvalidOptionError: invalid option size: expected 2 to 26, got 99
+        >>> OptionInfo("win", str, "rule", choices=("orthogonal",)).check("Orthogonal")
+        'orthogonal'
         """
         flag = self.name  # the Python name (the CLI maps it to cli_flag)
         if self.type is int and (not isinstance(value, int) or isinstance(value, bool)):
             raise InvalidOptionError(f"invalid option {flag}: expected a number, got {value!r}")
         if self.type is str and not isinstance(value, str):
             raise InvalidOptionError(f"invalid option {flag}: expected a word, got {value!r}")
+        if self.type is str and self.choices is not None and value not in self.choices:
+            # upper case as in game names (MINEFIELD): the choice written in lower case
+            value = next((c for c in self.choices if c == value.lower()), value)
         if self.choices is not None and value not in self.choices:
             allowed = ", ".join(str(c) for c in self.choices)
             raise InvalidOptionError(

@@ -453,6 +453,10 @@ class Generated:
     counts: dict[str, int] = field(default_factory=dict)
 
 
+#: the most puzzles one run makes (a larger count is a typo: at ~1 s a puzzle, 3 hours)
+MAX_COUNT = 10_000
+
+
 def generate(
     game: str,
     count: int,
@@ -476,8 +480,10 @@ def generate(
             return generate(game, count, seed, settings, max_tasks=max_tasks,
                             progress=progress, on_puzzle=on_puzzle, executor=own)  # fmt: skip
     name = puzzle_game(game)
-    if count < 1:
-        raise PuzzleError(f"invalid option count: expected a number >= 1, got {count!r}")
+    if not 1 <= count <= MAX_COUNT:
+        raise PuzzleError(
+            f"invalid option count: expected a number from 1 to {MAX_COUNT}, got {count!r}"
+        )
     chosen = (settings or settings_for(name)).validate()
     limit = max_tasks if max_tasks is not None else 20 * count + 40
     start = time.perf_counter()

@@ -251,6 +251,11 @@ def _timed(fn: Callable[[T], R], arg: T) -> tuple[R, float]:
 Event = tuple[str, str, Any]
 
 
+#: the most local worker processes (``workers``, ``local:N``): more is a typo, not a plan
+#: (a machine with more cores than this runs a Dask cluster)
+MAX_LOCAL_WORKERS = 256
+
+
 class Executor:
     """A back end for :func:`run_tasks`, kept open across several runs (``with``).
 
@@ -260,9 +265,9 @@ class Executor:
 
     def __init__(self, workers: int = 1, scheduler: str | None = None,
                  connect_timeout: float | None = None) -> None:  # fmt: skip
-        if not isinstance(workers, int) or workers < 1:
+        if not isinstance(workers, int) or not 1 <= workers <= MAX_LOCAL_WORKERS:
             raise InvalidOptionError(
-                f"invalid option workers: expected a number >= 1, got {workers!r}"
+                f"invalid option workers: expected 1 to {MAX_LOCAL_WORKERS}, got {workers!r}"
             )
         self.scheduler = scheduler
         self.local_workers = 0
@@ -565,10 +570,11 @@ def _parse_scheduler(text: str) -> int:
     """
     if text.startswith("local:"):
         count = text[len("local:"):]
-        if count.isdigit() and int(count) >= 1:
+        if count.isdigit() and 1 <= int(count) <= MAX_LOCAL_WORKERS:
             return int(count)
         raise InvalidOptionError(
-            f"invalid option scheduler: expected local:N with N >= 1, got {text!r}"
+            f"invalid option scheduler: expected local:N with N from 1 to {MAX_LOCAL_WORKERS}, "
+            f"got {text!r}"
         )
     if "://" not in text or not text.split("://", 1)[1]:
         raise InvalidOptionError(

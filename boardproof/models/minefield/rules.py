@@ -69,7 +69,7 @@ class MinefieldGame(SymbolsMixin):
     symbols = SYMBOLS
 
     def __init__(self, win: str = "orthogonal") -> None:
-        OPTIONS[0].check(win)
+        win = OPTIONS[0].check(win)  # "ORTHOGONAL" is the rule orthogonal
         self.win = win
         self.diagonal = win == "orthodiagonal"
 
