@@ -453,3 +453,26 @@ def test_upper_case_squares_are_the_same_move_in_every_game(cli_run, game, posit
                                                            lower):  # fmt: skip
     assert cli_run("play", game, position, upper) == cli_run("play", game, position, lower)
     assert cli_run("play", game, position, upper)[0] == 0
+
+
+def test_every_command_of_the_tree_has_an_example_in_its_help(cli_run):
+    import click
+
+    from boardproof.cli import cli
+
+    def leaves(group: click.Group, path: list[str]) -> list[list[str]]:
+        found = []
+        for name, command in sorted(group.commands.items()):
+            if isinstance(command, click.Group):
+                found += leaves(command, [*path, name])
+            else:
+                found.append([*path, name])
+        return found
+
+    commands = leaves(cli, [])
+    assert ["analyse"] in commands and ["review"] in commands and ["serve"] in commands
+    for command in commands:  # the ones added after the first list (analyse, review, serve)
+        status, out, _ = cli_run(*command, "--help")
+        assert status == 0 and "Example:" in out and "boardproof " in out, command
+    solve_help = " ".join(cli_run("solve", "--help")[1].split())
+    assert "Minefield 2x2 to 26x26, Carpniches" in solve_help  # not "up to 8x8" any more

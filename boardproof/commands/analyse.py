@@ -233,7 +233,12 @@ def analyse_command(
     options: dict[str, Any],
     allow_impossible: bool,
 ) -> None:
-    """Best moves of POSITION: exact where provable, Monte-Carlo tree search otherwise."""
+    """Best moves of POSITION: exact where provable, Monte-Carlo tree search otherwise.
+
+    \b
+    Example:
+      boardproof analyse minefield "5/5/5/5/5 b -" --time 2 --multipv 3
+    """
     check_output_path(proof_file, "--proof")
     game_obj = load_game(game, **options)
     pos = game_obj.parse_position(position)

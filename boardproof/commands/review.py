@@ -79,7 +79,15 @@ def review_command(
     allow_impossible: bool,
 ) -> None:
     """Review the game RECORD (a file, or - for stdin): value before and after each
-    move, the best alternative, and the losing move."""
+    move, the best alternative, and the losing move.
+
+    The record: the start position on the first line, then the moves (# starts a
+    comment), or JSON {"start": ..., "moves": [...]}.
+
+    \b
+    Example:
+      printf '4/4/4/4 b -\\na2 a1 c2 d2\\n' | boardproof review minefield -
+    """
     check_output_path(html_file, "--html")
     game_obj = load_game(game, **options)
     if seconds <= 0:

@@ -72,8 +72,9 @@ def describe_result(result: SolveResult) -> list[str]:
 @click.option("--timeout", type=SECONDS, default=None,
               help="Stop after S seconds (then: unknown).")  # fmt: skip
 @click.option("--method", type=click.Choice(METHODS), default="auto", show_default=True,
-              help="auto (native for Minefield when built, else alphabeta), alphabeta, "
-              "pns (df-pn), enumerate (retrograde) or native (C, Minefield up to 8x8).")
+              help="auto (native for Minefield and Carpniches when built, else alphabeta), "
+              "alphabeta, pns (df-pn), enumerate (retrograde) or native (C: Minefield "
+              "2x2 to 26x26, Carpniches).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option("--proof", "proof_file", type=click.Path(dir_okay=False), default=None,
               help="Write a checkable JSON proof of a proved win to FILE.")  # fmt: skip
