@@ -476,3 +476,12 @@ def test_every_command_of_the_tree_has_an_example_in_its_help(cli_run):
         assert status == 0 and "Example:" in out and "boardproof " in out, command
     solve_help = " ".join(cli_run("solve", "--help")[1].split())
     assert "Minefield 2x2 to 26x26, Carpniches" in solve_help  # not "up to 8x8" any more
+
+
+def test_check_proof_of_a_missing_file_names_the_argument(cli_run, tmp_path):
+    missing = str(tmp_path / "missing.json")
+    status, _, err = cli_run("check-proof", missing)
+    assert status == 2
+    assert _one_error_line(err) == (
+        f"error: invalid FILE: cannot read (No such file or directory): {missing!r}"
+    )

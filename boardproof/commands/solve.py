@@ -18,6 +18,7 @@ from boardproof.commands.common import (
     game_options,
     live_search_status,
     load_game,
+    quoted,
 )
 from boardproof.commands.payloads import proof_check_payload
 from boardproof.models.base import BoardproofError, InvalidOptionError
@@ -132,7 +133,12 @@ def check_proof_command(file: str, as_json: bool) -> None:
       boardproof solve minefield "3/3/3 b -" --proof proof.json
       boardproof check-proof proof.json
     """
-    data = load_proof(file)  # not a proof at all: bad input, exit status 2
+    try:
+        data = load_proof(file)  # not a proof at all: bad input, exit status 2
+    except OSError as error:
+        raise InvalidOptionError(
+            f"invalid FILE: cannot read ({error.strerror or error}): {quoted(file)}"
+        ) from None
     try:
         report = check_proof(data, load_game=_proof_game)
     except NotAProofError:
