@@ -485,3 +485,23 @@ def test_check_proof_of_a_missing_file_names_the_argument(cli_run, tmp_path):
     assert _one_error_line(err) == (
         f"error: invalid FILE: cannot read (No such file or directory): {missing!r}"
     )
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="no /dev/zero")
+@pytest.mark.parametrize(
+    ("args", "line"),
+    [
+        (("check-proof", "/dev/zero"), "error: invalid FILE: cannot read (larger than 1 MiB): "),
+        (("puzzle", "check", "/dev/zero"), "error: invalid puzzle file: cannot read (larger "),
+        (("review", "minefield", "/dev/zero"), "error: invalid record: cannot read the file ("),
+        (("verify", "minefield-no-draw", "--sizes", "2", "--merge", "/dev/zero"),
+         "error: invalid option --merge: cannot read a report JSON (larger than 1 MiB)"),
+    ],
+)
+def test_an_endless_input_file_is_refused_not_read_forever(cli_run, monkeypatch, args, line):
+    import boardproof.inputs
+
+    monkeypatch.setattr(boardproof.inputs, "MAX_INPUT_BYTES", 1 << 20)  # 512 MiB otherwise
+    status, out, err = cli_run(*args)  # before: read until the memory was full
+    assert status == 2 and out == "" and _one_error_line(err).startswith(line)
+    assert "1 MiB" in err

@@ -98,17 +98,18 @@ def review_command(
         raise InvalidOptionError(
             f"invalid option --iterations-per-move: expected >= 1, got {iterations!r}"
         )
-    if record == "-":
-        text = sys.stdin.read()
-    else:
-        try:
-            with open(record, encoding="utf-8") as handle:
-                text = handle.read()
-        except (OSError, UnicodeDecodeError) as error:
-            why = "not a UTF-8 text file" if isinstance(error, UnicodeDecodeError) else (
-                getattr(error, "strerror", None) or str(error))  # fmt: skip
-            message = f"invalid record: cannot read the file ({why}): {record!r}"
-            raise RecordError(message) from None
+    from boardproof.inputs import read_stream, read_text
+
+    try:
+        if record == "-":
+            text = read_stream(sys.stdin.buffer, "<stdin>").decode("utf-8")
+        else:
+            text = read_text(record)
+    except (OSError, UnicodeDecodeError) as error:
+        why = "not a UTF-8 text file" if isinstance(error, UnicodeDecodeError) else (
+            getattr(error, "strerror", None) or str(error))  # fmt: skip
+        message = f"invalid record: cannot read the file ({why}): {record!r}"
+        raise RecordError(message) from None
     rec = parse_record(game_obj, text)
     for index, pos in enumerate(rec.positions):  # the start and every position after it
         if pos.status():  # refused, or one warning for the first impossible position

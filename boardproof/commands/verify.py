@@ -16,6 +16,7 @@ import click
 
 from boardproof.analysis import claims
 from boardproof.commands.common import check_output_path, echo_json
+from boardproof.inputs import read_text
 from boardproof.reports import nodraw
 from boardproof.solvers.sat import minefield as sat
 
@@ -33,7 +34,7 @@ def default_checkpoint(claim: str, method: str, solver: str, cubes: int,
 def _load_report(path: str) -> dict[str, Any]:
     """An earlier report's JSON (for ``--merge``), read before anything is overwritten."""
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        data = json.loads(read_text(path))
     except (OSError, json.JSONDecodeError, UnicodeDecodeError, RecursionError) as error:
         reason = (getattr(error, "strerror", None) or getattr(error, "msg", None)
                   or ("not UTF-8 text" if isinstance(error, UnicodeDecodeError)

@@ -71,8 +71,9 @@ def read_puzzles(path: str | os.PathLike[str]) -> list[dict[str, Any]]:
     """
     name = str(path)
     try:
-        with open(path, encoding="utf-8") as handle:
-            text = handle.read()
+        from boardproof.inputs import read_text
+
+        text = read_text(path)
     except (OSError, UnicodeDecodeError) as error:
         why = getattr(error, "strerror", None) or str(error)
         raise PuzzleError(f"invalid puzzle file: cannot read ({why}): {name!r}") from None

@@ -91,9 +91,12 @@ class Checkpoint:
         self.done: dict[str, Any] = {}
         if self.path is not None and self.path.exists():
             try:
-                data = json.loads(self.path.read_text(encoding="utf-8"))
-            except (json.JSONDecodeError, UnicodeDecodeError) as error:
-                reason = getattr(error, "msg", None) or getattr(error, "reason", str(error))
+                from boardproof.inputs import read_text
+
+                data = json.loads(read_text(self.path))
+            except (json.JSONDecodeError, UnicodeDecodeError, OSError) as error:
+                reason = (getattr(error, "msg", None) or getattr(error, "reason", None)
+                          or getattr(error, "strerror", None) or str(error))  # fmt: skip
                 raise InvalidOptionError(
                     f"invalid checkpoint: not a JSON file ({reason}; delete it, or start again "
                     f"with option fresh): {str(self.path)!r}"
