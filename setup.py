@@ -1,4 +1,4 @@
-"""Build the optional native searches (C): Minefield and Carpniches.
+"""Build the optional native searches (C): Minefield and Carpniches; native playouts.
 
 Everything else is in pyproject.toml.
 
@@ -22,6 +22,18 @@ setup(
         Extension(
             "boardproof.solvers.native._carpniches",
             ["boardproof/solvers/native/carpniches.c"],
+            extra_compile_args=["-O3", "-std=c11", "-Wall", "-Wextra", "-Wno-unused-parameter"],
+            optional=True,
+        ),
+        Extension(  # random playouts for the MCTS (boardproof/solvers/playouts.py)
+            "boardproof.solvers.native._playout_minefield",
+            ["boardproof/solvers/native/playout_minefield.c"],
+            extra_compile_args=["-O3", "-std=c11", "-Wall", "-Wextra", "-Wno-unused-parameter"],
+            optional=True,
+        ),
+        Extension(
+            "boardproof.solvers.native._playout_carpniches",
+            ["boardproof/solvers/native/playout_carpniches.c"],
             extra_compile_args=["-O3", "-std=c11", "-Wall", "-Wextra", "-Wno-unused-parameter"],
             optional=True,
         ),

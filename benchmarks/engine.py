@@ -3,28 +3,36 @@
 Three parts, each short enough for one run under the shared CPU lock::
 
     .venv/bin/python benchmarks/engine.py speed [--seconds S]
-    .venv/bin/python benchmarks/engine.py match GAME [--games N] [--low I] [--high I] [--depth D]
+    .venv/bin/python benchmarks/engine.py match GAME [--players P] [--games N] [--low I]
+        [--high I,J] [--depth D] [--only self|alphabeta]
     .venv/bin/python benchmarks/engine.py accuracy [--size N] [--sample K] [--seconds S]
 
 - ``speed``: MCTS iterations per second (no exact search) from start positions of
-  every game and player count.
-- ``match GAME``: the engine with ``--high`` iterations per move against itself with
-  ``--low``, and the engine with ``--low`` against a depth-limited alpha-beta
-  (``--depth`` plies: plays a forced win within the depth if there is one, avoids moves
-  that lose within it, otherwise a seeded random move; score games: best heuristic
-  score at the horizon). Every pairing plays each seat equally often; start positions
-  are the game's start (Minefield: a 5x5 board, first move random) with seeded variety.
+  every game and player count; Minefield with the Python and the native playouts.
+- ``match GAME [--players P]``: the engine with each ``--high`` budget (iterations per
+  move, e.g. ``100,200``) against itself with ``--low``, and the engine with ``--low``
+  against the depth-limited alpha-beta of ``solvers/bestturn.py`` (``--depth`` plies,
+  paranoid with more than two players: plays a forced win within the depth if there is
+  one, avoids moves that lose within it, otherwise a seeded random move; score games:
+  best score margin at the horizon). Engine A sits in one seat, B in every other, and A
+  takes each seat equally often; start positions are the game's start (Minefield: a 5x5
+  board; Minefield and Candy: one seeded random first move; ColleXion: a seeded heap).
+  The score is A's share (a win 1, a shared win or draw 1/k), with its 95 % Wilson
+  interval, beside the fair share 1/P.
 - ``accuracy``: Minefield positions where the side to move has a winning move (ground
   truth: the native search); how often ``analyse`` (``--seconds`` each, default 1)
   plays a winning move, with the exact search first (the real command) and MCTS only
   (``--no-exact``). ``--size 4``: every position of 0-``--stones`` stones (default 3) up to symmetry
   (pie off);
-  ``--size 5``: ``--sample`` seeded random positions of 2-12 stones.
+  ``--size 5``: ``--sample`` seeded random positions of 2-12 stones. ``--plain-sample K``
+  runs the MCTS-only line on a seeded sample of K of the positions; every rate comes with
+  its 95 % Wilson interval.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import platform
 import random
@@ -36,8 +44,9 @@ from boardproof import models
 from boardproof.models.base import Position
 from boardproof.solvers import native
 from boardproof.solvers.analyse import analyse
-from boardproof.solvers.common import num_players, wins
+from boardproof.solvers.bestturn import best_turn
 from boardproof.solvers.mcts import MCTS
+from boardproof.solvers.playouts import kernel_for
 
 
 def header() -> None:
@@ -54,7 +63,10 @@ def header() -> None:
 SPEED_CASES: list[tuple[str, str, dict[str, Any]]] = [
     ("minefield 5x5", "minefield", {"size": 5, "pie": False}),
     ("minefield 9x9", "minefield", {"size": 9, "pie": False}),
+    ("minefield 13x13", "minefield", {"size": 13, "pie": False}),
     ("minefield 15x15", "minefield", {"size": 15, "pie": False}),
+    ("minefield 19x19", "minefield", {"size": 19, "pie": False}),
+    ("minefield 26x26", "minefield", {"size": 26, "pie": False}),
     ("carpniches", "carpniches", {}),
     ("candy 2 players", "candy", {"players": 2}),
     ("candy 4 players", "candy", {"players": 4}),
@@ -63,16 +75,33 @@ SPEED_CASES: list[tuple[str, str, dict[str, Any]]] = [
 ]
 
 
-def speed(seconds: float) -> None:
+def speed(seconds: float, only: str | None) -> None:
+    """Iterations per CPU second. Where a game has native playouts: the Python twin runs
+    ``seconds``, then the native kernel runs the same number of iterations (the same
+    tree: the twins play the same games), so the ratio compares equal work."""
     header()
-    print("| position | iterations | seconds | iterations/s |")
-    print("|---|---:|---:|---:|")
+    print("| position | playouts | iterations | CPU s | iterations per CPU s | native / python |")
+    print("|---|---|---:|---:|---:|---:|")
     for label, game, options in SPEED_CASES:
+        if only is not None and only not in label:
+            continue
         pos = models.get(game).start(**options)
-        tree = MCTS(pos, seed=1)
-        info = tree.run(seconds=seconds)
-        rate = info.iterations / info.seconds
-        print(f"| {label} start | {info.iterations} | {info.seconds:.1f} | {rate:,.0f} |")
+        count: int | None = None
+        rates: dict[str, float] = {}
+        for mode in ("python", "native"):
+            tree = MCTS(pos, seed=1, playout=mode if kernel_for(pos) else "auto")
+            if mode == "native" and tree.kernel is None:
+                break
+            cpu = time.process_time()
+            info = tree.run(seconds=seconds) if count is None else tree.run(iterations=count)
+            used = time.process_time() - cpu
+            count = info.iterations
+            rates[mode] = rate = info.iterations / used
+            name = "generic (Python)" if tree.kernel is None else tree.kernel.name
+            ratio = f"{rate / rates['python']:.1f}x" if mode == "native" else ""
+            print(f"| {label} start | {name} | {info.iterations} | {used:.2f} | {rate:,.0f} | "
+                  f"{ratio} |")  # fmt: skip
+            sys.stdout.flush()
 
 
 # ---------------------------------------------------------------------------
@@ -93,59 +122,30 @@ class EnginePlayer:
 
 
 class AlphaBetaPlayer:
-    """Depth-limited negamax alpha-beta: +1 / -1 for a win / loss within the depth, 0 at
-    the horizon (score games: the heuristic score difference); random among equals."""
+    """The project's depth-limited alpha-beta (:func:`~boardproof.solvers.bestturn.best_turn`,
+    paranoid with more than two players: the others minimise the mover's value; with two
+    it is plain minimax): a win within the depth beats everything, a loss within it is
+    avoided, 0 at the horizon (score games: the score margin, by ``heuristic_scores()`` at
+    the horizon); a seeded random choice among the equal best moves."""
 
     def __init__(self, depth: int, seed: int) -> None:
         self.depth = depth
         self.rng = random.Random(seed)
         self.name = f"alpha-beta depth {depth}"
 
-    def _value(self, pos: Position, depth: int, alpha: float, beta: float) -> float:
-        outcome = pos.outcome()
-        players = num_players(pos)
-        if outcome is not None:
-            if outcome.scores is not None and players == 2:
-                me = pos.to_move
-                return 1000.0 * (outcome.scores[me] - outcome.scores[1 - me])
-            if wins(outcome, pos.to_move, players):
-                return 1e6 + depth
-            return 0.0 if not outcome.winners else -1e6 - depth
-        if depth == 0:
-            guess = getattr(pos, "heuristic_scores", None)
-            if guess is not None and players == 2:
-                scores = guess()
-                return float(scores[pos.to_move] - scores[1 - pos.to_move])
-            return 0.0
-        best = -float("inf")
-        for move in pos.legal_moves():
-            child = pos.play(move)
-            value = self._value(child, depth - 1, -beta, -alpha)
-            if child.to_move != pos.to_move:
-                value = -value
-            best = max(best, value)
-            alpha = max(alpha, value)
-            if alpha >= beta:
-                break
-        return best
-
     def choose(self, pos: Position) -> Any:
-        scored = []
-        for move in pos.legal_moves():
-            child = pos.play(move)
-            value = self._value(child, self.depth - 1, -float("inf"), float("inf"))
-            if child.to_move != pos.to_move:
-                value = -value
-            scored.append((value, move))
-        top = max(v for v, _ in scored)
-        return self.rng.choice([m for v, m in scored if v == top])
+        found = best_turn(pos, max_plies=self.depth, timeout=None)
+        top = max(value for _, value in found.root_values)
+        best = {name for name, value in found.root_values if value == top}
+        return self.rng.choice([m for m in pos.legal_moves() if str(m) in best])
 
 
+#: start options per game; ``players`` is set by the match
 START_OPTIONS: dict[str, dict[str, Any]] = {
     "minefield": {"size": 5, "pie": False},
     "carpniches": {},
-    "candy": {"players": 2},
-    "collexion": {"players": 2},
+    "candy": {},
+    "collexion": {},
 }
 MAX_PLIES = 200
 
@@ -160,8 +160,10 @@ def play_game(pos: Position, seats: list[Any]) -> tuple[frozenset[int], int]:
     return (frozenset() if outcome is None else outcome.winners), plies
 
 
-def start_position(game: str, index: int) -> Position:
+def start_position(game: str, index: int, players: int) -> Position:
     options = dict(START_OPTIONS[game])
+    if game in ("candy", "collexion"):
+        options["players"] = players
     if game == "collexion":
         options["seed"] = index
     pos = models.get(game).start(**options)
@@ -171,36 +173,51 @@ def start_position(game: str, index: int) -> Position:
     return pos
 
 
-def match(game: str, a: Any, b: Any, games: int) -> None:
-    wins_a = wins_b = draws = 0
+def match(game: str, players: int, a: Any, b: Any, games: int) -> None:
+    """``a`` in one seat, ``b`` in all the others; ``a`` takes every seat equally often
+    (game i: seat i mod players, start position i // players)."""
+    wins_a = shared = lost = 0
+    share = 0.0
     plies = 0
     start = time.perf_counter()
     for index in range(games):
-        pos = start_position(game, index // 2)
-        seat_a = index % 2
-        seats = [b, b]
+        pos = start_position(game, index // players, players)
+        seat_a = index % players
+        seats = [b] * players
         seats[seat_a] = a
         winners, length = play_game(pos, seats)
         plies += length
         if winners == {seat_a}:
             wins_a += 1
-        elif winners and seat_a not in winners:
-            wins_b += 1
+            share += 1.0
+        elif seat_a in winners or not winners:  # a shared win or a draw
+            shared += 1
+            share += 1.0 / (len(winners) or players)
         else:
-            draws += 1
+            lost += 1
+        if (index + 1) % players == 0:
+            print(f"  {game}: {index + 1}/{games} games", file=sys.stderr)
     total = time.perf_counter() - start
-    share = 100 * (wins_a + draws / 2) / games
-    print(f"| {game} | {a.name} | {b.name} | {games} | {wins_a} | {draws} | {wins_b} | "
-          f"{share:.0f}% | {plies / games:.0f} | {total:.0f} |")  # fmt: skip
+    low, high = wilson(round(share), games)
+    print(f"| {game} | {players} | {a.name} | {b.name} | {games} | {wins_a} | {shared} | "
+          f"{lost} | {100 * share / games:.0f}% | {100 * low:.0f}-{100 * high:.0f}% | "
+          f"{100 / players:.0f}% | {plies / games:.0f} | {total:.0f} |")  # fmt: skip
     sys.stdout.flush()
 
 
-def run_matches(game: str, games: int, low: int, high: int, depth: int) -> None:
+def run_matches(game: str, players: int, games: int, low: int, high: list[int],
+                depth: int, only: str | None) -> None:  # fmt: skip
+    """The engine at each budget of ``high`` against itself at ``low`` (``only="self"``),
+    and at ``low`` against the alpha-beta (``only="alphabeta"``); both by default."""
     header()
-    print("| game | A | B | games | A wins | draws | B wins | A score | plies/game | s |")
-    print("|---|---|---|---:|---:|---:|---:|---:|---:|---:|")
-    match(game, EnginePlayer(high, 1), EnginePlayer(low, 2), games)
-    match(game, EnginePlayer(low, 1), AlphaBetaPlayer(depth, 3), games)
+    print("| game | players | A | B (every other seat) | games | A wins | shared or drawn "
+          "| A lost | A score | 95% interval | fair share | plies/game | s |")
+    print("|---|---:|---|---|---:|---:|---:|---:|---:|---|---:|---:|---:|")
+    if only in (None, "self"):
+        for budget in high:
+            match(game, players, EnginePlayer(budget, 1), EnginePlayer(low, 2), games)
+    if only in (None, "alphabeta"):
+        match(game, players, EnginePlayer(low, 1), AlphaBetaPlayer(depth, 3), games)
 
 
 # ---------------------------------------------------------------------------
@@ -261,23 +278,51 @@ def positions_random(size: int, sample: int, seed: int) -> list[Position]:
     return result
 
 
-def accuracy(size: int, sample: int, seconds: float, seed: int, stones: int) -> None:
+def wilson(hits: int, total: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95 % Wilson score interval of a rate ``hits / total`` (as fractions).
+
+    >>> [round(x, 3) for x in wilson(33, 33)]
+    [0.896, 1.0]
+    >>> wilson(0, 0)
+    (0.0, 1.0)
+    """
+    if total == 0:
+        return 0.0, 1.0
+    rate = hits / total
+    centre = rate + z * z / (2 * total)
+    spread = z * math.sqrt(rate * (1 - rate) / total + z * z / (4 * total * total))
+    scale = 1 + z * z / total
+    return max(0.0, (centre - spread) / scale), min(1.0, (centre + spread) / scale)
+
+
+def accuracy(size: int, sample: int, seconds: float, seed: int, stones: int,
+             plain_sample: int | None) -> None:  # fmt: skip
     header()
     pool = positions_4x4(stones) if size == 4 else positions_random(size, sample, seed)
     cases = [pos for pos in pool if mover_wins(pos)]
     print(f"{size}x{size}: {len(pool)} positions, {len(cases)} with a winning move "
           f"(the native search decides)")  # fmt: skip
+    print("| board | command | budget | positions with a win | winning move played | rate "
+          "| 95% interval | value proved | seconds |")
+    print("|---|---|---|---:|---:|---:|---|---:|---:|")
+    sys.stdout.flush()
     for exact in (True, False):
+        chosen = cases
+        if not exact and plain_sample is not None and plain_sample < len(cases):
+            chosen = random.Random(seed).sample(cases, plain_sample)
         hits = proved = 0
         start = time.perf_counter()
-        for pos in cases:
+        for done, pos in enumerate(chosen, start=1):
             found = analyse(pos, seconds=seconds, seed=seed, exact=exact, proof=False)
             hits += bool(wins_by(pos, found.best_move))
             proved += found.result == "win"
+            if done % 100 == 0:
+                print(f"  {done}/{len(chosen)} positions, {hits} hits", file=sys.stderr)
         label = "analyse" if exact else "analyse --no-exact"
-        print(f"| {size}x{size} | {label} | {seconds:g} s | {len(cases)} | {hits} | "
-              f"{100 * hits / max(len(cases), 1):.1f}% | {proved} | "
-              f"{time.perf_counter() - start:.0f} |")  # fmt: skip
+        low, high = wilson(hits, len(chosen))
+        print(f"| {size}x{size} | {label} | {seconds:g} s | {len(chosen)} | {hits} | "
+              f"{100 * hits / max(len(chosen), 1):.1f}% | {100 * low:.1f}-{100 * high:.1f}% | "
+              f"{proved} | {time.perf_counter() - start:.0f} |")  # fmt: skip
         sys.stdout.flush()
 
 
@@ -286,25 +331,31 @@ def main() -> None:
     sub = parser.add_subparsers(dest="part", required=True)
     p_speed = sub.add_parser("speed")
     p_speed.add_argument("--seconds", type=float, default=3.0)
+    p_speed.add_argument("--only", default=None, help="only the cases whose label has this")
     p_match = sub.add_parser("match")
     p_match.add_argument("game", choices=sorted(START_OPTIONS))
+    p_match.add_argument("--players", type=int, default=2)
     p_match.add_argument("--games", type=int, default=10)
     p_match.add_argument("--low", type=int, default=100)
-    p_match.add_argument("--high", type=int, default=400)
+    p_match.add_argument("--high", default="400", help="budgets against --low, e.g. 200,400")
     p_match.add_argument("--depth", type=int, default=2)
+    p_match.add_argument("--only", choices=("self", "alphabeta"), default=None)
     p_acc = sub.add_parser("accuracy")
     p_acc.add_argument("--size", type=int, default=5)
     p_acc.add_argument("--sample", type=int, default=100)
     p_acc.add_argument("--seconds", type=float, default=1.0)
     p_acc.add_argument("--seed", type=int, default=1)
     p_acc.add_argument("--stones", type=int, default=3, help="4x4: at most this many stones")
+    p_acc.add_argument("--plain-sample", type=int, default=None,
+                       help="MCTS only (--no-exact) on a seeded sample of this many positions")
     args = parser.parse_args()
     if args.part == "speed":
-        speed(args.seconds)
+        speed(args.seconds, args.only)
     elif args.part == "match":
-        run_matches(args.game, args.games, args.low, args.high, args.depth)
+        run_matches(args.game, args.players, args.games, args.low,
+                    [int(x) for x in args.high.split(",")], args.depth, args.only)  # fmt: skip
     else:
-        accuracy(args.size, args.sample, args.seconds, args.seed, args.stones)
+        accuracy(args.size, args.sample, args.seconds, args.seed, args.stones, args.plain_sample)
 
 
 if __name__ == "__main__":

@@ -6,10 +6,7 @@ answer found so far, then ``interrupted`` on stderr, and exits with status 130.
 
 from __future__ import annotations
 
-import json
-import signal
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from typing import Any
 
 import click
@@ -19,39 +16,23 @@ from boardproof.commands.common import (
     allow_impossible_option,
     check_output_path,
     check_possible,
-    echo_json,
     game_options,
     load_game,
 )
-from boardproof.models.base import InvalidOptionError, Position
+from boardproof.commands.results import (
+    echo_answer,
+    exit_if_interrupted,
+    interruptible,
+    tail_lines,
+    write_proof_file,
+)
+from boardproof.models.base import Position
 from boardproof.solvers.analyse import Analysis, analyse
 from boardproof.solvers.mcts import MCTS
+from boardproof.solvers.playouts import MODES as PLAYOUT_MODES
 
-INTERRUPTED_STATUS = 130
 #: the think time without --time or --iterations (as :func:`boardproof.solvers.analyse.analyse`)
 DEFAULT_SECONDS = 5.0
-
-
-@contextmanager
-def interruptible() -> Iterator[Callable[[], bool]]:
-    """While active, the first Ctrl-C only sets a flag (read by the returned function);
-    a second one interrupts at once."""
-    hit = [False]
-
-    def handler(signum: int, frame: Any) -> None:
-        if hit[0]:
-            raise KeyboardInterrupt
-        hit[0] = True
-
-    try:
-        previous = signal.signal(signal.SIGINT, handler)
-    except ValueError:  # not the main thread: no signal handling
-        yield lambda: False
-        return
-    try:
-        yield lambda: hit[0]
-    finally:
-        signal.signal(signal.SIGINT, previous)
 
 
 class ProgressLine:
@@ -152,27 +133,15 @@ def describe(found: Analysis) -> list[str]:
             if score_game:
                 row += f" {stat.score:>+7.2f}" if stat.score is not None else f" {'-':>7}"
             lines.append(row + f"  {stat.proved or '-'}")
-    if found.pv:
-        lines.append("pv: " + " ".join(str(m) for m in found.pv))
-    rate = found.iterations / found.seconds if found.seconds > 0 else 0.0
-    lines.append(
-        f"iterations: {found.iterations}  seconds: {found.seconds:.3f}  iterations/s: "
-        f"{rate:.0f}  method: {found.method}  stopped: {found.stopped}"
-    )
-    return lines
+    return lines + tail_lines(found.pv, "iterations", found.iterations, found.seconds,
+                              found.method, found.stopped)  # fmt: skip
 
 
 def write_proof(found: Analysis, path: str) -> str:
     """Write ``found``'s checked proof to ``path``; returns what happened (one line)."""
     if found.proof is None:
         return "not written: " + (found.proof_note or "no proved win")
-    try:
-        with open(path, "w", encoding="utf-8") as handle:
-            json.dump(found.proof, handle, indent=None, separators=(",", ":"))
-            handle.write("\n")
-    except OSError as error:
-        message = f"invalid option --proof: cannot write ({error}): {path!r}"
-        raise InvalidOptionError(message) from None
+    write_proof_file(found.proof, path)
     return f"wrote {path} ({found.proof_note})"
 
 
@@ -187,6 +156,7 @@ def run_analysis(
     quiet: bool,
     game_name: str,
     options: dict[str, Any],
+    playout: str = "auto",
 ) -> tuple[Analysis, bool]:
     """Analyse with Ctrl-C handling; returns the analysis and whether it was interrupted."""
     line = ProgressLine()
@@ -195,7 +165,7 @@ def run_analysis(
         found = analyse(
             pos, seconds=seconds, iterations=iterations, seed=seed, multipv=multipv,
             exact=exact, game_name=game_name, options=options, should_stop=stop,
-            progress=printer,
+            progress=printer, playout=playout,
         )  # fmt: skip
     line.end()
     return found, stop()
@@ -213,6 +183,9 @@ def run_analysis(
 @click.option("--seed", type=int, default=0, show_default=True, help="Random seed.")
 @click.option("--no-exact", is_flag=True,
               help="Plain MCTS: no exact search first, no exact leaf solving.")  # fmt: skip
+@click.option("--playout", type=click.Choice(PLAYOUT_MODES), default="auto", show_default=True,
+              help="Random playouts: native where the game has them (auto), or the "
+                   "Python twin, which plays the same games.")  # fmt: skip
 @click.option("--proof", "proof_file", type=click.Path(dir_okay=False), default=None,
               help="Write a checkable proof of a proved win to FILE.")  # fmt: skip
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
@@ -227,6 +200,7 @@ def analyse_command(
     multipv: int,
     seed: int,
     no_exact: bool,
+    playout: str,
     proof_file: str | None,
     as_json: bool,
     quiet: bool,
@@ -246,18 +220,8 @@ def analyse_command(
     found, interrupted = run_analysis(
         pos, seconds=seconds, iterations=iterations, seed=seed, multipv=multipv,
         exact=not no_exact, quiet=quiet, game_name=game_obj.name, options=options,
+        playout=playout,
     )  # fmt: skip
     note = write_proof(found, proof_file) if proof_file is not None else None
-    if as_json:
-        data = found.to_json(game_obj.name)
-        if note is not None:
-            data["proof"] = note
-        echo_json(data)
-    else:
-        for line in describe(found):
-            click.echo(line)
-        if note is not None:
-            click.echo(f"proof: {note}")
-    if interrupted:
-        click.echo("interrupted", err=True)
-        raise click.exceptions.Exit(INTERRUPTED_STATUS)
+    echo_answer(as_json, lambda: found.to_json(game_obj.name), lambda: describe(found), note)
+    exit_if_interrupted(interrupted)

@@ -12,15 +12,20 @@ import click
 
 from boardproof.analysis.record import RecordError, parse_record
 from boardproof.analysis.review import Review, review_record
-from boardproof.commands.analyse import INTERRUPTED_STATUS, ProgressLine, interruptible
+from boardproof.commands.analyse import ProgressLine
 from boardproof.commands.common import (
     SECONDS,
     allow_impossible_option,
     check_output_path,
     check_possible,
-    echo_json,
     game_options,
     load_game,
+)
+from boardproof.commands.results import (
+    echo_answer,
+    exit_if_interrupted,
+    interruptible,
+    write_file,
 )
 from boardproof.models.base import InvalidOptionError
 
@@ -116,7 +121,6 @@ def review_command(
             where = "the start" if index == 0 else f"{rec.moves[index - 1].where}, ply {index}"
             check_possible(pos, allow_impossible, f"record {where}")
             break
-
     import time
 
     from boardproof.solvers.executor import eta_text
@@ -141,19 +145,10 @@ def review_command(
     if html_file is not None:
         from boardproof.reports.review_html import render
 
-        try:
-            with open(html_file, "w", encoding="utf-8") as handle:
-                handle.write(render(review))
-        except OSError as error:
-            message = f"invalid option --html: cannot write ({error}): {html_file!r}"
-            raise InvalidOptionError(message) from None
-    if as_json:
-        echo_json(review.to_json())
-    else:
-        for line in describe(review):
-            click.echo(line)
-        if html_file is not None:
-            click.echo(f"wrote {html_file}")
-    if interrupted:
-        click.echo("interrupted", err=True)
-        raise click.exceptions.Exit(INTERRUPTED_STATUS)
+        write_file(html_file, render(review), "--html")
+
+    def lines() -> list[str]:
+        return describe(review) + ([f"wrote {html_file}"] if html_file is not None else [])
+
+    echo_answer(as_json, review.to_json, lines)
+    exit_if_interrupted(interrupted)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import click
@@ -21,6 +20,7 @@ from boardproof.commands.common import (
     quoted,
 )
 from boardproof.commands.payloads import proof_check_payload
+from boardproof.commands.results import echo_answer, tail_lines, write_proof_file
 from boardproof.models.base import BoardproofError, InvalidOptionError
 from boardproof.solvers.api import METHODS, SolveResult, solve
 from boardproof.solvers.proof import (
@@ -55,14 +55,7 @@ def describe_result(result: SolveResult) -> list[str]:
         lines.append(f"note: {result.note}")
     if result.best_move is not None:
         lines.append(f"best move: {result.best_move}")
-    if result.pv:
-        lines.append("pv: " + " ".join(str(m) for m in result.pv))
-    rate = result.nodes / result.seconds if result.seconds > 0 else 0.0
-    lines.append(
-        f"nodes: {result.nodes}  seconds: {result.seconds:.3f}  nodes/s: {rate:.0f}  "
-        f"method: {result.method}"
-    )
-    return lines
+    return lines + tail_lines(result.pv, "nodes", result.nodes, result.seconds, result.method)
 
 
 @click.command(name="solve")
@@ -109,16 +102,9 @@ def solve_command(
     proof_note = None
     if proof_file is not None:
         proof_note = _write_proof(result, game_obj.name, options, proof_file)
-    if as_json:
-        data = result.to_json(game_obj.name)
-        if proof_file is not None:
-            data["proof"] = proof_note
-        echo_json(data)
-    else:
-        for line in describe_result(result):
-            click.echo(line)
-        if proof_note is not None:
-            click.echo(f"proof: {proof_note}")
+    echo_answer(as_json, lambda: result.to_json(game_obj.name),
+                lambda: describe_result(result), proof_note)  # fmt: skip
+
 
 @click.command(name="check-proof")
 @click.argument("file", type=click.Path(dir_okay=False))
@@ -183,11 +169,5 @@ def _write_proof(
         if isinstance(error, BoardproofError):
             raise
         return f"not written: {error}"
-    try:
-        with open(path, "w", encoding="utf-8") as handle:
-            json.dump(proof, handle, indent=None, separators=(",", ":"))
-            handle.write("\n")
-    except OSError as error:
-        message = f"invalid option --proof: cannot write ({error}): {path!r}"
-        raise InvalidOptionError(message) from None
+    write_proof_file(proof, path)
     return f"wrote {path} ({len(proof['nodes'])} positions)"

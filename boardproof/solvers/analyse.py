@@ -131,12 +131,14 @@ def analyse(
     multipv: int = 5,
     exact: bool = True,
     proof: bool = True,
+    playout: str = "auto",
     game_name: str | None = None,
     options: dict[str, Any] | None = None,
     should_stop: Callable[[], bool] | None = None,
     progress: Callable[[MCTS, float], object] | None = None,
 ) -> Analysis:
-    """Analyse ``position`` within ``seconds`` or ``iterations`` (see the module doc)."""
+    """Analyse ``position`` within ``seconds`` or ``iterations`` (see the module doc);
+    ``playout`` picks the playout kernel (:func:`~boardproof.solvers.playouts.kernel_for`)."""
     if seconds is not None and seconds <= 0:
         raise InvalidOptionError(f"invalid option seconds: expected > 0, got {seconds!r}")
     if iterations is not None and iterations < 1:
@@ -153,7 +155,11 @@ def analyse(
     solved = None
     if exact and position.outcome() is None:
         solved = _exact(position, seconds, iterations)
-    tree = MCTS(position, seed=seed, leaf_solver=leaf_solver(position) if exact else None)
+    try:
+        tree = MCTS(position, seed=seed, playout=playout,
+                    leaf_solver=leaf_solver(position) if exact else None)  # fmt: skip
+    except ValueError as error:  # an unknown or unavailable playout kernel
+        raise InvalidOptionError(f"invalid option --playout: {error}") from None
     stopped = "proved"
     if position.outcome() is None:
         left = None if seconds is None else max(seconds - (time.perf_counter() - start), 0.0)

@@ -21,7 +21,13 @@ every game and every player count.
   children (in a seeded random order), so games with hundreds of moves still search
   deep; solved children free their slot.
 - **Playouts**: uniform random moves to the end of the game, at most
-  ``MAX_PLAYOUT_PLIES`` (then a draw). When the game offers ``heuristic_scores``
+  ``MAX_PLAYOUT_PLIES`` (then a draw). Where :mod:`boardproof.solvers.playouts` has a
+  seeded kernel for the game (Minefield, Carpniches), a playout is that kernel's, seeded by
+  one draw of the tree's generator (a Minefield one runs to the end of the game):
+  natively when the C module is built (``playout="auto"``, the default, or ``"native"``),
+  else (or with ``playout="python"``) through its Python twin, which plays the identical
+  games, so the
+  tree is the same either way. When the game offers ``heuristic_scores``
   (ColleXion, where one turn has thousands of moves) a playout stops after
   ``HEURISTIC_PLAYOUT_PLIES`` plies and is scored by that hook.
 
@@ -51,6 +57,7 @@ from typing import Any
 
 from boardproof.models.base import HEURISTIC_SCORES, Outcome, Position, offers
 from boardproof.solvers.common import num_players, wins
+from boardproof.solvers.playouts import kernel_for
 
 #: exploration constant of UCB1 (rewards are in [0, 1])
 UCT_C = 0.7
@@ -167,6 +174,8 @@ class MCTS:
     #: optional exact solver for new leaves (two-player games): ``f(position)`` gives
     #: ``"win"``/``"loss"``/``"draw"`` for the side to move, or None when it cannot tell
     leaf_solver: Callable[[Position], str | None] | None = None
+    #: the playout kernel: ``"auto"``, ``"native"`` or ``"python"`` (see the module doc)
+    playout: str = "auto"
     players: int = field(init=False)
     root: Node = field(init=False)
     iterations: int = field(init=False, default=0)
@@ -181,6 +190,8 @@ class MCTS:
         self.leaves = self.leaf_tries = self.leaf_hits = 0
         if self.leaf_solver is not None and self.players != 2:
             raise ValueError("a leaf solver needs a two-player game")
+        self.kernel = kernel_for(self.root_position, self.playout)
+        self.kernel_limit = self.playout_plies  # None: each kernel playout to the end
         if self.playout_plies is None:
             self.playout_plies = (
                 HEURISTIC_PLAYOUT_PLIES if self.heuristic else MAX_PLAYOUT_PLIES
@@ -285,6 +296,16 @@ class MCTS:
 
     def _playout(self, pos: Position) -> tuple[list[float], list[float] | None]:
         rng = self.rng
+        kernel = self.kernel
+        if kernel is not None:
+            limit = self.kernel_limit
+            winner = kernel.play(pos, rng.getrandbits(64),
+                                 kernel.plies(pos) if limit is None else limit)  # fmt: skip
+            if winner is None:
+                return [1.0 / self.players] * self.players, None
+            reward = [0.0] * self.players
+            reward[winner] = 1.0
+            return reward, None
         plies = 0
         limit = self.playout_plies or 0
         outcome = pos.outcome()
