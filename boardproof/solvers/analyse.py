@@ -159,7 +159,7 @@ def analyse(
         tree = MCTS(position, seed=seed, playout=playout,
                     leaf_solver=leaf_solver(position) if exact else None)  # fmt: skip
     except ValueError as error:  # an unknown or unavailable playout kernel
-        raise InvalidOptionError(f"invalid option --playout: {error}") from None
+        raise InvalidOptionError(f"invalid option playout: {error}") from None
     stopped = "proved"
     if position.outcome() is None:
         left = None if seconds is None else max(seconds - (time.perf_counter() - start), 0.0)
