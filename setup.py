@@ -1,4 +1,5 @@
-"""Build the optional native searches (C): Minefield and Carpniches; native playouts.
+"""Build the optional native code (C): Minefield and Carpniches searches; native playouts;
+the DRUP proof checker.
 
 Everything else is in pyproject.toml.
 
@@ -34,6 +35,12 @@ setup(
         Extension(
             "boardproof.solvers.native._playout_carpniches",
             ["boardproof/solvers/native/playout_carpniches.c"],
+            extra_compile_args=["-O3", "-std=c11", "-Wall", "-Wextra", "-Wno-unused-parameter"],
+            optional=True,
+        ),
+        Extension(  # the own backward DRUP checker (boardproof/solvers/sat/backward.py)
+            "boardproof.solvers.native._drup",
+            ["boardproof/solvers/native/drup.c"],
             extra_compile_args=["-O3", "-std=c11", "-Wall", "-Wextra", "-Wno-unused-parameter"],
             optional=True,
         ),

@@ -71,8 +71,9 @@ def _load_report(path: str) -> dict[str, Any]:
               help="Write (gzip) and check DRUP proofs for sizes up to this (needs --out).")
 @click.option("--own-check-max", type=int, default=claims.DEFAULT_OWN_CHECK_MAX,
               show_default=True,
-              help="Also check proofs with the project's own (slow) checker up to this "
-                   "size; dratify checks every proof.")
+              help="Also check proofs with the project's own backward checker (C) up to "
+                   "this size (and with its slow forward one up to 8); dratify checks "
+                   "every proof.")
 @click.option("--strip-max", type=int, default=0, show_default=True,
               help="no-draw report with --out: also prove the strip lemma for widths "
                    "up to this (about 1 min for 8).")
