@@ -15,7 +15,9 @@ $(STAMP): pyproject.toml setup.py boardproof/solvers/native/minefield.c \
 		boardproof/solvers/native/table_memory.h boardproof/solvers/native/candy.c
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[test,cluster,docs]'
+	# setuptools' "Editable installation" note (a warning about the flat layout, which
+	# every editable install of this project prints) is silenced; other warnings show
+	PYTHONWARNINGS="ignore:Editable installation" $(BIN)/pip install --quiet -e '.[test,cluster,docs]'
 	touch $(STAMP)
 
 demo: $(STAMP)

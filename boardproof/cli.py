@@ -26,7 +26,14 @@ from boardproof.commands import (
     solve,
     verify,
 )
-from boardproof.commands.common import echo_json, load_game, load_position, quoted, win_option
+from boardproof.commands.common import (
+    check_stdout,
+    echo_json,
+    load_game,
+    load_position,
+    quoted,
+    win_option,
+)
 from boardproof.models.base import BoardproofError
 
 __all__ = ["cli", "echo_json", "load_game", "load_position", "main", "win_option"]
@@ -36,6 +43,7 @@ __all__ = ["cli", "echo_json", "load_game", "load_position", "main", "win_option
 @click.version_option(package_name="boardproof")
 def cli() -> None:
     """Solve, verify and make puzzles for abstract board games (see 'boardproof games')."""
+    check_stdout()  # `> /dev/full` is refused before any work
 
 
 cli.add_command(core.games)
@@ -87,7 +95,8 @@ def main(argv: list[str] | None = None) -> int:
         click.echo("interrupted", err=True)
         return _exit(130)
     except BoardproofError as error:
-        click.echo(f"error: {cut_quotes(str(error))}", err=True)
+        message = cli_names(str(error), _command(sys.argv[1:] if argv is None else argv))
+        click.echo(f"error: {cut_quotes(message)}", err=True)
         return _exit(2)
     except click.ClickException as error:
         click.echo(f"error: {error.format_message()}", err=True)
@@ -133,6 +142,44 @@ def no_such_option_text(error: click.NoSuchOption) -> str:
         return f"invalid {label}: expected a number >= 0, got {name!r}"
     hint = f" (did you mean {', '.join(error.possibilities)}?)" if error.possibilities else ""
     return f"invalid option {name}: no such option{hint}"
+
+
+def _command(argv: list[str]) -> click.Command:
+    """The (sub)command that ``argv`` runs (the group itself if none)."""
+    command: click.Command = cli
+    for word in argv:
+        if word.startswith("-"):
+            continue
+        if not isinstance(command, click.Group) or word not in command.commands:
+            break
+        command = command.commands[word]
+    return command
+
+
+def cli_names(message: str, command: click.Command) -> str:
+    """A library message's options (``option max_plies``, named as Python parameters)
+    written as ``command``'s flags (``option --max-plies``); quoted input is left alone.
+
+    >>> cli_names("invalid option seconds: not together with option iterations (give one)",
+    ...           cli.commands["analyse"])
+    'invalid option --time: not together with option --iterations (give one)'
+    >>> cli_names("invalid option pie: candy does not take it, got 'option x'", cli.commands["new"])
+    "invalid option --no-pie: candy does not take it, got 'option x'"
+    """
+    flags = {
+        param.name: max(param.opts, key=len)
+        for param in command.params
+        if isinstance(param, click.Option) and param.name
+    }
+
+    def flag(match: re.Match[str]) -> str:
+        name = match.group(1)
+        return "option " + flags.get(name, "--" + name.replace("_", "-"))
+
+    parts = re.split(r"('[^'\n]*'|\"[^\"\n]*\")", message)
+    for index in range(0, len(parts), 2):  # the even parts are outside quotes
+        parts[index] = re.sub(r"(?<![\w-])option ([a-z][a-z0-9_]*)\b", flag, parts[index])
+    return "".join(parts)
 
 
 def cut_quotes(message: str, limit: int = 80) -> str:

@@ -15,7 +15,9 @@ quote() {
     done
     printf '%s' "${words[*]}"
 }
-step() { printf '\n\033[1m$ %s\033[0m\n' "$(quote "$@")"; "$@"; }
+# bold on a terminal only: piped into a file, the echoed line is plain text to paste
+if [[ -t 1 ]]; then bold=$'\033[1m' plain=$'\033[0m'; else bold='' plain=''; fi
+step() { printf '\n%s$ %s%s\n' "$bold" "$(quote "$@")" "$plain"; "$@"; }
 
 step boardproof games
 

@@ -25,3 +25,14 @@ def test_demo_echo_keeps_the_quotes() -> None:
     echoed = _quote(*words)
     assert echoed == "boardproof show minefield 'wb3/1b1w1 w -' --svg out/x.svg 'it'\\''s'"
     assert tuple(shlex.split(echoed)) == words
+
+
+def test_demo_steps_piped_are_plain_lines_to_paste() -> None:
+    text = DEMO.read_text(encoding="utf-8")
+    start = text.index("quote() {")
+    setup = text[start : text.index("\nstep boardproof games")]  # quote, bold, step
+    done = subprocess.run(
+        ["bash", "-c", setup + '\nstep echo "a b"', "demo"],
+        capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    assert done.stdout == "\n$ echo 'a b'\na b\n"  # no escape codes when piped

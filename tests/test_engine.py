@@ -150,10 +150,11 @@ def test_analyse_cli_text_and_bad_options(cli_run) -> None:
     assert "result: unknown; estimate:" in out and "(not a proof)" in out
     assert out.count("  -\n") == 2  # two move rows, not proved
     status, _, err = cli_run("analyse", "minefield", "5/5/5/5/5 b -", "--time", "-1")
-    assert status == 2 and err.strip() == "error: invalid option --time: expected > 0, got -1.0"
+    refused = "error: invalid option --time: expected a number of seconds > 0, got '-1'"
+    assert status == 2 and err.strip() == refused
     status, _, err = cli_run("analyse", "minefield", "5/5/5/5/5 b -", "--time", "1",
                              "--iterations", "5")  # fmt: skip
-    assert status == 2 and "--time or --iterations" in err
+    assert status == 2 and "--time: not together with option --iterations" in err
     status, _, err = cli_run("analyse", "go", "x")
     assert status == 2 and "unknown game" in err
 

@@ -467,7 +467,7 @@ def test_nobody_is_stuck_below_the_pass_free_bound() -> None:
 
 def test_options() -> None:
     assert make_game().start().n == 11
-    message = "^invalid option --size: expected 2 to 26, got 27$"
+    message = "^invalid option size: expected 2 to 26, got 27$"
     with pytest.raises(InvalidOptionError, match=message):
         GAME.start(size=27)
     with pytest.raises(InvalidOptionError, match="players"):
@@ -477,9 +477,10 @@ def test_options() -> None:
         GAME.start(variant="x")
     with pytest.raises(InvalidOptionError, match="seed"):
         GAME.start(seed=1)
-    with pytest.raises(InvalidOptionError, match="--win.*'hex'$"):
+    with pytest.raises(InvalidOptionError, match="^invalid option win: .*'hex'$"):
         make_game(win="hex")
-    with pytest.raises(InvalidOptionError, match="--colour: minefield does not take it, got 'b'"):
+    refused = "option colour: minefield does not take it, got 'b'"
+    with pytest.raises(InvalidOptionError, match=refused):
         make_game(colour="b")
 
 

@@ -48,7 +48,7 @@ def test_auto_takes_the_first_method_of_the_table_that_accepts_the_position() ->
     expected = "native" if native.available() else "alphabeta"
     assert api.choose_method(small, "auto").name == expected
     assert api.choose_method(TicTacToe().start(), "auto").name == "alphabeta"
-    with pytest.raises(InvalidOptionError, match="^invalid option --method native: "):
+    with pytest.raises(InvalidOptionError, match="^invalid option method native: "):
         api.choose_method(TicTacToe().start(), "native")
     assert [m.name for m in api.TABLE] == ["native", "alphabeta", "pns", "enumerate"]
     assert set(api.METHODS) == {"auto", *(m.name for m in api.TABLE)}

@@ -377,12 +377,12 @@ def verify(
     check_claim(claim)
     if method not in sat.METHODS:
         raise InvalidOptionError(
-            f"invalid option --method: expected one of {', '.join(sat.METHODS)}, got {method!r}"
+            f"invalid option method: expected one of {', '.join(sat.METHODS)}, got {method!r}"
         )
     sat.check_solver(solver, proof=certify_max >= min(sizes, default=0) and proof_dir is not None)
     for n in sizes:
         if not 2 <= n <= 26:
-            raise InvalidOptionError(f"invalid option --sizes: expected 2 to 26, got {n!r}")
+            raise InvalidOptionError(f"invalid option sizes: expected 2 to 26, got {n!r}")
     if second_solver is not None:
         second.check_second(second_solver)
     tasks = plan_tasks(
@@ -496,7 +496,7 @@ def merge(result: dict[str, Any], previous: dict[str, Any],
     """
     if previous.get("claim") != result["claim"]:
         raise InvalidOptionError(
-            f"invalid option --merge: expected a {result['claim']} report, got "
+            f"invalid option merge: expected a {result['claim']} report, got "
             f"{previous.get('claim')!r}"
         )
     new_sizes = {r["n"] for r in result["sizes"]}
@@ -607,8 +607,8 @@ def parse_sizes(text: str) -> list[int]:
                 sizes.append(int(part))
     except ValueError:
         raise InvalidOptionError(
-            f"invalid option --sizes: expected A-B or a list like 3,5, got {text!r}"
+            f"invalid option sizes: expected A-B or a list like 3,5, got {text!r}"
         ) from None
     if not sizes or any(not 2 <= n <= 26 for n in sizes):
-        raise InvalidOptionError(f"invalid option --sizes: expected sizes 2 to 26, got {text!r}")
+        raise InvalidOptionError(f"invalid option sizes: expected sizes 2 to 26, got {text!r}")
     return sorted(set(sizes))

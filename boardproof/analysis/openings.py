@@ -277,7 +277,7 @@ def build_report(
     """
     if method not in METHODS:
         raise InvalidOptionError(
-            f"invalid option --method: expected one of {', '.join(METHODS)}, got {method!r}"
+            f"invalid option method: expected one of {', '.join(METHODS)}, got {method!r}"
         )
     tasks: list[tuple[str, TaskArg]] = []
     classes = {n: point_classes(n, win) for n in sizes}
@@ -286,7 +286,7 @@ def build_report(
     for point in split:
         if point not in reps:
             raise InvalidOptionError(
-                "invalid option --split: expected first points solved as their own class "
+                "invalid option split: expected first points solved as their own class "
                 f"({', '.join(sorted(reps))}), got {point!r}"
             )
     for n in sizes:

@@ -11,7 +11,14 @@ from typing import Any
 
 import click
 
-from boardproof.commands.common import game_options, load_game
+from boardproof.commands.common import (
+    SECONDS,
+    allow_impossible_option,
+    check_output_path,
+    check_possible,
+    game_options,
+    load_game,
+)
 from boardproof.commands.results import (
     echo_answer,
     exit_if_interrupted,
@@ -24,11 +31,55 @@ from boardproof.solvers.analyse import Analysis, analyse
 from boardproof.solvers.mcts import MCTS
 from boardproof.solvers.playouts import MODES as PLAYOUT_MODES
 
+#: the think time without --time or --iterations (as :func:`boardproof.solvers.analyse.analyse`)
+DEFAULT_SECONDS = 5.0
 
-def progress_printer(quiet: bool) -> Callable[[MCTS, float], object] | None:
-    """The progress callback: one stderr line per report (None when ``quiet``)."""
+
+class ProgressLine:
+    """Progress on stderr: on a terminal one line that is rewritten, else a line each."""
+
+    def __init__(self) -> None:
+        import sys
+
+        self.tty = sys.stderr.isatty()
+        self.shown = False
+
+    def show(self, line: str) -> None:
+        import sys
+
+        if self.tty:
+            sys.stderr.write("\r" + line + "\x1b[K")
+            sys.stderr.flush()
+            self.shown = True
+        else:
+            click.echo(line, err=True)
+
+    def end(self) -> None:
+        """End a rewritten terminal line (call once the work is done)."""
+        if self.shown:
+            click.echo("", err=True)
+            self.shown = False
+
+
+def progress_printer(
+    quiet: bool,
+    seconds: float | None = None,
+    iterations: int | None = None,
+    line: ProgressLine | None = None,
+) -> Callable[[MCTS, float], object] | None:
+    """The progress callback (None when ``quiet``): the elapsed time, the iterations,
+    the best move so far and the time left (``seconds``: the budget of the whole
+    analysis, else estimated from the ``iterations`` asked for)."""
     if quiet:
         return None
+    import time
+
+    from boardproof.solvers.executor import eta_text
+
+    out = line if line is not None else ProgressLine()
+    start = time.perf_counter()
+    if seconds is None and iterations is None:
+        seconds = DEFAULT_SECONDS
 
     def report(tree: MCTS, elapsed: float) -> None:
         best = tree.moves(1)
@@ -36,7 +87,14 @@ def progress_printer(quiet: bool) -> Callable[[MCTS, float], object] | None:
         if best:
             top = best[0]
             what = f", best {top.move} ({top.visits} visits, {100 * top.value:.1f}%)"
-        click.echo(f"analyse: {elapsed:.1f} s, {tree.iterations} iterations{what}", err=True)
+        total = time.perf_counter() - start
+        if seconds is not None:
+            eta = eta_text(1.0, 1, max(round(seconds - total), 0))
+        else:
+            assert iterations is not None
+            eta = eta_text(elapsed, tree.iterations, iterations - tree.iterations)
+        text = f"analyse: {total:.1f} s, {tree.iterations} iterations{what}"
+        out.show(text + (f", {eta}" if eta else ""))
 
     return report
 
@@ -101,19 +159,22 @@ def run_analysis(
     playout: str = "auto",
 ) -> tuple[Analysis, bool]:
     """Analyse with Ctrl-C handling; returns the analysis and whether it was interrupted."""
+    line = ProgressLine()
+    printer = progress_printer(quiet, seconds, iterations, line)
     with interruptible() as stop:
         found = analyse(
             pos, seconds=seconds, iterations=iterations, seed=seed, multipv=multipv,
             exact=exact, game_name=game_name, options=options, should_stop=stop,
-            progress=progress_printer(quiet), playout=playout,
+            progress=printer, playout=playout,
         )  # fmt: skip
-        return found, stop()
+    line.end()
+    return found, stop()
 
 
 @click.command(name="analyse")
 @click.argument("game")
 @click.argument("position")
-@click.option("--time", "seconds", type=float, default=None,
+@click.option("--time", "seconds", type=SECONDS, default=None,
               help="Think for S seconds (default 5).")  # fmt: skip
 @click.option("--iterations", type=int, default=None,
               help="Run N MCTS iterations instead (reproducible).")  # fmt: skip
@@ -130,6 +191,7 @@ def run_analysis(
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option("--quiet", is_flag=True, help="No progress on stderr.")
 @game_options
+@allow_impossible_option
 def analyse_command(
     game: str,
     position: str,
@@ -143,10 +205,18 @@ def analyse_command(
     as_json: bool,
     quiet: bool,
     options: dict[str, Any],
+    allow_impossible: bool,
 ) -> None:
-    """Best moves of POSITION: exact where provable, Monte-Carlo tree search otherwise."""
+    """Best moves of POSITION: exact where provable, Monte-Carlo tree search otherwise.
+
+    \b
+    Example:
+      boardproof analyse minefield "5/5/5/5/5 b -" --time 2 --multipv 3
+    """
+    check_output_path(proof_file, "--proof")
     game_obj = load_game(game, **options)
     pos = game_obj.parse_position(position)
+    check_possible(pos, allow_impossible)
     found, interrupted = run_analysis(
         pos, seconds=seconds, iterations=iterations, seed=seed, multipv=multipv,
         exact=not no_exact, quiet=quiet, game_name=game_obj.name, options=options,

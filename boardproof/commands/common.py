@@ -16,11 +16,14 @@ one wording of :func:`boardproof.models.base.check_options`.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
 import math
 import os
-from collections.abc import Callable
+import stat
+import sys
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import click
@@ -127,18 +130,37 @@ class ImpossiblePositionError(BoardproofError):
     """A position that parses but cannot occur in a game, given to an analysing command."""
 
 
-def check_possible(pos: Position, allow_impossible: bool) -> None:
-    """Refuse (exit 2) a position whose ``status()`` has problems, or warn if allowed."""
+def impossible_message(pos: Position, where: str = "") -> str | None:
+    """Why ``pos`` cannot occur in a game (its first ``status()`` problem), or None.
+
+    The line without the CLI's option, as the analysis board (``serve``) says it too:
+
+    >>> game = models.get("minefield")
+    >>> impossible_message(game.parse_position("3/3/3 b -")) is None
+    True
+    >>> impossible_message(game.parse_position("ww1/3/3 b -"), "line 1")  # doctest: +ELLIPSIS
+    "impossible position (line 1): 0 b and 2 w stones with b to move: ...: 'ww1/3/3 b -'"
+    """
     problems = pos.status()
     if not problems:
+        return None
+    place = f" ({where})" if where else ""
+    return f"impossible position{place}: {problems[0]}: {quoted(pos.fen())}"
+
+
+def check_possible(pos: Position, allow_impossible: bool, where: str = "") -> None:
+    """Refuse (exit 2) a position whose ``status()`` has problems, or warn if allowed.
+
+    ``where`` names the position in a longer input (``review``'s record).
+    """
+    message = impossible_message(pos, where)
+    if message is None:
         return
     if not allow_impossible:
-        raise ImpossiblePositionError(
-            f"impossible position: {problems[0]} (--allow-impossible analyses it anyway): "
-            f"{quoted(pos.fen())}"
-        )
+        raise ImpossiblePositionError(f"{message} (--allow-impossible analyses it anyway)")
+    place = f" {where}:" if where else ""
     click.echo(
-        f"warning: impossible position ({'; '.join(problems)}); analysed anyway "
+        f"warning: impossible position{place} ({'; '.join(pos.status())}); analysed anyway "
         "because of --allow-impossible",
         err=True,
     )
@@ -183,8 +205,53 @@ def check_output_path(path: str | None, option: str, *, folder: bool = False) ->
         )
     if not os.path.isdir(existing) and existing != target:
         raise InvalidOptionError(f"invalid option {option}: not a folder: {quoted(existing)}")
-    if not os.access(existing, os.W_OK):
-        raise InvalidOptionError(f"invalid option {option}: cannot write: {quoted(path)}")
+    try:
+        if existing == target and not folder:
+            _probe_file(target)
+        else:
+            _probe_folder(existing)
+    except OSError as error:
+        raise InvalidOptionError(
+            f"invalid option {option}: cannot write ({error.strerror or error}): {quoted(path)}"
+        ) from None
+
+
+def _probe_file(target: str) -> None:
+    """Raise the OSError a write to the existing file ``target`` would meet, writing
+    nothing: opened for appending (never truncated), then a write of zero bytes, which
+    fails on ``/dev/full`` (ENOSPC) as a real one would. A pipe is left alone."""
+    if stat.S_ISFIFO(os.stat(target).st_mode):
+        return
+    handle = os.open(target, os.O_WRONLY | os.O_APPEND | os.O_NONBLOCK)
+    try:
+        os.write(handle, b"")
+    finally:
+        os.close(handle)
+
+
+def _probe_folder(folder: str) -> None:
+    """Raise the OSError that creating a file in ``folder`` meets: a file is created and
+    removed at once (``os.access`` says yes to root on a read-only or virtual folder)."""
+    import tempfile
+
+    handle, name = tempfile.mkstemp(prefix=".boardproof-probe-", dir=folder)
+    os.close(handle)
+    os.unlink(name)
+
+
+def check_stdout() -> None:
+    """Refuse, before any work, a standard output that cannot be written (``> /dev/full``):
+    a write of zero bytes meets the error a real one would (exit 2)."""
+    try:
+        handle = sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):  # no file behind it (a test's capture)
+        return
+    try:
+        os.write(handle, b"")
+    except OSError as error:
+        raise InvalidOptionError(
+            f"invalid output: cannot write the standard output ({error.strerror or error})"
+        ) from None
 
 
 def json_option(func: Any) -> Any:
@@ -203,11 +270,13 @@ def check_workers(workers: int, scheduler: str | None = None) -> None:
     >>> check_workers(0)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    boardproof...InvalidOptionError: invalid option --workers: expected a number >= 1, got 0
+    boardproof...InvalidOptionError: invalid option --workers: expected 1 to 256, got 0
     """
-    if workers < 1:
+    from boardproof.solvers.executor import MAX_LOCAL_WORKERS
+
+    if not 1 <= workers <= MAX_LOCAL_WORKERS:
         raise InvalidOptionError(
-            f"invalid option --workers: expected a number >= 1, got {workers!r}"
+            f"invalid option --workers: expected 1 to {MAX_LOCAL_WORKERS}, got {workers!r}"
         )
     if scheduler is not None and workers != 1:
         raise InvalidOptionError(
@@ -244,6 +313,35 @@ class Seconds(click.ParamType):
 
 
 SECONDS = Seconds()
+
+
+@contextlib.contextmanager
+def live_search_status() -> Iterator[Callable[[], str]]:
+    """While active, a function that says how far the search running now has got: the
+    node count the Python searches report, or the native (C) searches' live count and
+    depth (their hook, :mod:`boardproof.solvers.native.hook`). For :class:`Heartbeat`.
+    """
+    from boardproof.solvers.common import LIVE_NODES
+    from boardproof.solvers.native.hook import live_nodes
+
+    LIVE_NODES[0] = 0
+    native = [0, 0]
+    python = [0]
+
+    def hook(nodes: int, depth: int) -> None:
+        native[0], native[1] = nodes, depth
+
+    def status() -> str:  # the count that moved last (a solve may use both kinds)
+        if LIVE_NODES[0] != python[0]:
+            python[0] = LIVE_NODES[0]
+            native[0] = 0
+        if native[0]:
+            depth = f", depth {native[1]}" if native[1] else ""
+            return f"{native[0]:,} nodes in the native search{depth}"
+        return f"{python[0]:,} nodes searched" if python[0] else ""
+
+    with live_nodes(hook):
+        yield status
 
 
 class Heartbeat:
@@ -301,7 +399,7 @@ class Heartbeat:
             if extra:
                 line += f", {extra}"
             if sys.stderr.isatty():
-                sys.stderr.write("\r" + line)
+                sys.stderr.write("\r" + line + "\x1b[K")  # rewritten, the old tail cleared
             else:
                 sys.stderr.write(line + "\n")
             sys.stderr.flush()

@@ -93,6 +93,7 @@ def openings_command(
     """
     name = models.canonical_name(game)
     check_output_path(out_dir, "--out", folder=True)
+    check_output_path(checkpoint, "--checkpoint")
     if name not in GAME_OPTIONS:
         raise InvalidOptionError(
             f"invalid game: openings supports {' and '.join(GAME_OPTIONS)}, got {game!r}"

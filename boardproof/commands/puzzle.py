@@ -9,7 +9,12 @@ from typing import Any
 import click
 
 from boardproof import models
-from boardproof.commands.common import SECONDS, Heartbeat, check_workers, echo_json
+from boardproof.commands.common import (
+    SECONDS,
+    check_output_path,
+    check_workers,
+    echo_json,
+)
 from boardproof.models.base import InvalidOptionError
 from boardproof.puzzles import PuzzleError
 
@@ -116,8 +121,12 @@ def daily_command(game: str, date_text: str | None, as_json: bool) -> None:
 
     name = puzzle_game(game)
     date = parse_date(date_text) if date_text is not None else None
-    with Heartbeat(f"puzzle daily {name}: searching the day's puzzle"):
-        puzzle = daily_puzzle(name, date)
+    from boardproof.puzzles.daily import DAILY_MAX_TASKS
+
+    day = date.isoformat() if date is not None else "today"
+    click.echo(f"puzzle daily {name} {day}: searching (at most {DAILY_MAX_TASKS} tasks)",
+               err=True)  # fmt: skip
+    puzzle = daily_puzzle(name, date, progress=True)  # then a line per task tried
     if as_json:
         echo_json(puzzle)
         return
@@ -167,17 +176,18 @@ def generate_command(
     Example:
       boardproof puzzle generate carpniches --count 3 --seed 1 --out puzzles.jsonl
     """
-    from boardproof.puzzles.generate import generate, settings_for
+    from boardproof.puzzles.generate import MAX_COUNT, generate, settings_for
     from boardproof.puzzles.store import write_puzzles
 
-    if count < 1:
-        raise PuzzleError(f"invalid option --count: expected a number >= 1, got {count!r}")
+    if not 1 <= count <= MAX_COUNT:
+        raise PuzzleError(
+            f"invalid option --count: expected a number from 1 to {MAX_COUNT}, got {count!r}"
+        )
     check_workers(workers, scheduler)
     if timeout is not None and timeout <= 0:
         raise InvalidOptionError(f"invalid option --timeout: expected > 0, got {timeout!r}")
     settings = settings_for(game, min_plies=min_plies, max_plies=max_plies, timeout=timeout)
-    if out_file is not None:
-        write_puzzles(out_file, [])  # fail now, not after the search, if it cannot be written
+    check_output_path(out_file, "--out")  # fail now, not after the search
     path = checkpoint or (default_checkpoint(out_file) if out_file is not None else None)
     if fresh and path is not None and os.path.exists(path):
         os.remove(path)

@@ -12,7 +12,15 @@ import click
 
 from boardproof.analysis.record import RecordError, parse_record
 from boardproof.analysis.review import Review, review_record
-from boardproof.commands.common import game_options, load_game
+from boardproof.commands.analyse import ProgressLine
+from boardproof.commands.common import (
+    SECONDS,
+    allow_impossible_option,
+    check_output_path,
+    check_possible,
+    game_options,
+    load_game,
+)
 from boardproof.commands.results import (
     echo_answer,
     exit_if_interrupted,
@@ -52,7 +60,7 @@ def describe(review: Review) -> list[str]:
 @click.command(name="review")
 @click.argument("game")
 @click.argument("record")
-@click.option("--time-per-move", "seconds", type=float, default=1.0, show_default=True,
+@click.option("--time-per-move", "seconds", type=SECONDS, default=1.0, show_default=True,
               help="Seconds of analysis per position.")  # fmt: skip
 @click.option("--iterations-per-move", "iterations", type=int, default=None,
               help="MCTS iterations per position instead (reproducible).")  # fmt: skip
@@ -62,6 +70,7 @@ def describe(review: Review) -> list[str]:
               help="Also write a self-contained HTML page to FILE.")  # fmt: skip
 @click.option("--quiet", is_flag=True, help="No progress on stderr.")
 @game_options
+@allow_impossible_option
 def review_command(
     game: str,
     record: str,
@@ -72,9 +81,19 @@ def review_command(
     html_file: str | None,
     quiet: bool,
     options: dict[str, Any],
+    allow_impossible: bool,
 ) -> None:
     """Review the game RECORD (a file, or - for stdin): value before and after each
-    move, the best alternative, and the losing move."""
+    move, the best alternative, and the losing move.
+
+    The record: the start position on the first line, then the moves (# starts a
+    comment), or JSON {"start": ..., "moves": [...]}.
+
+    \b
+    Example:
+      printf '4/4/4/4 b -\\na2 a1 c2 d2\\n' | boardproof review minefield -
+    """
+    check_output_path(html_file, "--html")
     game_obj = load_game(game, **options)
     if seconds <= 0:
         raise InvalidOptionError(
@@ -84,20 +103,37 @@ def review_command(
         raise InvalidOptionError(
             f"invalid option --iterations-per-move: expected >= 1, got {iterations!r}"
         )
-    if record == "-":
-        text = sys.stdin.read()
-    else:
-        try:
-            with open(record, encoding="utf-8") as handle:
-                text = handle.read()
-        except (OSError, UnicodeDecodeError) as error:
-            message = f"invalid record: cannot read the file ({error}): {record!r}"
-            raise RecordError(message) from None
-    rec = parse_record(game_obj, text)
+    from boardproof.inputs import read_stream, read_text
 
-    def report(index: int, total: int) -> None:
+    try:
+        if record == "-":
+            text = read_stream(sys.stdin.buffer, "<stdin>").decode("utf-8")
+        else:
+            text = read_text(record)
+    except (OSError, UnicodeDecodeError) as error:
+        why = "not a UTF-8 text file" if isinstance(error, UnicodeDecodeError) else (
+            getattr(error, "strerror", None) or str(error))  # fmt: skip
+        message = f"invalid record: cannot read the file ({why}): {record!r}"
+        raise RecordError(message) from None
+    rec = parse_record(game_obj, text)
+    for index, pos in enumerate(rec.positions):  # the start and every position after it
+        if pos.status():  # refused, or one warning for the first impossible position
+            where = "the start" if index == 0 else f"{rec.moves[index - 1].where}, ply {index}"
+            check_possible(pos, allow_impossible, f"record {where}")
+            break
+    import time
+
+    from boardproof.solvers.executor import eta_text
+
+    progress = ProgressLine()
+    start = time.perf_counter()
+
+    def report(index: int, total: int) -> None:  # called before position index is analysed
         if not quiet:
-            click.echo(f"review: position {index + 1}/{total}", err=True)
+            elapsed = time.perf_counter() - start
+            eta = eta_text(elapsed, index, total - index)
+            text = f"review: position {index + 1}/{total}, {elapsed:.1f} s elapsed"
+            progress.show(text + (f", {eta}" if eta else ""))
 
     with interruptible() as stop:
         review = review_record(
@@ -105,6 +141,7 @@ def review_command(
             iterations=iterations, seed=seed, should_stop=stop, progress=report,
         )  # fmt: skip
         interrupted = stop()
+    progress.end()
     if html_file is not None:
         from boardproof.reports.review_html import render
 

@@ -41,7 +41,17 @@ def run_server(host: str, port: int) -> None:
               help="Address to listen on (localhost by default).")  # fmt: skip
 @click.option("--port", type=int, default=8000, show_default=True, help="TCP port.")
 def serve_command(host: str, port: int) -> None:
-    """Start the local analysis board: pick a game, edit a position, play, solve."""
+    """Start the local analysis board: pick a game, edit a position, play, solve.
+
+    \b
+    Example:
+      boardproof serve --port 8000    # then open http://127.0.0.1:8000/
+    """
+    if not host.strip():
+        raise InvalidOptionError(
+            f"invalid option --host: expected an address such as 127.0.0.1, got {host!r} "
+            "(0.0.0.0 listens on every interface)"
+        )
     if not 0 <= port <= 65535:
         raise InvalidOptionError(f"invalid option --port: expected 0 to 65535, got {port!r}")
     run_server(host, port)

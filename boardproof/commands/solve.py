@@ -15,11 +15,13 @@ from boardproof.commands.common import (
     check_possible,
     echo_json,
     game_options,
+    live_search_status,
     load_game,
+    quoted,
 )
 from boardproof.commands.payloads import proof_check_payload
 from boardproof.commands.results import echo_answer, tail_lines, write_proof_file
-from boardproof.models.base import BoardproofError
+from boardproof.models.base import BoardproofError, InvalidOptionError
 from boardproof.solvers.api import METHODS, SolveResult, solve
 from boardproof.solvers.proof import (
     NotAProofError,
@@ -64,8 +66,9 @@ def describe_result(result: SolveResult) -> list[str]:
 @click.option("--timeout", type=SECONDS, default=None,
               help="Stop after S seconds (then: unknown).")  # fmt: skip
 @click.option("--method", type=click.Choice(METHODS), default="auto", show_default=True,
-              help="auto (native for Minefield when built, else alphabeta), alphabeta, "
-              "pns (df-pn), enumerate (retrograde) or native (C, Minefield up to 8x8).")
+              help="auto (native for Minefield and Carpniches when built, else alphabeta), "
+              "alphabeta, pns (df-pn), enumerate (retrograde) or native (C: Minefield "
+              "2x2 to 26x26, Carpniches).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option("--proof", "proof_file", type=click.Path(dir_okay=False), default=None,
               help="Write a checkable JSON proof of a proved win to FILE.")  # fmt: skip
@@ -92,14 +95,9 @@ def solve_command(
     game_obj = load_game(game, **options)
     pos = game_obj.parse_position(position)
     check_possible(pos, allow_impossible)
-    from boardproof.solvers.common import LIVE_NODES
-
-    LIVE_NODES[0] = 0
-
-    def nodes() -> str:  # the Python searches report their count (the native one does not)
-        return f"{LIVE_NODES[0]:,} nodes searched" if LIVE_NODES[0] else ""
-
-    with Heartbeat(f"solve {game_obj.name} (method {method})", status=nodes):
+    with live_search_status() as status, Heartbeat(
+        f"solve {game_obj.name} (method {method})", status=status
+    ):
         result = solve(pos, method=method, max_plies=max_plies, timeout=timeout)
     proof_note = None
     if proof_file is not None:
@@ -121,7 +119,12 @@ def check_proof_command(file: str, as_json: bool) -> None:
       boardproof solve minefield "3/3/3 b -" --proof proof.json
       boardproof check-proof proof.json
     """
-    data = load_proof(file)  # not a proof at all: bad input, exit status 2
+    try:
+        data = load_proof(file)  # not a proof at all: bad input, exit status 2
+    except OSError as error:
+        raise InvalidOptionError(
+            f"invalid FILE: cannot read ({error.strerror or error}): {quoted(file)}"
+        ) from None
     try:
         report = check_proof(data, load_game=_proof_game)
     except NotAProofError:

@@ -16,6 +16,7 @@ import click
 
 from boardproof.analysis import claims
 from boardproof.commands.common import check_output_path, echo_json
+from boardproof.inputs import read_text
 from boardproof.reports import nodraw
 from boardproof.solvers.sat import minefield as sat
 
@@ -33,9 +34,11 @@ def default_checkpoint(claim: str, method: str, solver: str, cubes: int,
 def _load_report(path: str) -> dict[str, Any]:
     """An earlier report's JSON (for ``--merge``), read before anything is overwritten."""
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as error:
-        reason = getattr(error, "strerror", None) or getattr(error, "msg", str(error))
+        data = json.loads(read_text(path))
+    except (OSError, json.JSONDecodeError, UnicodeDecodeError, RecursionError) as error:
+        reason = (getattr(error, "strerror", None) or getattr(error, "msg", None)
+                  or ("not UTF-8 text" if isinstance(error, UnicodeDecodeError)
+                      else "nested too deeply"))  # fmt: skip
         raise claims.InvalidOptionError(
             f"invalid option --merge: cannot read a report JSON ({reason}): {path!r}"
         ) from None
@@ -102,6 +105,7 @@ def verify_command(claim: str, sizes: str | None, out: str | None, as_json: bool
     """
     spec = claims.check_claim(claim)
     check_output_path(out, "--out", folder=True)
+    check_output_path(checkpoint, "--checkpoint")
     size_list = (claims.parse_sizes(sizes) if sizes is not None
                  else list(range(spec.default_sizes[0], spec.default_sizes[1] + 1)))
     if cubes < 0:

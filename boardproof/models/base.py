@@ -277,7 +277,11 @@ class OptionInfo:
 
     @property
     def cli_flag(self) -> str:
-        """``--size``, ``--win``… (or the declared ``flag``, e.g. ``--no-pie``)."""
+        """``--size``, ``--win``… (or the declared ``flag``, e.g. ``--no-pie``).
+
+        Library errors name the option as the Python parameter (``invalid option size``);
+        the command line writes its flag instead.
+        """
         return self.flag or "--" + self.name.replace("_", "-")
 
     def check(self, value: Any) -> Any:
@@ -286,13 +290,18 @@ class OptionInfo:
         >>> OptionInfo("size", int, "board size", bounds=(2, 26)).check(99)
         Traceback (most recent call last):
         ...
-        boardproof.models.base.InvalidOptionError: invalid option --size: expected 2 to 26, got 99
+        boardproof.models.base.InvalidOptionError: invalid option size: expected 2 to 26, got 99
+        >>> OptionInfo("win", str, "rule", choices=("orthogonal",)).check("Orthogonal")
+        'orthogonal'
         """
-        flag = self.cli_flag
+        flag = self.name  # the Python name (the CLI maps it to cli_flag)
         if self.type is int and (not isinstance(value, int) or isinstance(value, bool)):
             raise InvalidOptionError(f"invalid option {flag}: expected a number, got {value!r}")
         if self.type is str and not isinstance(value, str):
             raise InvalidOptionError(f"invalid option {flag}: expected a word, got {value!r}")
+        if self.type is str and self.choices is not None and value not in self.choices:
+            # upper case as in game names (MINEFIELD): the choice written in lower case
+            value = next((c for c in self.choices if c == value.lower()), value)
         if self.choices is not None and value not in self.choices:
             allowed = ", ".join(str(c) for c in self.choices)
             raise InvalidOptionError(
@@ -306,20 +315,17 @@ class OptionInfo:
         return value
 
 
-#: command-line flags that are not ``--<name>`` (for options a game does not declare)
-_FLAGS = {"pie": "--no-pie"}
-
 #: the ``players`` option of a two-player game (``start(players=2)`` is accepted)
 TWO_PLAYERS = OptionInfo("players", int, "number of players (2)", default=2, choices=(2,))
 
 
-def refuse_option(game: str, flag: str, value: Any) -> InvalidOptionError:
+def refuse_option(game: str, name: str, value: Any) -> InvalidOptionError:
     """The error for an option ``game`` does not have (the one wording).
 
-    >>> print(refuse_option("candy", "--size", 4))
-    invalid option --size: candy does not take it, got 4
+    >>> print(refuse_option("candy", "size", 4))
+    invalid option size: candy does not take it, got 4
     """
-    return InvalidOptionError(f"invalid option {flag}: {game} does not take it, got {value!r}")
+    return InvalidOptionError(f"invalid option {name}: {game} does not take it, got {value!r}")
 
 
 def check_options(
@@ -335,13 +341,12 @@ def check_options(
     >>> check_options("minefield", [size], {"seed": 3})  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    boardproof...InvalidOptionError: invalid option --seed: minefield does not take it, got 3
+    boardproof...InvalidOptionError: invalid option seed: minefield does not take it, got 3
     """
     mine = {spec.name: spec for spec in specs if spec.scope == scope}
     for name, value in given.items():
         if name not in mine and value is not None:
-            flag = OptionInfo(name, object, "", flag=_FLAGS.get(name, "")).cli_flag
-            raise refuse_option(game, flag, value)
+            raise refuse_option(game, name, value)
     result: dict[str, Any] = {}
     for name, spec in mine.items():
         value = given.get(name)

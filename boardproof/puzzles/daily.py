@@ -54,13 +54,16 @@ def daily_seed(game: str, date: dt.date) -> int:
     return int(digest[:12], 16)
 
 
-def daily_puzzle(game: str, date: dt.date | None = None) -> dict[str, Any]:
-    """The puzzle of ``game`` on ``date`` (default: today, UTC)."""
+def daily_puzzle(
+    game: str, date: dt.date | None = None, progress: bool = False
+) -> dict[str, Any]:
+    """The puzzle of ``game`` on ``date`` (default: today, UTC); ``progress``: a line on
+    stderr per task tried."""
     name = puzzle_game(game)
     day = date if date is not None else today()
     settings = replace(settings_for(name), timeout=None)
     found = generate(
-        name, 1, daily_seed(name, day), settings, max_tasks=DAILY_MAX_TASKS, progress=False
+        name, 1, daily_seed(name, day), settings, max_tasks=DAILY_MAX_TASKS, progress=progress
     )
     if not found.puzzles:
         raise PuzzleError(f"no puzzle found for {name} on {day.isoformat()}: {game!r}")

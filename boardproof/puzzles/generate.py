@@ -94,11 +94,11 @@ class Settings:
     def validate(self) -> Settings:
         if self.min_plies < 1:
             raise InvalidOptionError(
-                f"invalid option --min-plies: expected a number >= 1, got {self.min_plies!r}"
+                f"invalid option min_plies: expected a number >= 1, got {self.min_plies!r}"
             )
         if self.max_plies < self.min_plies:
             raise InvalidOptionError(
-                "invalid option --max-plies: expected a number >= --min-plies "
+                "invalid option max_plies: expected a number >= option min_plies "
                 f"({self.min_plies}), got {self.max_plies!r}"
             )
         return self
@@ -531,9 +531,14 @@ class _Prefix:
         self.counts: dict[str, int] = {}
         #: tasks of the prefix read so far
         self.tasks = 0
+        self.start = time.perf_counter()  # for the estimate of the time left
 
     def status(self, done: int) -> str:
-        return f"task {done}, {len(self.puzzles)}/{self.count} puzzles"
+        from boardproof.solvers.executor import eta_text
+
+        made = min(len(self.puzzles), self.count)
+        eta = eta_text(time.perf_counter() - self.start, made, self.count - made)
+        return f"task {done}, {made}/{self.count} puzzles" + (f", {eta}" if eta else "")
 
     def check(self, key: str, found: Any) -> None:
         """Refuse a result that :func:`run_task` cannot have given (a damaged checkpoint)."""
@@ -585,6 +590,10 @@ def checkpoint_run(game: str, seed: int, settings: Settings) -> dict[str, Any]:
             "seed": seed, "settings": asdict(settings)}  # fmt: skip
 
 
+#: the most puzzles one run makes (a larger count is a typo: at ~1 s a puzzle, 3 hours)
+MAX_COUNT = 10_000
+
+
 def generate(
     game: str,
     count: int,
@@ -615,8 +624,10 @@ def generate(
                             progress=progress, on_puzzle=on_puzzle, executor=own,
                             checkpoint=checkpoint)  # fmt: skip
     name = puzzle_game(game)
-    if count < 1:
-        raise PuzzleError(f"invalid option --count: expected a number >= 1, got {count!r}")
+    if not 1 <= count <= MAX_COUNT:
+        raise PuzzleError(
+            f"invalid option count: expected a number from 1 to {MAX_COUNT}, got {count!r}"
+        )
     chosen = (settings or settings_for(name)).validate()
     limit = max_tasks if max_tasks is not None else 20 * count + 40
     start = time.perf_counter()

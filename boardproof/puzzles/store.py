@@ -59,7 +59,7 @@ def write_puzzles(path: str | os.PathLike[str], puzzles: Iterable[dict[str, Any]
                 handle.write(dumps(puzzle) + "\n")
     except OSError as error:
         raise PuzzleError(
-            f"invalid option --out: cannot write ({error.strerror or error}): {str(path)!r}"
+            f"invalid option out: cannot write ({error.strerror or error}): {str(path)!r}"
         ) from None
 
 
@@ -71,8 +71,9 @@ def read_puzzles(path: str | os.PathLike[str]) -> list[dict[str, Any]]:
     """
     name = str(path)
     try:
-        with open(path, encoding="utf-8") as handle:
-            text = handle.read()
+        from boardproof.inputs import read_text
+
+        text = read_text(path)
     except (OSError, UnicodeDecodeError) as error:
         why = getattr(error, "strerror", None) or str(error)
         raise PuzzleError(f"invalid puzzle file: cannot read ({why}): {name!r}") from None

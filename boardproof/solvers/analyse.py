@@ -140,13 +140,15 @@ def analyse(
     """Analyse ``position`` within ``seconds`` or ``iterations`` (see the module doc);
     ``playout`` picks the playout kernel (:func:`~boardproof.solvers.playouts.kernel_for`)."""
     if seconds is not None and seconds <= 0:
-        raise InvalidOptionError(f"invalid option --time: expected > 0, got {seconds!r}")
+        raise InvalidOptionError(f"invalid option seconds: expected > 0, got {seconds!r}")
     if iterations is not None and iterations < 1:
-        raise InvalidOptionError(f"invalid option --iterations: expected >= 1, got {iterations!r}")
+        raise InvalidOptionError(f"invalid option iterations: expected >= 1, got {iterations!r}")
     if seconds is not None and iterations is not None:
-        raise InvalidOptionError("invalid option --time: give --time or --iterations, not both")
+        raise InvalidOptionError(
+            "invalid option seconds: not together with option iterations (give one)"
+        )
     if multipv < 1:
-        raise InvalidOptionError(f"invalid option --multipv: expected >= 1, got {multipv!r}")
+        raise InvalidOptionError(f"invalid option multipv: expected >= 1, got {multipv!r}")
     if seconds is None and iterations is None:
         seconds = 5.0
     start = time.perf_counter()
@@ -157,7 +159,7 @@ def analyse(
         tree = MCTS(position, seed=seed, playout=playout,
                     leaf_solver=leaf_solver(position) if exact else None)  # fmt: skip
     except ValueError as error:  # an unknown or unavailable playout kernel
-        raise InvalidOptionError(f"invalid option --playout: {error}") from None
+        raise InvalidOptionError(f"invalid option playout: {error}") from None
     stopped = "proved"
     if position.outcome() is None:
         left = None if seconds is None else max(seconds - (time.perf_counter() - start), 0.0)

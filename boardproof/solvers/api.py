@@ -157,12 +157,12 @@ def solve(
     """
     if method not in METHODS:
         raise InvalidOptionError(
-            f"invalid option --method: expected one of {', '.join(METHODS)}, got {method!r}"
+            f"invalid option method: expected one of {', '.join(METHODS)}, got {method!r}"
         )
     if max_plies is not None and max_plies < 0:
-        raise InvalidOptionError(f"invalid option --max-plies: expected >= 0, got {max_plies!r}")
+        raise InvalidOptionError(f"invalid option max_plies: expected >= 0, got {max_plies!r}")
     if timeout is not None and timeout <= 0:
-        raise InvalidOptionError(f"invalid option --timeout: expected > 0, got {timeout!r}")
+        raise InvalidOptionError(f"invalid option timeout: expected > 0, got {timeout!r}")
     if objective == "auto":
         objective = position.game.info.objective
     if objective not in ("win", "score"):
@@ -231,7 +231,7 @@ def choose_method(position: Position, method: str) -> SolveMethod:
     chosen = next(m for m in TABLE if m.name == method)
     if not chosen.accepts(position):
         raise InvalidOptionError(
-            f"invalid option --method {method}: {chosen.refusal(position)}, got {position.fen()!r}"
+            f"invalid option method {method}: {chosen.refusal(position)}, got {position.fen()!r}"
         )
     return chosen
 

@@ -91,12 +91,15 @@ class Checkpoint:
         self.done: dict[str, Any] = {}
         if self.path is not None and self.path.exists():
             try:
-                data = json.loads(self.path.read_text(encoding="utf-8"))
-            except (json.JSONDecodeError, UnicodeDecodeError) as error:
-                reason = getattr(error, "msg", None) or getattr(error, "reason", str(error))
+                from boardproof.inputs import read_text
+
+                data = json.loads(read_text(self.path))
+            except (json.JSONDecodeError, UnicodeDecodeError, OSError) as error:
+                reason = (getattr(error, "msg", None) or getattr(error, "reason", None)
+                          or getattr(error, "strerror", None) or str(error))  # fmt: skip
                 raise InvalidOptionError(
-                    f"invalid checkpoint: not a JSON file ({reason}; delete it or pass "
-                    f"--fresh to start again): {str(self.path)!r}"
+                    f"invalid checkpoint: not a JSON file ({reason}; delete it, or start again "
+                    f"with option fresh): {str(self.path)!r}"
                 ) from None
             if not isinstance(data, dict):
                 raise InvalidOptionError(
@@ -259,19 +262,41 @@ class RunInfo:
         return text
 
 
+def eta_text(elapsed: float, done: int, left: int) -> str:
+    """The estimated time left when ``done`` units took ``elapsed`` seconds ('' if none).
+
+    >>> eta_text(10.0, 2, 3), eta_text(90.0, 1, 1), eta_text(5.0, 0, 4), eta_text(1.0, 3, 0)
+    ('eta 15 s', 'eta 1.5 min', '', '')
+    """
+    if done <= 0 or left <= 0:
+        return ""
+    seconds = elapsed / done * left
+    if seconds < 1:
+        return "eta < 1 s"
+    if seconds < 60:
+        return f"eta {seconds:.0f} s"
+    if seconds < 3600:
+        return f"eta {seconds / 60:.1f} min"
+    return f"eta {seconds / 3600:.1f} h"
+
+
 class _Progress:
-    """Progress on stderr: a rich bar on a terminal, one line per task otherwise."""
+    """Progress on stderr: a rich bar on a terminal, one line per task otherwise (with
+    the elapsed time and an estimate of the time left, from the tasks run so far)."""
 
     def __init__(self, total: int, description: str, enabled: bool, parallel: bool = False,
                  status: Callable[[int], str] | None = None) -> None:  # fmt: skip
         self.total = total
         self.count = 0
+        self.computed = 0  # tasks run here (not from the checkpoint): the estimate's base
+        self.started = time.perf_counter()
         self.description = description
         self.enabled = enabled
         #: show "running R, re-run K" on every line (a pool or a cluster)
         self.parallel = parallel
         #: the text in brackets, from the tasks done (default "done/total")
         self.status = status or (lambda done: f"{done}/{total}")
+        self.custom_status = status is not None
         self._bar: Any = None
         self._task: Any = None
         if enabled and sys.stderr.isatty():
@@ -281,12 +306,14 @@ class _Progress:
                 Progress,
                 TextColumn,
                 TimeElapsedColumn,
+                TimeRemainingColumn,
             )
 
             # the elapsed time moves even while the first long task runs
             self._bar = Progress(
                 TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                TimeElapsedColumn(), transient=False,
+                TimeElapsedColumn(), TextColumn("eta"), TimeRemainingColumn(),
+                transient=False,
             )  # fmt: skip
             self._bar.start()
             self._task = self._bar.add_task(description or "tasks", total=total)
@@ -308,6 +335,8 @@ class _Progress:
     def advance(self, key: str, seconds: float, skipped: bool = False, running: int = 0,
                 reruns: int = 0) -> None:  # fmt: skip
         self.count += 1
+        if not skipped:
+            self.computed += 1
         if not self.enabled:
             return
         shown = running or reruns or (self.parallel and not skipped)
@@ -317,6 +346,12 @@ class _Progress:
                              description=f"{self.description} {key}{state}")  # fmt: skip
         else:
             note = "from checkpoint" if skipped else f"{seconds:.2f}s"
+            if not skipped:
+                elapsed = time.perf_counter() - self.started
+                eta = eta_text(elapsed, self.computed, self.total - self.count)
+                if self.custom_status:
+                    eta = ""  # the bracket says what is left (e.g. puzzles, not tasks)
+                note += f", {elapsed:.1f}s elapsed" + (f", {eta}" if eta else "")
             print(f"[{self.status(self.count)}] {self.description} {key}: {note}{state}",
                   file=sys.stderr)  # fmt: skip
 
@@ -342,6 +377,11 @@ Event = tuple[str, str, Any]
 Events = Generator[Event, None, None]
 
 
+#: the most local worker processes (``workers``, ``local:N``): more is a typo, not a plan
+#: (a machine with more cores than this runs a Dask cluster)
+MAX_LOCAL_WORKERS = 256
+
+
 class Executor:
     """A back end for :func:`run_tasks`, kept open across several runs (``with``).
 
@@ -351,16 +391,16 @@ class Executor:
 
     def __init__(self, workers: int = 1, scheduler: str | None = None,
                  connect_timeout: float | None = None) -> None:  # fmt: skip
-        if not isinstance(workers, int) or workers < 1:
+        if not isinstance(workers, int) or not 1 <= workers <= MAX_LOCAL_WORKERS:
             raise InvalidOptionError(
-                f"invalid option --workers: expected a number >= 1, got {workers!r}"
+                f"invalid option workers: expected 1 to {MAX_LOCAL_WORKERS}, got {workers!r}"
             )
         self.scheduler = scheduler
         self.local_workers = 0
         if scheduler is not None:
             if workers != 1:
                 raise InvalidOptionError(
-                    f"invalid option --scheduler: give --workers or --scheduler, not both, "
+                    f"invalid option scheduler: not together with option workers (give one), "
                     f"got {scheduler!r}"
                 )
             self.local_workers = _parse_scheduler(scheduler)
@@ -545,7 +585,7 @@ class Executor:
             from dask.distributed import Client, LocalCluster
         except ImportError:
             raise InvalidOptionError(
-                f"invalid option --scheduler: needs Dask, which is not installed "
+                f"invalid option scheduler: needs Dask, which is not installed "
                 f"(pip install '{EXTRA}'), got {self.scheduler!r}"
             ) from None
         # a lost scheduler is reported in one line (SchedulerLost), not in its log records
@@ -572,7 +612,7 @@ class Executor:
         except (OSError, TimeoutError, ValueError) as error:
             reason = str(error).splitlines()[0] if str(error) else type(error).__name__
             raise InvalidOptionError(
-                f"invalid option --scheduler: no Dask scheduler answered within "
+                f"invalid option scheduler: no Dask scheduler answered within "
                 f"{self.connect_timeout:g} s ({reason[:120]}), got {self.scheduler!r}"
             ) from None
         if not self.local_workers:
@@ -708,14 +748,15 @@ def _parse_scheduler(text: str) -> int:
     """
     if text.startswith("local:"):
         count = text[len("local:"):]
-        if count.isdigit() and int(count) >= 1:
+        if count.isdigit() and 1 <= int(count) <= MAX_LOCAL_WORKERS:
             return int(count)
         raise InvalidOptionError(
-            f"invalid option --scheduler: expected local:N with N >= 1, got {text!r}"
+            f"invalid option scheduler: expected local:N with N from 1 to {MAX_LOCAL_WORKERS}, "
+            f"got {text!r}"
         )
     if "://" not in text or not text.split("://", 1)[1]:
         raise InvalidOptionError(
-            f"invalid option --scheduler: expected tcp://HOST:PORT or local:N, got {text!r}"
+            f"invalid option scheduler: expected tcp://HOST:PORT or local:N, got {text!r}"
         )
     return 0
 

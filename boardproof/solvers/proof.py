@@ -54,8 +54,9 @@ def load_proof(path: str) -> Any:
 
     OSError (a missing or unreadable file) is left to the caller.
     """
-    with open(path, "rb") as handle:
-        raw = handle.read()
+    from boardproof.inputs import read_bytes
+
+    raw = read_bytes(path)  # /dev/zero: OSError (too large), not the memory filled
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:

@@ -89,6 +89,18 @@ def load(request: dict[str, Any]) -> Position:
     return models.get(name, **options).parse_position(_text(request, "position"))
 
 
+def load_possible(request: dict[str, Any]) -> Position:
+    """:func:`load`, refusing a position that cannot occur in a game (as the CLI's
+    analysing commands do: ``status()`` not empty)."""
+    from boardproof.commands.common import impossible_message
+
+    pos = load(request)
+    message = impossible_message(pos)
+    if message is not None:
+        raise InvalidOptionError(message)
+    return pos
+
+
 def describe_position(pos: Position) -> dict[str, Any]:
     """The board's view of ``pos``: notation, result, moves with click paths, picture."""
     fields = result_fields(pos)
@@ -118,7 +130,7 @@ def start(request: dict[str, Any]) -> dict[str, Any]:
 
 def play(request: dict[str, Any]) -> dict[str, Any]:
     """``play --json`` of ``moves`` from the position, with the end position described."""
-    pos = load(request)
+    pos = load_possible(request)
     moves = request.get("moves")
     if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
         raise InvalidOptionError(f"invalid field moves: expected a list of moves, got {moves!r}")
@@ -215,7 +227,7 @@ def solve_request(request: dict[str, Any], memory: int = MEMORY_BYTES) -> dict[s
 
 def _bounded(kind: str, request: dict[str, Any], memory: int) -> dict[str, Any]:
     """The ``kind`` search ("solve" or "analyse") of the request, in a child process."""
-    pos = load(request)  # bad input is answered here, before any process starts
+    pos = load_possible(request)  # bad input is answered here, before any process starts
     seconds = search_seconds(request)
     if kind == "analyse":
         analysis_settings(request)

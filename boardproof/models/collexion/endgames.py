@@ -33,7 +33,9 @@ def endgame(seed: int, box_size: int, players: int = 2) -> CollexionPosition:
     if not 1 <= box_size <= 40:
         raise InvalidOptionError(f"invalid box size: expected 1 to 40, got {box_size!r}")
     if players not in (2, 3):
-        raise InvalidOptionError(f"invalid --players: base endgames have 2 or 3, got {players!r}")
+        raise InvalidOptionError(
+            f"invalid option players: base endgames have 2 or 3, got {players!r}"
+        )
     rng = random.Random(f"endgame {seed} {box_size} {players}")
     heap = drop(seed, count=box_size)
     rest = all_polygons()

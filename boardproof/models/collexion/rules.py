@@ -1128,7 +1128,7 @@ class CollexionGame(SymbolsMixin):
         if players not in PLAYER_COUNTS[variant]:
             allowed = ", ".join(str(k) for k in PLAYER_COUNTS[variant])
             raise InvalidOptionError(
-                f"invalid option --players: variant {variant} is played by {allowed}, "
+                f"invalid option players: variant {variant} is played by {allowed}, "
                 f"got {players!r}"
             )
         try:

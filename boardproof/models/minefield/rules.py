@@ -69,7 +69,7 @@ class MinefieldGame(SymbolsMixin):
     symbols = SYMBOLS
 
     def __init__(self, win: str = "orthogonal") -> None:
-        OPTIONS[0].check(win)
+        win = OPTIONS[0].check(win)  # "ORTHOGONAL" is the rule orthogonal
         self.win = win
         self.diagonal = win == "orthodiagonal"
 
@@ -123,7 +123,7 @@ def make_game(**options: Any) -> MinefieldGame:
     >>> make_game(win="diagonal")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    boardproof...InvalidOptionError: invalid option --win: expected one of ... got 'diagonal'
+    boardproof...InvalidOptionError: invalid option win: expected one of ... got 'diagonal'
     """
     return MinefieldGame(**check_options("minefield", OPTIONS, options, scope="game"))
 

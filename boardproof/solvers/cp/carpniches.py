@@ -371,7 +371,9 @@ def reach(
     'CP-SAT: infeasible'
     """
     if max_plies < 0:
-        raise InvalidOptionError(f"invalid --max-plies: expected a number >= 0, got {max_plies!r}")
+        raise InvalidOptionError(
+            f"invalid option max_plies: expected a number >= 0, got {max_plies!r}"
+        )
     if source == target:
         return ReachResult(True, [], max_plies, "trivial: the positions are equal")
     lengths = [

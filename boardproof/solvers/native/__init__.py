@@ -247,7 +247,7 @@ class NativeSearch:
     ) -> None:
         if _native is None:
             raise InvalidOptionError(
-                "invalid option --method native: the C module was not built (no compiler?)"
+                "invalid option method native: the C module was not built (no compiler?)"
             )
         if not 4 <= tt_bits <= 30:
             raise InvalidOptionError(f"invalid option tt_bits: expected 4 to 30, got {tt_bits!r}")

@@ -61,7 +61,7 @@ def install(tt_bits: int = DEFAULT_TT_BITS, symmetry: bool = True) -> None:
     global _installed
     if _native is None:
         raise InvalidOptionError(
-            "invalid option --method native: the C module was not built (no compiler?)"
+            "invalid option method native: the C module was not built (no compiler?)"
         )
     if not 4 <= tt_bits <= 30:
         raise InvalidOptionError(f"invalid option tt_bits: expected 4 to 30, got {tt_bits!r}")
@@ -123,7 +123,7 @@ class NativeAlphaBeta:
     ) -> None:
         if getattr(root.game, "name", None) != "carpniches":
             raise InvalidOptionError(
-                "invalid option --method native: it solves Minefield and Carpniches only, "
+                "invalid option method native: it solves Minefield and Carpniches only, "
                 f"got {root.fen()!r}"
             )
         install(tt_bits, symmetry)

@@ -27,7 +27,7 @@ def check_second(name: str) -> str:
     """Validate a second-solver name."""
     if name not in SECOND_SOLVERS:
         raise InvalidOptionError(
-            f"invalid option --second-solver: expected one of {', '.join(SECOND_SOLVERS)}, "
+            f"invalid option second_solver: expected one of {', '.join(SECOND_SOLVERS)}, "
             f"got {name!r}"
         )
     return name
