@@ -163,3 +163,22 @@ def verify_command(claim: str, sizes: str | None, out: str | None, as_json: bool
     click.echo(nodraw.text_table(result))
     if out is not None:
         click.echo("wrote " + ", ".join(result["files"]))
+    if scheduler is not None:  # the back end, as the other long jobs name it
+        click.echo(run_line(result))
+
+
+def run_line(result: dict[str, Any]) -> str:
+    """The back end line of a run on a cluster.
+
+    >>> run_line({"backend": "dask local:2", "workers": 2, "tasks": 5, "resumed_tasks": 1,
+    ...           "rerun_tasks": ["n=8/full"]})
+    'dask local:2, 2 workers: 5 tasks (4 computed, 1 from checkpoint); re-run: n=8/full'
+    """
+    from boardproof.solvers.executor import RunInfo
+
+    backend, _, address = str(result.get("backend", "dask")).partition(" ")
+    tasks, resumed = int(result.get("tasks", 0)), int(result.get("resumed_tasks", 0))
+    info = RunInfo(backend, int(result.get("workers", 1)), address or None, tasks=tasks,
+                   resumed=resumed, computed=tasks - resumed,
+                   reruns=dict.fromkeys(result.get("rerun_tasks", []), 1))  # fmt: skip
+    return info.summary()
