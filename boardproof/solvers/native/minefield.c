@@ -22,6 +22,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "table_memory.h"
+
 typedef uint64_t u64;
 
 #define MAXCELLS 64
@@ -573,7 +575,7 @@ static int table_alloc(void **table, size_t entry, int *have_bits, u64 *mask, in
         return 0;
     }
     free(*table);
-    *table = calloc((size_t)1 << bits, entry);
+    *table = table_calloc((size_t)1 << bits, entry);
     if (*table == NULL) { *have_bits = 0; PyErr_NoMemory(); return -1; }
     *have_bits = bits;
     *mask = ((u64)1 << bits) - 1;
