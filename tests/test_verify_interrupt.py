@@ -51,7 +51,9 @@ def _interrupt_run(tmp_path: Path, workers: int,
 def test_ctrl_c_during_fill_sweep(tmp_path: Path, workers: int, group: bool) -> None:
     status, err, done = _interrupt_run(tmp_path, workers, group)
     assert "Traceback" not in err and "pysolvers" not in err, err
-    assert err.strip().splitlines()[-1] == "interrupted"
-    assert status == 130
-    assert {"n=2/fill", "n=3/fill"} <= set(done)  # finished work is kept
-    assert "n=20/fill" not in done
+    # the whole picture on failure (a rare empty stderr was seen under heavy load)
+    seen = f"exit {status}, stderr {err[-300:]!r}, checkpoint {sorted(done)}"
+    assert err.strip().splitlines()[-1:] == ["interrupted"], seen
+    assert status == 130, seen
+    assert {"n=2/fill", "n=3/fill"} <= set(done), seen  # finished work is kept
+    assert "n=20/fill" not in done, seen
