@@ -299,10 +299,19 @@ static inline int from_tt(int v, int ply) {
     return v >= WIN_MIN ? v - ply : v <= -WIN_MIN ? v + ply : v;
 }
 
+/* set_hook(f): f(nodes, depth) every 2**20 nodes (progress displays); depth: the root's */
+static PyObject *hook_cb = NULL;
+static int hook_depth = 0;
+
 static void check_budget(void) {
     if (node_limit && nodes >= node_limit) aborted = 1;
     if (deadline > 0 && now() >= deadline) aborted = 1;
     if (!(nodes & 0xFFFF) && PyErr_CheckSignals() < 0) aborted = 2;
+    if (hook_cb != NULL && !aborted && !(nodes & 0xFFFFF)) {
+        PyObject *r = PyObject_CallFunction(hook_cb, "Ki", (unsigned long long)nodes, hook_depth);
+        if (r == NULL) aborted = 2;
+        else Py_DECREF(r);
+    }
 }
 
 static int search(const Pos *p, int depth, int alpha, int beta, int ply) {
@@ -625,6 +634,7 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
     node_limit = limit;
     deadline = seconds > 0 ? now() + seconds : 0;
     aborted = 0;
+    hook_depth = depth;
     int value = search(&p, depth, alpha, beta, 0);
     if (aborted == 2) return NULL;
     return Py_BuildValue("ii", value, aborted);
@@ -659,8 +669,26 @@ static PyObject *py_stats(PyObject *self, PyObject *args) {
                          (unsigned long long)horizon, "repetitions", (unsigned long long)reps);
 }
 
+PyDoc_STRVAR(set_hook_doc,
+"set_hook(f): call f(nodes, depth) every 2**20 nodes of search() (nodes: the counter\n"
+"of counters(), depth: the root's); None removes it. An exception raised by f stops the\n"
+"search and is raised by it. The hook never changes what is searched.");
+
+static PyObject *py_set_hook(PyObject *self, PyObject *f) {
+    if (f != Py_None && !PyCallable_Check(f)) {
+        PyErr_SetString(PyExc_TypeError, "set_hook: expected a callable or None");
+        return NULL;
+    }
+    PyObject *old = hook_cb;
+    Py_XINCREF(f == Py_None ? NULL : f);
+    hook_cb = f == Py_None ? NULL : f;
+    Py_XDECREF(old);
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef methods[] = {
     {"setup", py_setup, METH_VARARGS, setup_doc},
+    {"set_hook", py_set_hook, METH_O, set_hook_doc},
     {"moves", py_moves, METH_VARARGS, "moves(pos) -> [(from, to)] in the model's order."},
     {"terminal", py_terminal, METH_VARARGS,
      "terminal(pos) -> 0 not over, 1 the side to move has won, -1 it has lost."},

@@ -80,6 +80,8 @@ static double deadline;
 static int aborted; /* 1 budget, 2 Python error (signal, callback) */
 static PyObject *progress_cb = NULL;
 static u64 progress_every = 0;
+/* set_hook(f): f(nodes, horizon) every 2**20 nodes of every search (progress displays) */
+static PyObject *hook_cb = NULL;
 static int history[2][MAXCELLS];
 static int killer[MAXPLY][2];
 static u64 tt_hits, tt_stores, threat_cuts, etc_cuts;
@@ -225,6 +227,11 @@ static void check_budget(void) {
     if (PyErr_CheckSignals() < 0) { aborted = 2; return; }
     if (progress_cb != NULL && progress_every && nodes % progress_every < 0x10000) {
         PyObject *r = PyObject_CallFunction(progress_cb, "K", (unsigned long long)nodes);
+        if (r == NULL) { aborted = 2; return; }
+        Py_DECREF(r);
+    }
+    if (hook_cb != NULL && (nodes & 0xFFFFF) == 0) {
+        PyObject *r = PyObject_CallFunction(hook_cb, "Ki", (unsigned long long)nodes, HORIZON);
         if (r == NULL) { aborted = 2; return; }
         Py_DECREF(r);
     }
@@ -755,9 +762,27 @@ static PyObject *py_canonical(PyObject *self, PyObject *args) {
 
 #include "minefield_wide.h"
 
+PyDoc_STRVAR(set_hook_doc,
+"set_hook(f): call f(nodes, horizon) every 2**20 nodes of every search (solve, dfpn,\n"
+"their wide forms), horizon 0 when none; None removes it. An exception raised by f\n"
+"stops the search and is raised by it. The hook never changes what is searched.");
+
+static PyObject *py_set_hook(PyObject *self, PyObject *f) {
+    if (f != Py_None && !PyCallable_Check(f)) {
+        PyErr_SetString(PyExc_TypeError, "set_hook: expected a callable or None");
+        return NULL;
+    }
+    PyObject *old = hook_cb;
+    Py_XINCREF(f == Py_None ? NULL : f);
+    hook_cb = f == Py_None ? NULL : f;
+    Py_XDECREF(old);
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef methods[] = {
     WIDE_METHODS
     {"setup", py_setup, METH_VARARGS, setup_doc},
+    {"set_hook", py_set_hook, METH_O, set_hook_doc},
     {"solve", py_solve, METH_VARARGS, solve_doc},
     {"stats", py_stats, METH_NOARGS, "Transposition-table statistics."},
     {"dfpn", py_dfpn, METH_VARARGS, dfpn_doc},
