@@ -16,7 +16,7 @@ Three parts, each short enough for one run under the shared CPU lock::
   one, avoids moves that lose within it, otherwise a seeded random move; score games:
   best score margin at the horizon). Engine A sits in one seat, B in every other, and A
   takes each seat equally often; start positions are the game's start (Minefield: a 5x5
-  board; Minefield and Candy: one seeded random first move; ColleXion: a seeded heap).
+  board) after one seeded random first move (ColleXion: a seeded heap instead).
   The score is A's share (a win 1, a shared win or draw 1/k), with its 95 % Wilson
   interval, beside the fair share 1/P.
 - ``accuracy``: Minefield positions where the side to move has a winning move (ground
@@ -167,7 +167,7 @@ def start_position(game: str, index: int, players: int) -> Position:
     if game == "collexion":
         options["seed"] = index
     pos = models.get(game).start(**options)
-    if game in ("minefield", "candy"):  # seeded variety: one random first move
+    if game != "collexion":  # seeded variety: one random first move (ColleXion: the heap)
         rng = random.Random(index)
         pos = pos.play(rng.choice(list(pos.legal_moves())))
     return pos
