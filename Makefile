@@ -11,7 +11,8 @@ CHROMIUM := /usr/bin/chromium
 $(STAMP): pyproject.toml setup.py boardproof/solvers/native/minefield.c \
 		boardproof/solvers/native/minefield_wide.h boardproof/solvers/native/minefield_wide_impl.h \
 		boardproof/solvers/native/carpniches.c boardproof/solvers/native/playout_minefield.c \
-		boardproof/solvers/native/playout_carpniches.c
+		boardproof/solvers/native/playout_carpniches.c boardproof/solvers/native/drup.c \
+		boardproof/solvers/native/table_memory.h boardproof/solvers/native/candy.c
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[test,cluster,docs]'

@@ -1,4 +1,5 @@
-"""Build the optional native searches (C): Minefield and Carpniches; native playouts.
+"""Build the optional native code (C): Minefield and Carpniches searches; native playouts;
+the DRUP proof checker.
 
 Everything else is in pyproject.toml.
 
@@ -15,13 +16,21 @@ setup(
             "boardproof.solvers.native._minefield",
             ["boardproof/solvers/native/minefield.c"],
             depends=["boardproof/solvers/native/minefield_wide.h",
-                     "boardproof/solvers/native/minefield_wide_impl.h"],
+                     "boardproof/solvers/native/minefield_wide_impl.h",
+                     "boardproof/solvers/native/table_memory.h"],
             extra_compile_args=["-O3", "-std=c11", "-Wall", "-Wextra", "-Wno-unused-parameter"],
             optional=True,
         ),
         Extension(
             "boardproof.solvers.native._carpniches",
             ["boardproof/solvers/native/carpniches.c"],
+            depends=["boardproof/solvers/native/table_memory.h"],
+            extra_compile_args=["-O3", "-std=c11", "-Wall", "-Wextra", "-Wno-unused-parameter"],
+            optional=True,
+        ),
+        Extension(
+            "boardproof.solvers.native._candy",
+            ["boardproof/solvers/native/candy.c"],
             extra_compile_args=["-O3", "-std=c11", "-Wall", "-Wextra", "-Wno-unused-parameter"],
             optional=True,
         ),
@@ -34,6 +43,12 @@ setup(
         Extension(
             "boardproof.solvers.native._playout_carpniches",
             ["boardproof/solvers/native/playout_carpniches.c"],
+            extra_compile_args=["-O3", "-std=c11", "-Wall", "-Wextra", "-Wno-unused-parameter"],
+            optional=True,
+        ),
+        Extension(  # the own backward DRUP checker (boardproof/solvers/sat/backward.py)
+            "boardproof.solvers.native._drup",
+            ["boardproof/solvers/native/drup.c"],
             extra_compile_args=["-O3", "-std=c11", "-Wall", "-Wextra", "-Wno-unused-parameter"],
             optional=True,
         ),

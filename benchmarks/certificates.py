@@ -6,7 +6,8 @@ times inside the workers, check times of each checker), read back from its JSON:
     python benchmarks/certificates.py reports/minefield-no-draw.json
 
 Prints a Markdown table: per n, CaDiCaL's fill-step time (with DRUP logging), the
-second solver's time, the proof's lines and gzip size, and each checker's time.
+second solver's time, the proof's lines and gzip size, and each checker's time (the own
+backward checker's with the number of lemmas it checked, out of those it read).
 """
 
 from __future__ import annotations
@@ -14,6 +15,11 @@ from __future__ import annotations
 import argparse
 import json
 from pathlib import Path
+
+
+def core(c: dict | None) -> str:
+    """Lemmas checked / lemmas read by the backward checker."""
+    return "-" if c is None else f"{c['steps']} / {c.get('lemmas', '-')}"
 
 
 def rows(report: dict) -> list[list[str]]:
@@ -37,7 +43,8 @@ def rows(report: dict) -> list[list[str]]:
                 f"{other['seconds']:.2f}" if other else "-",
                 str(step.get("proof_lines", "-")),
                 f"{cert['compressed_bytes'] / 1e6:.2f}" if cert else "-",
-                check("dratify"), check("boardproof"),
+                check("dratify"), check("backward"), core(checks.get("backward")),
+                check("boardproof"),
                 "yes" if step.get("second_agree") and cert.get("ok") else "-",
             ])
     return out
@@ -49,7 +56,8 @@ def main() -> None:
     args = parser.parse_args()
     report = json.loads(args.report.read_text(encoding="utf-8"))
     header = ["n", "CaDiCaL s (with proof)", "CryptoMiniSat s", "proof lines", "gzip MB",
-              "dratify s", "own checker s", "all agree"]
+              "dratify s", "own backward s", "lemmas checked / read", "own forward s",
+              "all agree"]
     print("| " + " | ".join(header) + " |")
     print("|" + "---|" * len(header))
     for row in rows(report):

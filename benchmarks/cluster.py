@@ -1,12 +1,13 @@
 """Executor benchmark: speed-up with 2 workers against 1, per back end (RESULTS.md).
 
 Usage: ``.venv/bin/python benchmarks/cluster.py [--job JOB ...] [--backend B ...]
-[--sizes 2-16]``
+[--sizes 2-16] [--puzzles 8]``
 
 Jobs: ``openings`` (the 4x4 opening table, ``build_report([4])``), ``openings-ab`` (the
 same with the Python alpha-beta: heavier tasks), ``verify`` (``minefield-no-draw``,
-``--sizes``, no certificates, no exhaustive walk), ``puzzles`` (8 Minefield puzzles,
-seed 1) and ``overhead`` (200 empty tasks: the scheduling cost per task). Back ends:
+``--sizes``, no certificates, no exhaustive walk), ``puzzles`` (``--puzzles`` Minefield
+puzzles, default 8, seed 1) and ``overhead`` (200 empty tasks: the scheduling cost per
+task). Back ends:
 ``pool`` (``--workers 1`` then ``2``) and ``dask`` (``--scheduler local:1`` then
 ``local:2``; the cluster start is timed apart). Every job's result is checked to be the
 same on every back end. Prints wall seconds, the speed-up and the load average.
@@ -46,10 +47,10 @@ def job_verify(executor: Executor, sizes: list[int]) -> Any:
             for row in result["sizes"]]  # fmt: skip
 
 
-def job_puzzles(executor: Executor) -> Any:
+def job_puzzles(executor: Executor, count: int = 8) -> Any:
     from boardproof.puzzles.generate import generate
 
-    return [p["position"] for p in generate("minefield", 8, seed=1, progress=False,
+    return [p["position"] for p in generate("minefield", count, seed=1, progress=False,
                                             executor=executor).puzzles]  # fmt: skip
 
 
@@ -63,6 +64,7 @@ def main() -> None:
                         choices=["openings", "openings-ab", "verify", "puzzles", "overhead"])
     parser.add_argument("--backend", action="append", default=None, choices=["pool", "dask"])
     parser.add_argument("--sizes", default="2-16")
+    parser.add_argument("--puzzles", type=int, default=8, help="puzzles of the puzzles job")
     args = parser.parse_args()
     from boardproof.analysis.claims import parse_sizes
 
@@ -71,7 +73,7 @@ def main() -> None:
         "openings": job_openings,
         "openings-ab": lambda e: job_openings(e, "alphabeta"),
         "verify": lambda e: job_verify(e, sizes),
-        "puzzles": job_puzzles,
+        "puzzles": lambda e: job_puzzles(e, args.puzzles),
         "overhead": job_overhead,
     }
     now = dt.datetime.now(dt.UTC)

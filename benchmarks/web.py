@@ -5,8 +5,10 @@ Usage: ``.venv/bin/python benchmarks/web.py [--days N] [--game GAME ...] [--requ
 - ``site``: the wall and CPU time of ``build_site(out, N, 2026-11-29, games)`` (as
   ``boardproof site --out DIR --days N --date 2026-11-29``), and the bytes written;
 - ``serve``: starts ``boardproof serve`` on a free localhost port and times ``R``
-  ``POST /api/solve`` requests for the empty 4x4 Minefield board without the pie rule
-  (``4/4/4/4 b -``, timeout 10 s) over real HTTP: median and max latency.
+  ``POST /api/solve`` requests, then ``R`` ``POST /api/analyse`` requests, for the empty
+  4x4 Minefield board without the pie rule (``4/4/4/4 b -``, timeout 10 s) over real
+  HTTP: median and max latency of each (the analysis stops once its exact step proves
+  the position), and one analysis of the Carpniches start with a 1 s thinking time.
 """
 
 from __future__ import annotations
@@ -40,6 +42,17 @@ def bench_site(days: int, games: list[str]) -> None:
     )
 
 
+def _post(port: int, endpoint: str, body: dict[str, object]) -> dict[str, object]:
+    request = urllib.request.Request(
+        f"http://127.0.0.1:{port}/api/{endpoint}",
+        data=json.dumps(body).encode(),
+        headers={"Content-Type": "application/json"},
+    )
+    with urllib.request.urlopen(request, timeout=60) as answer:
+        data: dict[str, object] = json.loads(answer.read())
+    return data
+
+
 def bench_serve(requests: int) -> None:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -53,23 +66,31 @@ def bench_serve(requests: int) -> None:
                 break
             except OSError:
                 time.sleep(0.1)
-        body = json.dumps({"game": "minefield", "position": "4/4/4/4 b -", "timeout": 10})
-        times = []
-        for _ in range(requests):
-            request = urllib.request.Request(
-                f"http://127.0.0.1:{port}/api/solve",
-                data=body.encode(),
-                headers={"Content-Type": "application/json"},
+        empty = {"game": "minefield", "position": "4/4/4/4 b -", "timeout": 10}
+        for endpoint in ("solve", "analyse"):
+            times = []
+            for _ in range(requests):
+                start = time.perf_counter()
+                data = _post(port, endpoint, empty)
+                times.append(time.perf_counter() - start)
+                assert data["result"] in ("win", "loss"), data
+            work = f"search {data['seconds']} s" + (
+                f", {data['iterations']} iterations" if endpoint == "analyse" else ""
             )
-            start = time.perf_counter()
-            with urllib.request.urlopen(request, timeout=60) as answer:
-                data = json.loads(answer.read())
-            times.append(time.perf_counter() - start)
-            assert data["result"] in ("win", "loss"), data
+            print(
+                f"serve: POST /api/{endpoint} 4x4 Minefield ({data['result']}, {data['method']}, "
+                f"{work}): median {statistics.median(times) * 1000:.0f} ms, "
+                f"max {max(times) * 1000:.0f} ms over {requests} requests",
+                flush=True,
+            )
+        start = time.perf_counter()
+        body = {"game": "carpniches", "position": "(cpc)4(pcp)/6/6/6/6/(pcp)4(cpc) c 1",
+                "timeout": 1}  # fmt: skip
+        data = _post(port, "analyse", body)
         print(
-            f"serve: POST /api/solve 4x4 Minefield ({data['result']}, {data['method']}, "
-            f"search {data['seconds']} s): median {statistics.median(times) * 1000:.0f} ms, "
-            f"max {max(times) * 1000:.0f} ms over {requests} requests",
+            f"serve: POST /api/analyse Carpniches start, 1 s ({data['result']}, "
+            f"{data['iterations']} iterations, best {data['best_move']}): "
+            f"{(time.perf_counter() - start) * 1000:.0f} ms",
             flush=True,
         )
     finally:

@@ -22,3 +22,30 @@ def cli_run(capsys):
         return status, out, err
 
     return run
+
+
+@pytest.fixture
+def ctrl_c_after_saves():
+    """``with ctrl_c_after_saves(n):`` a KeyboardInterrupt right after the n-th task result
+    is saved to a JSON Lines checkpoint (in the parent process, whatever runs the tasks):
+    the checkpoint then holds exactly n tasks."""
+    import contextlib
+
+    from boardproof.solvers.executor import JournalCheckpoint
+
+    @contextlib.contextmanager
+    def interrupting(count: int):
+        saved = JournalCheckpoint.save
+        seen = [0]
+
+        def save(self, key, result):
+            saved(self, key, result)
+            seen[0] += 1
+            if seen[0] == count:
+                raise KeyboardInterrupt
+
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(JournalCheckpoint, "save", save)
+            yield
+
+    return interrupting

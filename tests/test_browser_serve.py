@@ -1,4 +1,4 @@
-"""`boardproof serve` in a real browser: play a line on the analysis board and solve it."""
+"""`boardproof serve` in a real browser: play a line on the analysis board, solve and analyse it."""
 
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ def _wait_for(port: int, server: subprocess.Popen[str], seconds: float = 30.0) -
     raise AssertionError(f"the server did not listen on port {port}")
 
 
-def test_analysis_board_plays_and_solves(tmp_path: Path) -> None:
+def test_analysis_board_plays_solves_and_analyses(tmp_path: Path) -> None:
     need_browser()
     port = _free_port()
     code = "from boardproof.cli import main; main()"
@@ -84,6 +84,32 @@ def test_analysis_board_plays_and_solves(tmp_path: Path) -> None:
             page.wait_for_function(
                 f"document.getElementById('line').textContent === 'b2 c3 {best}'"
             )
+            # back to b2 c3, then an analysis: best moves, visits, win rates, the line
+            page.click("#undo")
+            page.wait_for_function("document.getElementById('line').textContent === 'b2 c3'")
+            page.fill("#seconds", "1.5")
+            page.click("#analyse")
+            page.wait_for_function(
+                "document.getElementById('answer').className.includes('analysed')",
+                timeout=30_000,
+            )
+            text = page.text_content("#answer")
+            assert text.startswith("result: win; winner: b;") and " iterations, " in text, text
+            rows = page.locator("#analysis tbody tr")
+            assert page.is_visible("#analysis") and rows.count() >= 1
+            first = rows.nth(0).locator("td")
+            assert int(first.nth(1).text_content()) >= 0
+            assert 0 <= float(first.nth(2).text_content()) <= 100
+            assert page.locator("#board .hit.best").count() >= 1
+            page.screenshot(path=str(tmp_path / "analysed.png"), full_page=True)
+            pv = text.split("line: ", 1)[1].split(";", 1)[0].split()
+            assert len(pv) >= 3 and first.nth(0).text_content() == pv[0]
+            page.click("#play-line")  # the line played out on the board
+            played = " ".join(["b2", "c3", *pv])
+            page.wait_for_function(f"document.getElementById('line').textContent === '{played}'")
+            assert "Game over" in page.text_content("#status")
+            page.click("#undo")  # the whole line is taken back at once
+            page.wait_for_function("document.getElementById('line').textContent === 'b2 c3'")
             assert page.evaluate("document.documentElement.scrollWidth") <= 390
             # the browser logs the one refused request (HTTP 400), and nothing else
             console.check(("Failed to load resource: the server responded with a status of 400 "

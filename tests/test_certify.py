@@ -1,5 +1,6 @@
-"""Certificates of the no-draw fill step: both checkers accept real proofs, agree, and
-reject tampered proofs and "proofs" of satisfiable formulas; the second solver agrees."""
+"""Certificates of the no-draw fill step: every checker (dratify, our backward and forward
+checkers) accepts real proofs, they agree, and all reject tampered proofs and "proofs" of
+satisfiable formulas; the second solver agrees."""
 
 from __future__ import annotations
 
@@ -39,13 +40,19 @@ def test_both_checkers_accept_and_agree(n: int, tmp_path: Path) -> None:
     enc, path = _proof(n, tmp_path)
     cert = certify.certificate(enc.clauses, enc.nvars, path, certify.CHECKERS)
     assert cert["ok"] and cert["agree"]
-    assert [c["checker"] for c in cert["checks"]] == ["dratify", "boardproof"]
-    assert cert["checks"][0]["steps"] >= cert["checks"][1]["steps"] > 0  # lemmas (+ deletions)
+    assert [c["checker"] for c in cert["checks"]] == ["dratify", "backward", "boardproof"]
+    dratify, backward, forward = cert["checks"]
+    assert dratify["steps"] >= forward["steps"] > 0  # lemmas (+ deletions)
+    assert 0 < backward["steps"] <= backward["lemmas"] <= forward["steps"]  # the used core
+
+
+def _all_rejected(verdicts: list[dict]) -> bool:
+    return [v["ok"] for v in verdicts] == [False] * len(certify.CHECKERS)
 
 
 @pytest.mark.long
 @pytest.mark.parametrize("n", [6, 7, 8])
-def test_both_checkers_agree_up_to_8(n: int, tmp_path: Path) -> None:
+def test_all_checkers_agree_up_to_8(n: int, tmp_path: Path) -> None:
     enc, path = _proof(n, tmp_path)
     cert = certify.certificate(enc.clauses, enc.nvars, path, certify.CHECKERS)
     assert cert["ok"] and cert["agree"]
@@ -73,7 +80,7 @@ def test_tampered_proofs_rejected_by_both(tmp_path: Path) -> None:
     broken.write_bytes(bytes(data))
     for tampered in (bogus, cut, broken):
         verdicts = certify.check(enc.clauses, enc.nvars, tampered, certify.CHECKERS)
-        assert [v["ok"] for v in verdicts] == [False, False], (tampered.name, verdicts)
+        assert _all_rejected(verdicts), (tampered.name, verdicts)
     # the untouched proof still passes (the tampering, not the set-up, is rejected)
     assert all(v["ok"] for v in certify.check(enc.clauses, enc.nvars, path, certify.CHECKERS))
 
@@ -83,11 +90,10 @@ def test_proof_of_a_satisfiable_formula_rejected(tmp_path: Path) -> None:
     weak = sat.encode(3, sat.Options(lemmas=()))  # ... offered for a satisfiable formula
     assert sat.solve(weak).result == "sat"
     verdicts = certify.check(weak.clauses, weak.nvars, path, certify.CHECKERS)
-    assert [v["ok"] for v in verdicts] == [False, False]
+    assert _all_rejected(verdicts)
     # and the solver's own "proof" of it (it stops at the model) is no refutation either
     empty = _rewrite(path, [])
-    assert [v["ok"] for v in certify.check(weak.clauses, weak.nvars, empty,
-                                           certify.CHECKERS)] == [False, False]
+    assert _all_rejected(certify.check(weak.clauses, weak.nvars, empty, certify.CHECKERS))
 
 
 @pytest.mark.parametrize("name", second.SECOND_SOLVERS)

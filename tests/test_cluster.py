@@ -161,6 +161,76 @@ def test_a_killed_worker_is_survived_and_its_task_rerun(tmp_path, capsys) -> Non
     assert Checkpoint(tmp_path / "cp.json").done == result  # each result once
 
 
+def _processing(dask_scheduler: Any) -> dict[str, list[str]]:
+    """The tasks each worker is running (or given), for ``run_on_scheduler``."""
+    return {address: sorted(str(task.key) for task in worker.processing)
+            for address, worker in dask_scheduler.workers.items()}  # fmt: skip
+
+
+@pytest.mark.long
+def test_a_verify_sweep_survives_a_lost_worker_and_a_new_one(tmp_path, capsys) -> None:
+    """A cluster of 3 workers: one is killed (by its pid) in the middle of a task and a
+    ``dask worker`` process joins the running scheduler; the report is the same as the
+    in-process one and the re-run task is listed."""
+    import subprocess
+    import sys
+
+    from boardproof.analysis import claims
+
+    sizes = list(range(2, 11))
+    local = claims.verify("minefield-no-draw", sizes, exhaustive_max=0, progress=False)
+    worker = Path(sys.executable).with_name("dask")
+    with _local_cluster(3) as own, Executor(scheduler=own.scheduler_address) as executor:
+        client = executor._connect()
+        pids = client.run(os.getpid)
+        joined: list[subprocess.Popen[bytes]] = []
+        killed: list[str] = []
+        finished = threading.Event()
+
+        def kill_one_and_add_one() -> None:
+            # the first worker seen busy with one task for 0.3 s (a fill step of n >= 8), as
+            # the scheduler sees it (a worker may not answer while the SAT solver holds the GIL)
+            busy: dict[str, Any] = {}
+            while not finished.is_set():
+                now = client.run_on_scheduler(_processing)
+                victim = next((a for a, keys in now.items() if keys and busy.get(a) == keys), None)
+                if victim is not None:
+                    os.kill(pids[victim], signal.SIGKILL)
+                    killed.append(f"{victim} {pids[victim]} {now[victim]}")
+                    joined.append(subprocess.Popen(
+                        [str(worker), own.scheduler_address, "--nthreads", "1",
+                         "--nworkers", "1", "--no-dashboard"],
+                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                    ))  # fmt: skip
+                    return
+                busy = now
+                time.sleep(0.3)
+
+        helper = threading.Thread(target=kill_one_and_add_one)
+        helper.start()
+        try:
+            remote = claims.verify("minefield-no-draw", sizes, exhaustive_max=0,
+                                   executor=executor)  # fmt: skip
+            finished.set()
+            helper.join()
+            print(f"killed {killed[0] if killed else None}", file=sys.stderr)
+            assert joined, "no worker was ever seen busy"
+            deadline = time.monotonic() + 30  # the new worker registers (if not yet)
+            while len(client.scheduler_info()["workers"]) < 3 and time.monotonic() < deadline:
+                time.sleep(0.2)
+            assert len(client.scheduler_info()["workers"]) >= 3  # (a nanny restarts the lost one)
+        finally:
+            finished.set()
+            for process in joined:
+                process.terminate()
+                process.wait(timeout=30)
+    err = capsys.readouterr().err
+    assert "worker lost: n=" in err and remote["rerun_tasks"], (killed, pids, err)
+    assert remote.pop("backend") and remote.pop("rerun_tasks")
+    local["workers"] = remote["workers"] = 0
+    assert json.dumps(_without_times(local)) == json.dumps(_without_times(remote))
+
+
 def test_a_task_that_kills_every_worker_is_named(cluster) -> None:
     tasks = [("good-1", 1), ("poison", -1), ("good-2", 2)]
     with pytest.raises(TaskKilledWorkers, match="'poison' killed") as caught:
@@ -217,6 +287,45 @@ def test_interrupt_and_resume_reuse_finished_work(cluster, tmp_path) -> None:
     assert result == {f"t{i}": i * i for i in range(6)}
     assert executor.last is not None
     assert (executor.last.resumed, executor.last.computed) == (2, 4)
+
+
+def test_generate_and_site_resume_on_a_cluster(cluster, tmp_path, ctrl_c_after_saves) -> None:
+    """Interrupted after 2 finished tasks, then resumed on the cluster: the same puzzles and
+    site files as an uninterrupted in-process run, the 2 kept tasks not run again."""
+    from test_resume import site_tree
+
+    from boardproof.puzzles import daily
+    from boardproof.puzzles.generate import checkpoint_run, generate, settings_for
+    from boardproof.puzzles.store import dumps
+    from boardproof.reports.site import build_site
+    from boardproof.solvers.executor import JournalCheckpoint
+
+    plain = [dumps(p) for p in generate("minefield", 4, seed=1, progress=False).puzzles]
+    path = tmp_path / "gen.checkpoint.jsonl"
+    run = checkpoint_run("minefield", 1, settings_for("minefield"))
+    with Executor(scheduler=cluster.scheduler_address) as executor:
+        with ctrl_c_after_saves(2), pytest.raises(KeyboardInterrupt):
+            generate("minefield", 4, seed=1, progress=False, executor=executor, checkpoint=path)
+        kept = set(JournalCheckpoint(path, run).done)
+        again = generate("minefield", 4, seed=1, progress=False, executor=executor,
+                         checkpoint=path)  # fmt: skip
+        info = executor.last
+        assert [dumps(p) for p in again.puzzles] == plain and again.tasks == 4
+        lines = path.read_text().splitlines()[1:]  # each finished task saved once
+        done = JournalCheckpoint(path, run).done
+        assert len(kept) == 2 and info is not None and info.resumed == 2
+        assert len(lines) == len(done) and info.computed == len(done) - 2
+
+        site, cp = tmp_path / "site", tmp_path / "site.checkpoint.jsonl"
+        last = daily.parse_date("2026-11-29")
+        with ctrl_c_after_saves(2), pytest.raises(KeyboardInterrupt):
+            build_site(site, 4, last, ["minefield"], executor=executor, checkpoint=cp)
+        build_site(site, 4, last, ["minefield"], executor=executor, checkpoint=cp)
+        info = executor.last
+        assert info is not None and (info.resumed, info.computed) == (2, 2)
+    assert _files(site) and site_tree(tmp_path / "plain") == {
+        str(p.relative_to(site)): p.read_bytes() for p in sorted(site.rglob("*")) if p.is_file()
+    }
 
 
 # -- one-line errors -----------------------------------------------------------------------

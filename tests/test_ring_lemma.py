@@ -36,6 +36,7 @@ def _black_stuck(board: tuple[int, ...]) -> bool:
 def test_every_case_unsat() -> None:
     found = ring.check_ring()
     assert [c.result for c in found] == ["unsat"] * 5
+    assert all(c.certified for c in found)  # each DRUP proof passed the backward checker
     assert [c.label() for c in found][0] == "left 0, right >= 2"
 
 
@@ -91,7 +92,7 @@ def test_agrees_with_the_whole_board(n: int) -> None:
 
 def test_strip_lemma_small() -> None:
     found = ring.check_strip(2, 2)
-    assert found["cases"] == 30 and found["unsat"] == 30
+    assert found["cases"] == 30 and found["unsat"] == 30 and found["certified"] == 30
     # the check can fail: with only Black stuck, and with too narrow a window
     assert ring.check_strip(2, 2, colours=(sat.BLACK,))["sat"] > 0
     assert ring.check_strip(6, 2)["sat"] > 0

@@ -30,7 +30,7 @@ def test_verify_writes_report_and_certificates(cli_run, tmp_path) -> None:
     status, out, err = cli_run("verify", "minefield-no-draw", "--sizes", "2-4", "--out",
                                str(out_dir), "--quiet")
     assert status == 0, err
-    assert "dratify+own ok" in out and "holds for n = 2..4" in out
+    assert "dratify+fwd+bwd ok" in out and "holds for n = 2..4" in out
     md = (out_dir / "minefield-no-draw.md").read_text()
     assert "| 4 | holds |" in md and "crosscut" in md
     assert "Towards no draw for every n" in md and "Ring lemma (every n >= 5)" in md

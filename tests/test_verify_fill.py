@@ -96,6 +96,13 @@ def test_merge_keeps_earlier_rows(cli_run, tmp_path) -> None:
     assert again["sizes"][:5] == data["sizes"]
     assert [m["sizes"] for m in again["merged"]] == [[2, 3], [4, 5, 6]]
     assert len(again["commands"]) == 3
+    # and once more with n = 4 again: the note of the full step kept from the first run
+    # stays with it (the report it comes from had kept it itself)
+    status, _, err = cli_run("verify", "minefield-no-draw", "--sizes", "4", "--method",
+                             "fill", "--exhaustive-max", "0", "--merge", str(report),
+                             "--out", str(out_dir), "--quiet", "--note", "fourth run")
+    assert status == 0, err
+    assert json.loads(report.read_text())["kept_full_steps"]["notes"] == ["first run"]
 
 
 def test_merge_rejects_bad_files(cli_run, tmp_path) -> None:

@@ -81,6 +81,53 @@ def test_solve_time_limit_is_checked(client, timeout) -> None:
     assert answer.json()["error"].startswith("error: invalid option --timeout: expected a number")
 
 
+def test_analyse_mirrors_analyse_json(client, cli_run) -> None:
+    position = "wb3/1b1w1/5/1b1w1/1b1w1 b -"  # b wins: the exact first step proves it
+    answer = client.post(
+        "/api/analyse",
+        json={"game": "minefield", "position": position, "timeout": 2, "multipv": 3},
+    )
+    assert answer.status_code == 200
+    data = answer.json()
+    _, out, _ = cli_run("analyse", "minefield", position, "--json", "--time", "2",
+                        "--multipv", "3", "--quiet")  # fmt: skip
+    expected = json.loads(out)
+    assert set(data) == set(expected)
+    for key in ("game", "position", "to_move", "result", "winner", "best_move"):
+        assert data[key] == expected[key], key
+    assert data["result"] == "win" and data["pv"][0] == data["best_move"]
+    assert 1 <= len(data["moves"]) <= 3 and data["seconds"] <= 2 + 5
+
+
+def test_analyse_estimates_an_open_position(client) -> None:
+    body = {"game": "carpniches", "position": "(cpc)4(pcp)/6/6/6/6/(pcp)4(cpc) c 1",
+            "timeout": 0.5, "multipv": 2, "seed": 3}  # fmt: skip
+    data = client.post("/api/analyse", json=body).json()
+    assert data["result"] == "unknown" and data["iterations"] > 0
+    assert len(data["moves"]) == 2 and data["best_move"] == data["moves"][0]["move"]
+    assert all(0 <= m["value"] <= 1 and m["visits"] > 0 for m in data["moves"])
+
+
+@pytest.mark.parametrize(
+    ("changes", "start"),
+    [
+        ({"multipv": 0}, "invalid option --multipv: expected a whole number from 1 to 20"),
+        ({"multipv": 21}, "invalid option --multipv"),
+        ({"multipv": "3"}, "invalid option --multipv"),
+        ({"seed": -1}, "invalid option --seed: expected a whole number >= 0, got -1"),
+        ({"seed": True}, "invalid option --seed"),
+        ({"timeout": 0}, "invalid option --timeout: expected a number"),
+        ({"position": "3/3/b3 b -"}, "invalid position"),
+    ],
+)
+def test_analyse_bad_input_is_400(client, changes, start) -> None:
+    body = {"game": "minefield", "position": "3/3/3 b -", "timeout": 1, **changes}
+    answer = client.post("/api/analyse", json=body)
+    assert answer.status_code == 400
+    assert answer.json()["error"].startswith("error: " + start), answer.json()
+    assert "\n" not in answer.json()["error"]
+
+
 def test_bad_bodies(client) -> None:
     for raw in (b"{", b"[1]", b'"x"'):
         answer = client.post("/api/position", content=raw)
@@ -103,8 +150,10 @@ def test_one_search_at_a_time_per_client(client) -> None:
     first.start()
     time.sleep(0.7)
     second = client.post("/api/solve", json=body)
+    third = client.post("/api/analyse", json=body)  # a solve and an analysis count alike
     first.join()
     assert second.status_code == 429 and "one at a time" in second.json()["error"]
+    assert third.status_code == 429
     assert results == [200]
 
 

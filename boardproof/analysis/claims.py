@@ -45,8 +45,10 @@ from boardproof.solvers.sat import minefield as sat
 
 #: sizes up to this one get a DRUP proof that the built-in checker verifies
 DEFAULT_CERTIFY_MAX = 6
-#: certified sizes up to this one are also checked by the project's own (slow) checker
-DEFAULT_OWN_CHECK_MAX = 8
+#: certified sizes up to this one are also checked by the project's own backward checker
+DEFAULT_OWN_CHECK_MAX = 26
+#: ... and, up to this one (and the above), by its forward checker (pure Python, slow)
+FORWARD_CHECK_MAX = 8
 #: the steps split into cubes by ``--cubes`` (measured: cubes slow the fill step down,
 #: e.g. n = 17: 9 cubes of 40-50 s each against about 30 s for the whole step)
 CUBE_STEPS = ("full", "plain", "fast")
@@ -133,8 +135,17 @@ def exhaustive_task(task: dict[str, Any]) -> dict[str, Any]:
     return enumerate_reachable(task["n"]).as_dict()
 
 
+def own_check_task(task: dict[str, Any]) -> dict[str, Any]:
+    """Check a step's proof (written by its SAT task) with the project's backward checker."""
+    options = dict(_step_options(task["n"], task["method"]))[task["step"]]
+    enc = sat.encode(task["n"], options)
+    return certify.check_backward(enc.clauses, task["proof_file"])
+
+
 def run_task(task: dict[str, Any]) -> dict[str, Any]:
     """Dispatch a task by kind (the function handed to the executor)."""
+    if task["kind"] == "own-check":
+        return own_check_task(task)
     if task["kind"] == "exhaustive":
         return exhaustive_task(task)
     if task["kind"] == "second":
@@ -165,8 +176,10 @@ def plan_tasks(
     """The tasks of a verification run, keyed for the checkpoint.
 
     Certified steps (``n <= certify_max`` with a ``proof_dir``) write a gzip DRUP proof
-    checked by ``dratify``, and also by the project's checker if ``n <= own_check_max``;
-    with ``second_solver`` every fill step is also re-solved by that solver.
+    checked by ``dratify``, and also by the project's forward checker if ``n <=
+    own_check_max`` and ``n <= FORWARD_CHECK_MAX`` (its backward checker runs after the
+    SAT tasks: :func:`plan_own_checks`); with ``second_solver`` every fill step is also
+    re-solved by that solver.
     """
     tasks: list[tuple[str, dict[str, Any]]] = []
     for n in sizes:
@@ -190,13 +203,41 @@ def plan_tasks(
                 continue
             if n <= certify_max and proof_dir is not None:
                 base["proof_file"] = str(proof_dir / f"minefield-n{n}-{step}.drup.gz")
-                base["checkers"] = ["dratify"] + (["boardproof"] if n <= own_check_max else [])
+                forward = n <= min(own_check_max, FORWARD_CHECK_MAX)
+                base["checkers"] = ["dratify"] + (["boardproof"] if forward else [])
             tasks.append((f"n={n}/{step}", base))
             if second_solver is not None and step == "fill":
                 tasks.append((f"n={n}/second-{step}",
                               {"kind": "second", "n": n, "method": method, "step": step,
                                "solver": second_solver}))
     return tasks
+
+
+def plan_own_checks(
+    tasks: list[tuple[str, dict[str, Any]]], results: dict[str, dict[str, Any]],
+    own_check_max: int,
+) -> list[tuple[str, dict[str, Any]]]:
+    """The backward-checker tasks: one per certified step of size ``<= own_check_max``.
+
+    They run once the SAT tasks are done (each reads the proof its SAT task wrote).
+
+    >>> sat_tasks = [("n=3/fill", {"n": 3, "method": "fill", "step": "fill",
+    ...                            "proof_file": "p.drup.gz"})]
+    >>> [k for k, _ in plan_own_checks(sat_tasks, {"n=3/fill": {"certificate": {}}}, 26)]
+    ['n=3/own-check-fill']
+    >>> plan_own_checks(sat_tasks, {"n=3/fill": {"certificate": {}}}, 2)
+    []
+    """
+    out = []
+    for key, task in tasks:
+        if "proof_file" not in task or task["n"] > own_check_max:
+            continue
+        if "certificate" not in results.get(key, {}):
+            continue
+        out.append((f"n={task['n']}/own-check-{task['step']}",
+                    {"kind": "own-check", "n": task["n"], "method": task["method"],
+                     "step": task["step"], "proof_file": task["proof_file"]}))
+    return out
 
 
 # ---------------------------------------------------------------------------
@@ -243,6 +284,8 @@ def assemble_size(
     exhaustive = mine.pop("exhaustive", None)
     second_by_step = {k[len("second-"):]: mine.pop(k) for k in sorted(mine)
                        if k.startswith("second-")}
+    own_by_step = {k[len("own-check-"):]: mine.pop(k) for k in sorted(mine)
+                   if k.startswith("own-check-")}
     row: dict[str, Any] = {"n": n, "holds": True, "method": "", "seconds": 0.0,
                            "counterexample": None}
     if claim == "minefield-orthodiagonal" and exhaustive is not None:
@@ -268,6 +311,11 @@ def assemble_size(
         if "certificate" in value:
             agg["certificate"] = value["certificate"]
             agg["proof_lines"] = value["proof_lines"]
+    for step, verdict in own_by_step.items():
+        if step in steps and "certificate" in steps[step]:
+            cert = steps[step]["certificate"]
+            steps[step]["certificate"] = certify.with_checks(
+                cert, [*cert.get("checks", []), verdict])
     for step, value in second_by_step.items():
         if step in steps:
             steps[step]["second"] = value
@@ -353,6 +401,12 @@ def verify(
         results = executor.run(run_task, tasks, checkpoint=checkpoint, progress=progress,
                                description=f"verify {claim}")
         run = executor.last
+        checks = plan_own_checks(tasks, results, own_check_max)
+        if checks:
+            resumed += sum(1 for key, _ in checks if key in done_before)
+            tasks += checks
+            results.update(executor.run(run_task, checks, checkpoint=checkpoint,
+                                        progress=progress, description="own checker"))
     finally:
         if own:
             executor.close()
@@ -471,13 +525,23 @@ def merge(result: dict[str, Any], previous: dict[str, Any],
         })
     out["merged"] = merged
     joined = [r["n"] for r in fresh if any(s.get("kept_from") for s in r.get("steps", []))]
-    if joined:
+    # full steps the earlier report had kept itself (from a report before it): still in its
+    # rows kept now, or joined again; their notes stay with them
+    before = previous.get("kept_full_steps") or {}
+    still = sorted(set(before.get("sizes", [])) & kept_sizes)
+    first = set(joined) - set(before.get("sizes", []))  # full steps the earlier run computed
+    notes: list[str] = []
+    if first:
         old_merged = previous.get("merged", [])
-        notes = [e["note"] for e in old_merged if e.get("note") and set(e["sizes"]) & set(joined)]
+        notes = [e["note"] for e in old_merged if e.get("note") and set(e["sizes"]) & first]
         old_own = set(old_rows) - {n for e in old_merged for n in e["sizes"]}
-        if previous.get("note") and old_own & set(joined):
+        if previous.get("note") and old_own & first:
             notes.append(previous["note"])
-        out["kept_full_steps"] = {"from": source, "sizes": joined, "notes": notes}
+    if still or set(before.get("sizes", [])) & set(joined):
+        notes = [*before.get("notes", []), *(n for n in notes if n not in before["notes"])]
+    if joined or still:
+        out["kept_full_steps"] = {"from": source if joined else before.get("from", source),
+                                  "sizes": sorted({*joined, *still}), "notes": notes}
     out["commands"] = list(previous.get("commands", [])) + list(result.get("commands", []))
     return out
 

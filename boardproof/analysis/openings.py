@@ -40,8 +40,20 @@ from boardproof.solvers.executor import Executor, run_tasks
 
 #: the command that regenerates the published report
 COMMAND = "boardproof openings minefield --sizes 2-5 --workers 2 --out reports"
-#: how the entries are solved: ``auto`` is the native (C) search where it was built
-METHODS = ("auto", "native", "alphabeta")
+#: how the entries are solved: ``native``: the native (C) alpha-beta, re-proved by the
+#: native df-pn; ``dfpn`` (issue 18): from DFPN_FIRST_SIZE on, the native df-pn first and
+#: the native alpha-beta second (:mod:`boardproof.solvers.native.prover`), smaller sizes
+#: as ``native``; ``auto``: ``dfpn`` where the C module was built, else ``alphabeta``
+METHODS = ("auto", "native", "alphabeta", "dfpn")
+#: the first size that ``--method dfpn`` solves with df-pn first (smaller sizes keep their
+#: exact plies from the native alpha-beta)
+DFPN_FIRST_SIZE = 5
+#: ``--method dfpn``: both tables (df-pn 32 bytes, alpha-beta 24 bytes per entry) of 2**bits
+#: entries, 3.5 GiB per worker with 26
+PROVER_TT_BITS = 26
+#: ``--method dfpn``: the confirming alpha-beta's node budget, this many times the df-pn
+#: nodes plus DFPN_MIN_NODES (its move order comes from the df-pn table: it needs far fewer)
+CONFIRM_NODE_FACTOR = 4
 #: transposition table of the native search per size (2**bits entries of 24 bytes)
 NATIVE_TT_BITS = {5: 27}
 #: the native search counts plies (exact game lengths) up to this size; beyond, it only
@@ -74,6 +86,8 @@ def solve_task(arg: TaskArg) -> dict[str, Any]:
     pos = _game(win).start(size=n, pie=False)
     for text in (point or "").split():  # a first point, or a line "a1 b2" (split entries)
         pos = pos.play(pos.parse_move(text))
+    if method in ("auto", "dfpn") and n >= DFPN_FIRST_SIZE and native.supports(pos) and n <= 8:
+        return prove_task(pos, timeout, start)
     if method != "alphabeta" and (method == "native" or native.supports(pos)):
         native.reset()  # a fresh table: the same node counts whatever ran before
         diagonal = win == "orthodiagonal"
@@ -112,6 +126,33 @@ def solve_task(arg: TaskArg) -> dict[str, Any]:
         if target is not pos:
             check["after"] = str(best)
         entry["check"] = check
+    return entry
+
+
+def prove_task(pos: Any, timeout: float | None, start: float) -> dict[str, Any]:
+    """One entry by ``--method dfpn``: the native df-pn names the winner (Theorem O:
+    searched in the ortho-diagonal game), the native alpha-beta re-proves it (Theorem O,
+    its move order from the df-pn table) within a node budget. Fresh tables per entry, so
+    the node counts do not depend on what a worker ran before."""
+    from boardproof.solvers.native import prover
+
+    found = prover.who_wins(pos, tt_bits=PROVER_TT_BITS, timeout=timeout)
+    entry: dict[str, Any] = {"position": pos.fen(), "method": "native df-pn",
+                             "nodes": found.nodes}  # fmt: skip
+    if found.winner is None:
+        entry.update(winner=None, best_move=None, plies=None,
+                     note=f"not solved within {timeout} s ({found.nodes} nodes)",
+                     seconds=round(time.perf_counter() - start, 3))  # fmt: skip
+        return entry
+    mover_wins = found.winner == pos.to_move
+    entry.update(winner=pos.game.symbol(found.winner), plies=None,
+                 best_move=str(found.best_move) if mover_wins and found.best_move else None)
+    budget = CONFIRM_NODE_FACTOR * found.nodes + DFPN_MIN_NODES
+    check = prover.confirm(pos, found.winner, tt_bits=PROVER_TT_BITS, node_limit=budget,
+                           timeout=timeout)  # fmt: skip
+    entry["check"] = {"method": "native alpha-beta", "proved": check.agrees,
+                      "nodes": check.nodes}  # fmt: skip
+    entry["seconds"] = round(time.perf_counter() - start, 3)
     return entry
 
 
@@ -284,6 +325,8 @@ def build_report(
         "command": command,
         "sizes": [],
     }
+    if any(found.get("method") == "native df-pn" for found in results.values()):
+        report["prover"] = "dfpn"
     for n in sizes:
         empty = results[f"n={n} empty"]
         rows = []

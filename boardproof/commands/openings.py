@@ -35,8 +35,9 @@ DEFAULT_SIZES = "2-4"
 DEFAULT_MAX_PLIES = 9
 #: the default report folder: in the current directory, never the published reports/
 DEFAULT_OUT = "openings"
-#: the largest Minefield board whose opening table was ever finished (5x5: 2.0 billion
-#: nodes, about 14 minutes with 2 workers); larger sizes need --force
+#: the largest Minefield board whose opening table was ever finished (5x5: 52 million
+#: nodes, about 1-2 minutes with 2 workers; 6x6 is estimated at ~90 billion df-pn nodes);
+#: larger sizes need --force
 MAX_FINISHED_SIZE = 5
 
 
@@ -57,7 +58,9 @@ MAX_FINISHED_SIZE = 5
 @click.option("--max-plies", "max_plies", type=click.IntRange(min=1), default=None,
               help=f"Carpniches: plies after each first move [{DEFAULT_MAX_PLIES}].")  # fmt: skip
 @click.option("--method", default=None, metavar="METHOD",
-              help="Minefield: auto (native C search if built), native or alphabeta.")  # fmt: skip
+              help="Minefield: auto (dfpn if the C module is built), dfpn (from 5x5 on: native "
+                   "df-pn first, native alpha-beta second), native (native alpha-beta first) "
+                   "or alphabeta.")  # fmt: skip
 @click.option("--timeout", type=SECONDS, default=None,
               help="Seconds per entry or first move (unsolved ones are reported so).")  # fmt: skip
 @click.option("--out", "out_dir", default=DEFAULT_OUT, show_default=True,
@@ -155,7 +158,7 @@ def _minefield(
         raise InvalidOptionError(
             f"invalid option --sizes: no opening table above {MAX_FINISHED_SIZE}x"
             f"{MAX_FINISHED_SIZE} was ever finished ({MAX_FINISHED_SIZE}x{MAX_FINISHED_SIZE} "
-            "took 2.0 billion nodes, about 14 minutes with 2 workers); add --force to "
+            "took 52 million nodes, 6x6 is estimated at ~90 billion); add --force to "
             f"start {n}x{n} anyway, got {sizes!r}"
         )
     if win is not None:

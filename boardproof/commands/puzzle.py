@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import os
 from typing import Any
 
 import click
@@ -84,6 +85,16 @@ def show_found(out_file: str | None, puzzle: dict[str, Any]) -> None:
         )
 
 
+def default_checkpoint(out_file: str) -> str:
+    """The checkpoint of a run writing ``out_file``: beside it.
+
+    >>> default_checkpoint("runs/puzzles.jsonl")
+    'runs/puzzles.checkpoint.jsonl'
+    """
+    base, _ = os.path.splitext(out_file)
+    return base + ".checkpoint.jsonl"
+
+
 @click.group(name="puzzle")
 def puzzle_group() -> None:
     """Proven puzzles: the daily puzzle, generation and re-checking."""
@@ -128,6 +139,10 @@ def daily_command(game: str, date_text: str | None, as_json: bool) -> None:
               help="Longest win (default: 5; Candy Conquest 3).")  # fmt: skip
 @click.option("--timeout", type=SECONDS, default=None,
               help="Seconds per candidate, a safety net (default 20).")  # fmt: skip
+@click.option("--checkpoint", type=click.Path(dir_okay=False), default=None,
+              help="Keep finished tasks in FILE (kept; default with --out: "
+                   "OUT.checkpoint.jsonl, deleted when the run ends).")  # fmt: skip
+@click.option("--fresh", is_flag=True, help="Ignore (delete) an existing checkpoint.")
 def generate_command(
     game: str,
     count: int,
@@ -138,8 +153,15 @@ def generate_command(
     min_plies: int | None,
     max_plies: int | None,
     timeout: float | None,
+    checkpoint: str | None,
+    fresh: bool,
 ) -> None:
     """Generate COUNT proven puzzles of GAME from seeded random playouts.
+
+    \b
+    With --out (or --checkpoint) every finished task is kept in a checkpoint: run the
+    same command again after an interruption and it resumes (the same puzzles as an
+    uninterrupted run).
 
     \b
     Example:
@@ -156,15 +178,20 @@ def generate_command(
     settings = settings_for(game, min_plies=min_plies, max_plies=max_plies, timeout=timeout)
     if out_file is not None:
         write_puzzles(out_file, [])  # fail now, not after the search, if it cannot be written
+    path = checkpoint or (default_checkpoint(out_file) if out_file is not None else None)
+    if fresh and path is not None and os.path.exists(path):
+        os.remove(path)
 
     from boardproof.solvers.executor import Executor
 
     with Executor(workers, scheduler) as executor:
         result = generate(game, count, seed, settings, executor=executor,
-                          progress=out_file is not None,
+                          progress=out_file is not None, checkpoint=path,
                           on_puzzle=functools.partial(show_found, out_file))  # fmt: skip
     if out_file is not None:
         write_puzzles(out_file, result.puzzles)
+    if checkpoint is None and path is not None and os.path.exists(path):
+        os.remove(path)  # the default checkpoint: the run is over
     tried = ", ".join(f"{k} {v}" for k, v in sorted(result.counts.items()))
     summary = (
         f"{len(result.puzzles)} puzzles from {result.tasks} tasks in {result.seconds:.1f} s "

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 
@@ -10,6 +11,8 @@ import click
 from boardproof.commands.common import check_output_path, echo_json, quoted
 from boardproof.models.base import InvalidOptionError
 
+#: the default checkpoint, in the site's folder (deleted once the site is written)
+CHECKPOINT = "site.checkpoint.jsonl"
 #: the most days one site holds (a year and a day; each day is a puzzle per game)
 MAX_DAYS = 366
 
@@ -27,19 +30,27 @@ MAX_DAYS = 366
               help="Local worker processes (one task per game and day).")  # fmt: skip
 @click.option("--scheduler", default=None, metavar="ADDR",
               help="Dask: tcp://HOST:PORT of a scheduler, or local:N (boardproof[cluster]).")
+@click.option("--checkpoint", type=click.Path(dir_okay=False), default=None,
+              help=f"Keep each finished day in FILE (kept; default: OUT/{CHECKPOINT}, "
+                   "deleted when the site is written).")  # fmt: skip
+@click.option("--fresh", is_flag=True, help="Ignore (delete) an existing checkpoint.")
 @click.option("--quiet", is_flag=True, help="No progress display.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def site_command(
     out_dir: str, days: int, date_text: str | None, game_names: tuple[str, ...],
-    workers: int, scheduler: str | None, quiet: bool, as_json: bool,
+    workers: int, scheduler: str | None, checkpoint: str | None, fresh: bool, quiet: bool,
+    as_json: bool,
 ) -> None:
     """Write a static HTML site: an index and a page per day and game, with SVG boards.
+
+    Each day's puzzles are kept in a checkpoint as they are found: run the same command
+    again after an interruption and it resumes (the same files as an uninterrupted run).
 
     \b
     Example:
       boardproof site --out site --days 7
     """
-    from boardproof.puzzles.daily import parse_date, today
+    from boardproof.puzzles.daily import open_checkpoint, parse_date, today
     from boardproof.puzzles.generate import puzzle_game
     from boardproof.reports.site import build_site
 
@@ -60,18 +71,26 @@ def site_command(
         seconds = time.perf_counter() - start
         print(f"site: wrote {relative} ({seconds:.1f} s)", file=sys.stderr, flush=True)
 
+    path = checkpoint or os.path.join(out_dir, CHECKPOINT)
+    if fresh and os.path.exists(path):
+        os.remove(path)
+    open_checkpoint(path)  # a damaged or foreign checkpoint is refused before any work
     try:
         with Executor(workers, scheduler) as executor:
             written = build_site(out_dir, days, last, games, on_page=on_page,
-                                 executor=executor, progress=not quiet)  # fmt: skip
+                                 executor=executor, progress=not quiet,
+                                 checkpoint=path)  # fmt: skip
     except OSError as error:
         raise InvalidOptionError(
             f"invalid option --out: cannot write ({error.strerror or error}): {quoted(out_dir)}"
         ) from None
+    if checkpoint is None and os.path.exists(path):
+        os.remove(path)  # the default checkpoint: the site is written
     pages = sum(1 for path in written if path.endswith(".html"))
     if as_json:
         echo_json({"out": out_dir, "days": days, "last": last.isoformat(), "files": written,
                    "pages": pages, "backend": executor.describe()})  # fmt: skip
         return
-    ran = f" ({executor.describe()})" if executor.backend != "in-process" else ""
+    reruns = f"; re-run: {', '.join(sorted(executor.reruns))}" if executor.reruns else ""
+    ran = f" ({executor.describe()}{reruns})" if executor.backend != "in-process" else ""
     click.echo(f"wrote {len(written)} files ({pages} pages) to {out_dir}{ran}")

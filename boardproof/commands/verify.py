@@ -68,8 +68,9 @@ def _load_report(path: str) -> dict[str, Any]:
               help="Write (gzip) and check DRUP proofs for sizes up to this (needs --out).")
 @click.option("--own-check-max", type=int, default=claims.DEFAULT_OWN_CHECK_MAX,
               show_default=True,
-              help="Also check proofs with the project's own (slow) checker up to this "
-                   "size; dratify checks every proof.")
+              help="Also check proofs with the project's own backward checker (C) up to "
+                   "this size (and with its slow forward one up to 8); dratify checks "
+                   "every proof.")
 @click.option("--strip-max", type=int, default=0, show_default=True,
               help="no-draw report with --out: also prove the strip lemma for widths "
                    "up to this (about 1 min for 8).")
@@ -162,3 +163,22 @@ def verify_command(claim: str, sizes: str | None, out: str | None, as_json: bool
     click.echo(nodraw.text_table(result))
     if out is not None:
         click.echo("wrote " + ", ".join(result["files"]))
+    if scheduler is not None:  # the back end, as the other long jobs name it
+        click.echo(run_line(result))
+
+
+def run_line(result: dict[str, Any]) -> str:
+    """The back end line of a run on a cluster.
+
+    >>> run_line({"backend": "dask local:2", "workers": 2, "tasks": 5, "resumed_tasks": 1,
+    ...           "rerun_tasks": ["n=8/full"]})
+    'dask local:2, 2 workers: 5 tasks (4 computed, 1 from checkpoint); re-run: n=8/full'
+    """
+    from boardproof.solvers.executor import RunInfo
+
+    backend, _, address = str(result.get("backend", "dask")).partition(" ")
+    tasks, resumed = int(result.get("tasks", 0)), int(result.get("resumed_tasks", 0))
+    info = RunInfo(backend, int(result.get("workers", 1)), address or None, tasks=tasks,
+                   resumed=resumed, computed=tasks - resumed,
+                   reruns=dict.fromkeys(result.get("rerun_tasks", []), 1))  # fmt: skip
+    return info.summary()

@@ -220,10 +220,9 @@ def exact_values(position: Position, max_nodes: int = MAX_CHECK_NODES) -> dict[s
     return {str(m): search.of_child(position, position.play(m)) for m in position.legal_moves()}
 
 
-def verify_score(data: dict[str, Any], game: Game, max_nodes: int = MAX_CHECK_NODES) -> int:
-    """Check a "best turn" puzzle of a two-player score game; returns positions searched."""
-    if data.get("objective") != "score":
-        raise PuzzleCheckError(f"objective: expected 'score', got {data.get('objective')!r}")
+def _puzzle_position(data: dict[str, Any], game: Game) -> Position:
+    """The puzzle's ``position``: parsed, in canonical notation, not over, with the
+    ``to_move`` the puzzle says (raises PuzzleCheckError naming the field)."""
     text = _field(data, "position", str)
     try:
         pos = game.parse_position(text)
@@ -235,13 +234,21 @@ def verify_score(data: dict[str, Any], game: Game, max_nodes: int = MAX_CHECK_NO
         )
     if pos.outcome() is not None:
         raise PuzzleCheckError(f"position: the game is already over: {text!r}")
-    if getattr(pos, "num_players", 2) != 2:
-        raise PuzzleCheckError(f"position: a score puzzle needs two players: {text!r}")
     symbol = game.symbol(pos.to_move)
     if data.get("to_move") != symbol:
         raise PuzzleCheckError(
             f"to_move: the position has {symbol!r} to move, got {data.get('to_move')!r}"
         )
+    return pos
+
+
+def verify_score(data: dict[str, Any], game: Game, max_nodes: int = MAX_CHECK_NODES) -> int:
+    """Check a "best turn" puzzle of a two-player score game; returns positions searched."""
+    if data.get("objective") != "score":
+        raise PuzzleCheckError(f"objective: expected 'score', got {data.get('objective')!r}")
+    pos = _puzzle_position(data, game)
+    if getattr(pos, "num_players", 2) != 2:
+        raise PuzzleCheckError(f"position: a score puzzle needs two players: {data['position']!r}")
     solution = _field(data, "solution", str)
     _move(pos, solution, "solution")
     solutions = _field(data, "solutions", list)
@@ -311,23 +318,9 @@ def verify(data: dict[str, Any], max_nodes: int = MAX_CHECK_NODES) -> int:
     game = _game_of(data)
     if models.info(game.name).objective == "score":
         return verify_score(data, game, max_nodes)
-    text = _field(data, "position", str)
-    try:
-        pos = game.parse_position(text)
-    except BoardproofError as error:
-        raise PuzzleCheckError(f"position: {error}") from None
-    if pos.fen() != text:
-        raise PuzzleCheckError(
-            f"position: not canonical notation (expected {pos.fen()!r}): {text!r}"
-        )
-    if pos.outcome() is not None:
-        raise PuzzleCheckError(f"position: the game is already over: {text!r}")
+    pos = _puzzle_position(data, game)
     player = pos.to_move
     symbol = game.symbol(player)
-    if data.get("to_move") != symbol:
-        raise PuzzleCheckError(
-            f"to_move: the position has {symbol!r} to move, got {data.get('to_move')!r}"
-        )
     plies = _field(data, "plies", int)
     if plies < 1:
         raise PuzzleCheckError(f"plies: expected a number >= 1, got {plies!r}")

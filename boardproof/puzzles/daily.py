@@ -18,13 +18,16 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
+import os
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
+from boardproof.models.base import InvalidOptionError
 from boardproof.puzzles import PuzzleError
 from boardproof.puzzles.generate import generate, puzzle_game, settings_for
-from boardproof.solvers.executor import Executor, run_tasks
+from boardproof.puzzles.store import FORMAT, VERSION
+from boardproof.solvers.executor import Executor, JournalCheckpoint, run_tasks
 
 #: tasks tried before giving up on a day (never reached in practice; an error if it is)
 DAILY_MAX_TASKS = 400
@@ -72,16 +75,39 @@ def daily_task(arg: tuple[str, str]) -> dict[str, Any]:
     return daily_puzzle(game, dt.date.fromisoformat(date))
 
 
+#: what a checkpoint of daily puzzles must have been written by (any games and days)
+CHECKPOINT_RUN = {"job": "daily puzzles", "format": FORMAT, "version": VERSION}
+
+
 def daily_puzzles(
     games: Sequence[str],
     dates: Sequence[str],
     executor: Executor | None = None,
     progress: bool = False,
+    checkpoint: str | os.PathLike[str] | None = None,
 ) -> dict[str, dict[str, Any]]:
     """The daily puzzle of every (game, ISO date), keyed ``"GAME DATE"``.
 
     One executor task per (game, day); the result does not depend on what ran them.
+    With ``checkpoint`` (a JSON Lines file) each finished day is kept there at once, and
+    a later run (of any games and days) takes the days it holds from it.
     """
     tasks = [(f"{game} {date}", (game, date)) for game in games for date in dates]
+    store = open_checkpoint(checkpoint)
     return run_tasks(daily_task, tasks, executor=executor, progress=progress,
-                     description="site puzzles")  # fmt: skip
+                     description="site puzzles", checkpoint=store)  # fmt: skip
+
+
+def open_checkpoint(path: str | os.PathLike[str] | None) -> JournalCheckpoint | None:
+    """The checkpoint of daily puzzles at ``path``; a one-line error if it is damaged."""
+    if path is None:
+        return None
+    store = JournalCheckpoint(path, CHECKPOINT_RUN)
+    for key, puzzle in store.done.items():
+        if not (isinstance(puzzle, dict) and puzzle.get("id") == key.replace(" ", "-")
+                and isinstance(puzzle.get("rating"), dict)):  # fmt: skip
+            raise InvalidOptionError(
+                f"invalid checkpoint: task {key} is not that day's puzzle (delete it or "
+                f"pass --fresh to start again): {str(path)!r}"
+            )
+    return store

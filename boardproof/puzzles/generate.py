@@ -26,7 +26,8 @@ wall-clock ``timeout`` per candidate is only a safety net (a candidate that
 hits any budget is discarded, and counted in the statistics). ``generate`` runs
 tasks in index order through :func:`boardproof.solvers.executor.run_tasks`
 (in-process, a process pool or a Dask cluster) and keeps the first ``count``
-distinct puzzles by task index: the result does not depend on ``workers``.
+distinct puzzles by task index: the result does not depend on ``workers``, and an
+interrupted run resumes from its checkpoint with the same result.
 
 >>> result = generate("minefield", 1, seed=3, progress=False)
 >>> puzzle = result.puzzles[0]
@@ -38,8 +39,8 @@ True
 
 from __future__ import annotations
 
+import os
 import random
-import sys
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, replace
@@ -52,7 +53,8 @@ from boardproof.puzzles.rating import rate
 from boardproof.puzzles.store import FORMAT, VERSION
 from boardproof.solvers.api import solve
 from boardproof.solvers.common import Budget, SearchTimeout, Stop
-from boardproof.solvers.executor import Executor, run_tasks
+from boardproof.solvers.executor import Executor, JournalCheckpoint, run_tasks
+from boardproof.solvers.native import carpniches as native_carpniches
 from boardproof.solvers.proof import ProofTooLarge, build_proof
 from boardproof.solvers.search import WIN, WIN_MIN, AlphaBeta
 
@@ -238,6 +240,63 @@ def proof_line(proof: dict[str, Any], first: str) -> list[str]:
     return line
 
 
+#: node limit of each native search of the candidate filter (one that runs out rejects nothing)
+NATIVE_FILTER_NODES = 1_000_000
+#: the native filter's table: 2**16 entries (cleared before each search)
+NATIVE_FILTER_TT_BITS = 16
+
+
+class _Unsettled(Exception):  # noqa: N818 - control flow
+    """The native filter's search ran out of nodes."""
+
+
+def _native_win_within(position: Position, player: int, plies: int) -> int | None:
+    """:func:`win_within` by the native Carpniches search (raises _Unsettled)."""
+    if wins(position, player):
+        return 0
+    if position.outcome() is not None or plies <= 0:
+        return None
+    search = native_carpniches.NativeAlphaBeta(
+        position, budget=Budget(None, NATIVE_FILTER_NODES), tt_bits=NATIVE_FILTER_TT_BITS
+    )
+    value = search.search(plies)
+    if value is None:
+        raise _Unsettled
+    if position.to_move != player:
+        value = -value
+    return WIN - value if value >= WIN_MIN else None
+
+
+def native_rejection(pos: Position, settings: Settings) -> str | None:
+    """Why ``pos`` is no puzzle, proved by the native search before any Python search;
+    None if the native search is not built, does not take ``pos``, or rejects nothing.
+
+    A cheaper filter only: it rejects a candidate only when :func:`evaluate`'s own
+    searches would reject it too (no win within ``max_plies``, a win in fewer than
+    ``min_plies``, or two first moves that win in time), so the puzzles are the same
+    with or without the C module (only the reasons counted for rejected candidates may
+    differ: a Python search can run out of its budget first).
+    """
+    if not native_carpniches.supports(pos):
+        return None
+    player = pos.to_move
+    try:
+        plies = _native_win_within(pos, player, settings.max_plies)
+        if plies is None:
+            return "no win"
+        if plies < settings.min_plies:
+            return "too short"
+        winning = 0
+        for move in pos.legal_moves():
+            if _native_win_within(pos.play(move), player, plies - 1) is not None:
+                winning += 1
+                if winning > 1:
+                    return "not unique"
+    except _Unsettled:
+        return None
+    return None
+
+
 class _BoundedSearch(AlphaBeta):
     """Alpha-beta whose root search stops at the puzzle's ply bound (for build_proof,
     which would otherwise first settle the value without a depth limit)."""
@@ -263,6 +322,9 @@ def evaluate(
         settings.max_moves is not None and count > settings.max_moves
     ):
         return None, "move count"
+    rejected = native_rejection(pos, settings)
+    if rejected is not None:
+        return None, rejected
     try:
         first = solve(
             pos,
@@ -453,6 +515,76 @@ class Generated:
     counts: dict[str, int] = field(default_factory=dict)
 
 
+class _Prefix:
+    """The first ``count`` distinct puzzles of the task sequence, read from the results
+    finished so far (by any back end, in any order): only the unbroken prefix of task
+    indices counts, so the puzzles, the task count and the statistics do not depend on
+    what ran the tasks, nor on which ran before an interruption."""
+
+    def __init__(self, name: str, seed: int, count: int, checkpoint: Any,
+                 on_puzzle: Callable[[dict[str, Any]], None] | None) -> None:  # fmt: skip
+        self.name, self.seed, self.count = name, seed, count
+        self.checkpoint = checkpoint
+        self.on_puzzle = on_puzzle
+        self.puzzles: list[dict[str, Any]] = []
+        self.seen: set[str] = set()
+        self.counts: dict[str, int] = {}
+        #: tasks of the prefix read so far
+        self.tasks = 0
+
+    def status(self, done: int) -> str:
+        return f"task {done}, {len(self.puzzles)}/{self.count} puzzles"
+
+    def check(self, key: str, found: Any) -> None:
+        """Refuse a result that :func:`run_task` cannot have given (a damaged checkpoint)."""
+        if not _is_task_result(found):
+            raise InvalidOptionError(
+                f"invalid checkpoint: task {key} is not a puzzle generator result "
+                f"(delete it or pass --fresh to start again): {str(self.checkpoint)!r}"
+            )
+
+    def update(self, results: dict[str, dict[str, Any]]) -> bool:
+        """Read the newly unbroken prefix; True once ``count`` puzzles are found."""
+        while len(self.puzzles) < self.count and f"{self.tasks:06d}" in results:
+            key = f"{self.tasks:06d}"
+            found = results[key]
+            self.check(key, found)
+            self.tasks += 1
+            for reason, n in found["counts"].items():
+                self.counts[reason] = self.counts.get(reason, 0) + n
+            puzzle = found["puzzle"]
+            if puzzle is None:
+                continue
+            if puzzle["position"] in self.seen:
+                self.counts["duplicate"] = self.counts.get("duplicate", 0) + 1
+                continue
+            self.seen.add(puzzle["position"])
+            puzzle = {"id": f"{self.name}-{self.seed}-{puzzle['source']['task']}", **puzzle}
+            self.puzzles.append(puzzle)
+            if self.on_puzzle is not None:
+                self.on_puzzle(puzzle)
+        return len(self.puzzles) >= self.count
+
+
+def _is_task_result(found: Any) -> bool:
+    """Whether ``found`` has the shape of :func:`run_task`'s result."""
+    if not isinstance(found, dict) or not isinstance(found.get("counts"), dict):
+        return False
+    puzzle = found.get("puzzle")
+    return puzzle is None or (
+        isinstance(puzzle, dict) and isinstance(puzzle.get("position"), str)
+        and isinstance(puzzle.get("source"), dict) and "task" in puzzle["source"]
+    )  # fmt: skip
+
+
+def checkpoint_run(game: str, seed: int, settings: Settings) -> dict[str, Any]:
+    """What a generator checkpoint must have been written by: the same game, seed and
+    settings give the same task results (the count may differ: a run for more puzzles
+    reuses the tasks of a run for fewer)."""
+    return {"job": "puzzle generate", "format": FORMAT, "version": VERSION, "game": game,
+            "seed": seed, "settings": asdict(settings)}  # fmt: skip
+
+
 def generate(
     game: str,
     count: int,
@@ -465,73 +597,37 @@ def generate(
     progress: bool = True,
     on_puzzle: Callable[[dict[str, Any]], None] | None = None,
     executor: Executor | None = None,
+    checkpoint: str | os.PathLike[str] | None = None,
 ) -> Generated:
     """The first ``count`` distinct puzzles of the seeded task sequence of ``game``.
 
-    The batches run on ``executor`` (or one made from ``workers``/``scheduler`` and
-    kept open for all of them).
+    The tasks run on ``executor`` (or one made from ``workers``/``scheduler``), in index
+    order, a few more than the workers at a time (no worker waits for a slow task of
+    another), until the unbroken prefix of finished tasks holds ``count`` puzzles.
+    ``on_puzzle`` sees each puzzle in that order as soon as the prefix reaches it. With
+    ``checkpoint`` (a JSON Lines file), every finished task is kept there at once and a
+    run with the same game, seed and settings resumes from it: finished tasks are not run
+    again, and the result is the same as that of an uninterrupted run.
     """
     if executor is None:
         with Executor(workers, scheduler) as own:
             return generate(game, count, seed, settings, max_tasks=max_tasks,
-                            progress=progress, on_puzzle=on_puzzle, executor=own)  # fmt: skip
+                            progress=progress, on_puzzle=on_puzzle, executor=own,
+                            checkpoint=checkpoint)  # fmt: skip
     name = puzzle_game(game)
     if count < 1:
         raise PuzzleError(f"invalid option --count: expected a number >= 1, got {count!r}")
     chosen = (settings or settings_for(name)).validate()
     limit = max_tasks if max_tasks is not None else 20 * count + 40
     start = time.perf_counter()
-    puzzles: list[dict[str, Any]] = []
-    seen: set[str] = set()
-    counts: dict[str, int] = {}
-    index = 0
-    tasks_done = [0, 0]  # tasks finished, puzzles among them (for the progress lines)
-
-    def report(key: str, found: dict[str, Any]) -> None:
-        # one counter for the whole run (the batches of run_tasks each restart theirs)
-        tasks_done[0] += 1
-        tasks_done[1] += found["puzzle"] is not None
-        print(
-            f"[task {tasks_done[0]}, {min(tasks_done[1], count)}/{count} puzzles] "
-            f"puzzles {name} {key}: {time.perf_counter() - start:.1f}s",
-            file=sys.stderr,
-            flush=True,
-        )
-
-    while len(puzzles) < count and index < limit:
-        wanted = count - len(puzzles)
-        if executor.backend != "in-process":
-            wanted = max(wanted, 2 * executor.workers)
-        size = min(wanted, limit - index)
-        tasks = [
-            (
-                f"{index + k:06d}",
-                {"game": name, "seed": seed, "index": index + k, "settings": asdict(chosen)},
-            )
-            for k in range(size)
-        ]
-        results = run_tasks(
-            _run_task_args,
-            tasks,
-            executor=executor,
-            progress=False,
-            description=f"puzzles {name}",
-            on_result=report if progress else None,
-        )
-        index += size
-        for key in sorted(results):
-            found = results[key]
-            for reason, n in found["counts"].items():
-                counts[reason] = counts.get(reason, 0) + n
-            puzzle = found["puzzle"]
-            if puzzle is None or len(puzzles) >= count:
-                continue
-            if puzzle["position"] in seen:
-                counts["duplicate"] = counts.get("duplicate", 0) + 1
-                continue
-            seen.add(puzzle["position"])
-            puzzle = {"id": f"{name}-{seed}-{puzzle['source']['task']}", **puzzle}
-            puzzles.append(puzzle)
-            if on_puzzle is not None:
-                on_puzzle(puzzle)
-    return Generated(puzzles, index, time.perf_counter() - start, counts)
+    store = (None if checkpoint is None
+             else JournalCheckpoint(checkpoint, checkpoint_run(name, seed, chosen)))  # fmt: skip
+    prefix = _Prefix(name, seed, count, checkpoint, on_puzzle)
+    for key, found in (store.done if store is not None else {}).items():
+        prefix.check(key, found)  # a damaged checkpoint is refused before any work
+    arg = {"game": name, "seed": seed, "settings": asdict(chosen)}
+    tasks = [(f"{k:06d}", {**arg, "index": k}) for k in range(limit)]
+    run_tasks(_run_task_args, tasks, executor=executor, checkpoint=store, progress=progress,
+              description=f"puzzles {name}", until=prefix.update,
+              status=prefix.status)  # fmt: skip
+    return Generated(prefix.puzzles, prefix.tasks, time.perf_counter() - start, prefix.counts)

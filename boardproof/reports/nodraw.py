@@ -70,11 +70,14 @@ formula has 118 static "draws" (all holding a crosscut), and the search proves e
 unreachable; the candidate loop then excludes all 118 and reaches UNSAT.
 
 **Certificates.** For the sizes marked *DRUP checked*, CaDiCaL 1.9.5 (python-sat,
-`with_proof=True`) wrote a DRUP proof of each step, and `boardproof.solvers.sat.drat`, a
-small independent forward RUP checker (two watched literals; shares no code with any
-solver), verified every lemma and the final conflict. No DRAT checker is packaged for
-Debian or PyPI here, hence the built-in one; its tests include tampered formulas and
-bogus proofs. The proofs are written to `OUT/proofs/` (`--certify-max`).
+`with_proof=True`) wrote a DRUP proof of each step, checked by checkers that share no
+code with any solver: `dratify` (PyPI, forward checking), the project's own backward
+checker (`boardproof.solvers.sat.backward`, in C: it runs the proof forward with unit
+propagation to the first conflict, then checks backward by reverse unit propagation
+every lemma that conflict depends on), and, on small sizes, its forward checker
+(`boardproof.solvers.sat.drat`, pure Python: every lemma). Their tests include tampered
+and cut proofs, proofs offered for satisfiable formulas, and broken checker variants
+that must accept a bad proof. The proofs are written to `OUT/proofs/` (`--certify-max`).
 
 ## The full step: SAT or Lemma H
 
@@ -113,7 +116,7 @@ no-draw *fill* step is UNSAT; its other ingredients (the crosscut lemma, Lemmas 
 F; Lemma G says why the opponent cannot block a gap) hold for every n. So each row from
 n = 5 on is the SAT fill step, the same formula as in `reports/minefield-no-draw.md`
 (which has its row for every n = 2..26); the sizes whose DRUP proof was checked are listed
-in the certificate table (dratify; our own checker too for n <= 8).
+in the certificate table (dratify and our own checkers).
 
 Brute-force checks (`tests/test_orthodiagonal_lemmas.py`, `boardproof.solvers.lemmas`:
 every board, numpy bit masks): in the default tests Lemmas G and K on every board up to

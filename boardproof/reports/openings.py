@@ -66,6 +66,19 @@ def table_svg(size: dict[str, Any]) -> str:
     return doc.to_string()
 
 
+#: the paragraph of a report made with ``--method dfpn`` (issue 18)
+DFPN_FIRST_NOTE = (
+    "From 5x5 on (`--method dfpn`, the default where the C module is built), each entry "
+    "is proved first by the native df-pn (method `native df-pn`) in the ortho-diagonal "
+    "game, which has the same winners by Theorem O (`reports/minefield-orthodiagonal.md`), "
+    "and its winner is proved a second time by the native alpha-beta (the second search), "
+    "whose move order comes from the df-pn table (move order only: the value is "
+    "alpha-beta's own). A winning move of a side to move is the one the df-pn proof goes "
+    "through, not necessarily alpha-beta's first. Smaller sizes are solved as without "
+    "the option."
+)
+
+
 def render_markdown(report: dict[str, Any]) -> str:
     """The Markdown report."""
     lines = [
@@ -94,9 +107,14 @@ def render_markdown(report: dict[str, Any]) -> str:
         "`boardproof solve minefield POSITION --proof FILE` writes a certificate for an "
         "entry that `boardproof check-proof FILE` re-checks with the rules only (small "
         "boards: a 5x5 proof tree is too large to write).",
+    ]
+    dfpn_first = report.get("prover") == "dfpn"
+    if dfpn_first:
+        lines += ["", DFPN_FIRST_NOTE]
+    lines += [
         "",
         "| n | empty board | winning first move | plies | Black-winning first points | "
-        "classes solved | nodes | re-proved by df-pn |",
+        f"classes solved | nodes | re-proved by {'a second search' if dfpn_first else 'df-pn'} |",
         "|---|---|---|---|---|---|---|---|",
     ]
     for size in report["sizes"]:
@@ -138,8 +156,10 @@ def render_markdown(report: dict[str, Any]) -> str:
             lines.append("")
             lines.append("**Inconsistent**: the empty-board value disagrees with the table.")
         if size.get("entries"):
-            lines += ["", "| solved as | position | winner | method | nodes | df-pn re-proof | "
-                      "df-pn nodes |", "|---|---|---|---|---|---|---|"]  # fmt: skip
+            second = "df-pn" if all((e.get("check") or {}).get("method") != "native alpha-beta"
+                                    for e in size["entries"]) else "second search"
+            lines += ["", f"| solved as | position | winner | method | nodes | {second} re-proof "
+                      f"| {second} nodes |", "|---|---|---|---|---|---|---|"]  # fmt: skip
             for e in size["entries"]:
                 check = e.get("check") or {}
                 proof = {True: "agrees", False: "**disagrees**", None: "not settled"}[

@@ -287,11 +287,13 @@ def build_site(
     on_page: Callable[[str], None] | None = None,
     executor: Executor | None = None,
     progress: bool = False,
+    checkpoint: str | os.PathLike[str] | None = None,
 ) -> list[str]:
     """Write the site; returns the written paths relative to ``out``, sorted.
 
-    The day's puzzles are found first, one executor task per (game, day), then the
-    pages are written in order (the same files whatever ran the tasks).
+    The day's puzzles are found first, one executor task per (game, day), kept in
+    ``checkpoint`` as they finish (see :func:`~boardproof.puzzles.daily.daily_puzzles`),
+    then the pages are written in order (the same files whatever ran the tasks).
     """
     chosen = list(games) if games is not None else puzzle_games()
     root = Path(out)
@@ -309,7 +311,8 @@ def build_site(
 
     write("style.css", STYLE)
     write("site.js", SCRIPT)
-    found = daily_puzzles(chosen, dates, executor=executor, progress=progress)
+    found = daily_puzzles(chosen, dates, executor=executor, progress=progress,
+                          checkpoint=checkpoint)  # fmt: skip
     entries: dict[str, dict[str, str]] = {}
     for game in chosen:
         for number, date in enumerate(dates):

@@ -38,7 +38,7 @@ import os
 import sys
 import time
 import uuid
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
@@ -119,6 +119,115 @@ class Checkpoint:
         os.replace(tmp, self.path)
 
 
+class JournalCheckpoint(Checkpoint):
+    """Finished results appended to a JSON Lines file: one line per task, after a header.
+
+    For runs of many tasks with large results (puzzles with their proofs), where
+    rewriting the whole file after each task would cost quadratic time. The header
+    line ``{"checkpoint": ..., "run": ...}`` names the run that wrote it; a file of
+    another run (other settings, another command) is refused in one line, as is a
+    damaged one (only a last line cut short by an interruption is dropped).
+
+    >>> import tempfile, pathlib
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "run.checkpoint.jsonl"
+    >>> JournalCheckpoint(path, {"seed": 1}).save("000000", {"puzzle": None})
+    >>> JournalCheckpoint(path, {"seed": 1}).done
+    {'000000': {'puzzle': None}}
+    >>> JournalCheckpoint(path, {"seed": 2})
+    Traceback (most recent call last):
+    ...
+    boardproof.models.base.InvalidOptionError: invalid checkpoint: written by another run (...
+    """
+
+    MAGIC = "boardproof-checkpoint"
+
+    def __init__(self, path: str | os.PathLike[str] | None, run: dict[str, Any]) -> None:
+        self.path = Path(path) if path is not None else None
+        self.run = run
+        self.done = {}
+        self._started = False
+        if self.path is not None and self.path.exists():
+            self._read(self.path)
+
+    def _refuse(self, why: str) -> InvalidOptionError:
+        return InvalidOptionError(
+            f"invalid checkpoint: {why} (delete it or pass --fresh to start again): "
+            f"{str(self.path)!r}"
+        )
+
+    def _read(self, path: Path) -> None:
+        try:
+            text = path.read_text(encoding="utf-8")
+        except UnicodeDecodeError:
+            raise self._refuse("not a JSON Lines file (not UTF-8 text)") from None
+        lines = text.split("\n")
+        if lines and lines[-1] == "":
+            lines.pop()
+        elif len(lines) > 1:
+            # the last line was being written when the run stopped: cut it off the file
+            cut = lines.pop()
+            tmp = path.with_name(path.name + ".tmp")
+            tmp.write_text(text[: len(text) - len(cut)], encoding="utf-8")
+            os.replace(tmp, path)
+        if not lines:
+            return  # an empty file: nothing finished yet
+        for number, line in enumerate(lines, start=1):
+            try:
+                entry = json.loads(line)
+            except json.JSONDecodeError as error:
+                raise self._refuse(f"line {number} is not JSON ({error.msg})") from None
+            if number == 1:
+                if not isinstance(entry, dict) or entry.get("checkpoint") != self.MAGIC:
+                    raise self._refuse("not a boardproof checkpoint (no header line)")
+                if entry.get("run") != self.run:
+                    why = _differences(entry.get("run"), self.run)
+                    raise self._refuse(f"written by another run ({why})")
+                continue
+            if not isinstance(entry, dict) or set(entry) != {"key", "result"}:
+                raise self._refuse(f"line {number} is not a task result")
+            self.done[str(entry["key"])] = entry["result"]
+        self._started = True
+
+    def _append(self, entry: dict[str, Any]) -> None:
+        assert self.path is not None
+        with self.path.open("a", encoding="utf-8") as handle:
+            handle.write(json.dumps(entry) + "\n")  # key order kept: it is data here
+            handle.flush()
+
+    def write(self) -> None:
+        """Create the file with its header line (if it does not exist yet)."""
+        if self.path is None or self._started:
+            return
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = self.path.with_name(self.path.name + ".tmp")
+        header = {"checkpoint": self.MAGIC, "run": self.run}
+        tmp.write_text(json.dumps(header, sort_keys=True) + "\n", encoding="utf-8")
+        os.replace(tmp, self.path)
+        self._started = True
+
+    def save(self, key: str, result: Any) -> None:
+        self.done[key] = result
+        if self.path is None:
+            return
+        self.write()
+        self._append({"key": key, "result": result})
+
+
+def _differences(old: Any, new: dict[str, Any]) -> str:
+    """What differs between the run that wrote a checkpoint and this one, briefly.
+
+    >>> _differences({"seed": 1, "game": "x"}, {"seed": 2, "game": "x"})
+    'seed 1, not 2'
+    """
+    if not isinstance(old, dict):
+        return "no run settings"
+    keys = sorted(set(old) | set(new))
+    diff = [f"{k} {json.dumps(old.get(k))}, not {json.dumps(new.get(k))}"
+            for k in keys if old.get(k) != new.get(k)]  # fmt: skip
+    text = "; ".join(diff) or "other settings"
+    return text if len(text) <= 160 else text[:157] + "..."
+
+
 @dataclass
 class RunInfo:
     """What a run did: the back end, and the tasks resumed, computed and re-run."""
@@ -153,11 +262,16 @@ class RunInfo:
 class _Progress:
     """Progress on stderr: a rich bar on a terminal, one line per task otherwise."""
 
-    def __init__(self, total: int, description: str, enabled: bool) -> None:
+    def __init__(self, total: int, description: str, enabled: bool, parallel: bool = False,
+                 status: Callable[[int], str] | None = None) -> None:  # fmt: skip
         self.total = total
         self.count = 0
         self.description = description
         self.enabled = enabled
+        #: show "running R, re-run K" on every line (a pool or a cluster)
+        self.parallel = parallel
+        #: the text in brackets, from the tasks done (default "done/total")
+        self.status = status or (lambda done: f"{done}/{total}")
         self._bar: Any = None
         self._task: Any = None
         if enabled and sys.stderr.isatty():
@@ -177,13 +291,16 @@ class _Progress:
             self._bar.start()
             self._task = self._bar.add_task(description or "tasks", total=total)
 
-    def start(self, pending: int, checkpoint: str | None) -> None:
+    def start(self, pending: int, checkpoint: str | None, at_most: bool = False) -> None:
         """Say, before the first task ends, how many tasks run and where they are kept."""
         if not self.enabled or self._bar is not None or not pending:
             return
         where = f"; checkpoint {checkpoint}" if checkpoint is not None else ""
+        # (a run that stops early has no total: no count in brackets)
+        head = "" if at_most else f"[{self.status(self.count)}] "
+        what = f"up to {pending} tasks" if at_most else f"{pending} tasks"
         print(
-            f"[{self.count}/{self.total}] {self.description}: {pending} tasks started{where}",
+            f"{head}{self.description}: {what} started{where}",
             file=sys.stderr,
             flush=True,
         )
@@ -193,13 +310,14 @@ class _Progress:
         self.count += 1
         if not self.enabled:
             return
-        state = f" (running {running}, re-run {reruns})" if running or reruns else ""
+        shown = running or reruns or (self.parallel and not skipped)
+        state = f" (running {running}, re-run {reruns})" if shown else ""
         if self._bar is not None:
             self._bar.update(self._task, advance=1,
                              description=f"{self.description} {key}{state}")  # fmt: skip
         else:
             note = "from checkpoint" if skipped else f"{seconds:.2f}s"
-            print(f"[{self.count}/{self.total}] {self.description} {key}: {note}{state}",
+            print(f"[{self.status(self.count)}] {self.description} {key}: {note}{state}",
                   file=sys.stderr)  # fmt: skip
 
     def note(self, text: str) -> None:
@@ -220,6 +338,8 @@ def _timed(fn: Callable[[T], R], arg: T) -> tuple[R, float]:
 #: what a back end yields: ("done", key, (result, seconds)), ("rerun", key, times),
 #: ("failed", key, None) or ("running", "", count)
 Event = tuple[str, str, Any]
+#: the events of one run (a generator: closing it stops the tasks still running)
+Events = Generator[Event, None, None]
 
 
 class Executor:
@@ -268,18 +388,22 @@ class Executor:
 
     def close(self) -> None:
         """Stop the pool, the Dask client and a cluster this executor started."""
-        if self._pool is not None:
-            # stop workers still running a task (an interrupt: a SIGINT sent to this
-            # process alone), else the interpreter waits for them at exit
-            for process in list((getattr(self._pool, "_processes", None) or {}).values()):
-                process.terminate()
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+        self._stop_pool()
         for part in (self._client, self._cluster):
             if part is not None:
                 with contextlib.suppress(Exception):  # a cluster that is gone already
                     part.close()
         self._client = self._cluster = None
+
+    def _stop_pool(self) -> None:
+        """Stop the pool's processes, even those running a task (the next run starts a
+        new pool): after an interrupt (a SIGINT sent to this process alone) the
+        interpreter would otherwise wait for them at exit."""
+        if self._pool is not None:
+            for process in list((getattr(self._pool, "_processes", None) or {}).values()):
+                process.terminate()
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
 
     # -- running ---------------------------------------------------------------------------
 
@@ -288,19 +412,31 @@ class Executor:
         fn: Callable[[T], R],
         tasks: Sequence[tuple[str, T]],
         *,
-        checkpoint: str | os.PathLike[str] | None = None,
+        checkpoint: str | os.PathLike[str] | Checkpoint | None = None,
         progress: bool = True,
         description: str = "",
         on_result: Callable[[str, R], None] | None = None,
+        until: Callable[[dict[str, R]], bool] | None = None,
+        status: Callable[[int], str] | None = None,
     ) -> dict[str, R]:
-        """Run every task (resuming from ``checkpoint``); results by key, in task order."""
+        """Run every task (resuming from ``checkpoint``); results by key, in task order.
+
+        ``checkpoint`` is a file name (a :class:`Checkpoint`) or a checkpoint object.
+        With ``until``, the tasks start in their order, a few more than the workers at a
+        time (so that no worker waits), and the run stops as soon as ``until(results)``
+        (the results finished so far, resumed ones included) is true: the tasks still
+        running are stopped and the finished ones returned, in task order. ``status``
+        gives the text in brackets of the progress lines from the count of tasks done.
+        """
         keys = [key for key, _ in tasks]
         if len(set(keys)) != len(keys):
             raise ValueError("run_tasks: task keys must be unique")
-        store = Checkpoint(checkpoint)
+        store = checkpoint if isinstance(checkpoint, Checkpoint) else Checkpoint(checkpoint)
+        kept = store.path is not None
         info = RunInfo(self.backend, self.workers, self.scheduler, tasks=len(tasks))
         self.last = info
-        bar = _Progress(len(tasks), description, progress)
+        bar = _Progress(len(tasks), description, progress,
+                        parallel=self.backend != "in-process", status=status)  # fmt: skip
         results: dict[str, Any] = {}
         pending: list[tuple[str, T]] = []
         for key, arg in tasks:
@@ -310,12 +446,15 @@ class Executor:
                 bar.advance(key, 0.0, skipped=True)
             else:
                 pending.append((key, arg))
-        if checkpoint is not None and pending:
+        if until is not None and until(results):
+            pending = []
+        if kept and pending:
             store.write()  # the checkpoint exists from the start of a long run
-        bar.start(len(pending), None if checkpoint is None else str(checkpoint))
+        bar.start(len(pending), str(store.path) if kept else None, at_most=until is not None)
         running = 0
+        events = self._events(fn, pending, None if until is None else 2)
         try:
-            for kind, key, value in self._events(fn, pending):
+            for kind, key, value in events:
                 if kind == "running":
                     running = value
                 elif kind == "rerun":
@@ -328,59 +467,73 @@ class Executor:
                     result, seconds = value
                     results[key] = result
                     info.computed += 1
-                    if checkpoint is not None:
+                    if kept:
                         store.save(key, result)
+                    enough = until is not None and until(results)
                     bar.advance(key, seconds, running=running, reruns=len(info.reruns))
                     if on_result is not None:
                         on_result(key, result)
+                    if enough:
+                        break
         finally:
+            events.close()  # stops the tasks still running when the run ends early
             bar.close()
+            info.workers = self.workers  # a cluster's workers are counted when it connects
         if info.failed:
             raise TaskKilledWorkers(info.failed, len(results), len(tasks))
-        return {key: results[key] for key in keys}
+        return {key: results[key] for key in keys if key in results}
 
-    def _events(self, fn: Callable[[T], R], pending: list[tuple[str, T]]) -> Iterator[Event]:
+    def _events(self, fn: Callable[[T], R], pending: list[tuple[str, T]],
+                per_worker: int | None = None) -> Events:  # fmt: skip
+        """The events of running ``pending``; on Dask at most ``per_worker`` tasks per
+        worker thread submitted at a time (None: all at once); in a pool ``workers``."""
         if not pending:
             return
         if self.scheduler is not None:
-            yield from self._events_dask(fn, pending)
+            yield from self._events_dask(fn, pending, per_worker)
         elif self.workers == 1 or len(pending) == 1:
             for key, arg in pending:
                 yield "done", key, _timed(fn, arg)
         else:
             yield from self._events_pool(fn, pending)
 
-    def _events_pool(self, fn: Callable[[T], R], pending: list[tuple[str, T]]) -> Iterator[Event]:
+    def _events_pool(self, fn: Callable[[T], R], pending: list[tuple[str, T]]) -> Events:
         """At most ``workers`` tasks in flight; a broken pool is replaced and its tasks rerun."""
         queue = list(reversed(pending))
         strikes: dict[str, int] = {}
         futures: dict[Future[tuple[R, float]], tuple[str, T]] = {}
-        while queue or futures:
-            if self._pool is None:
-                self._pool = ProcessPoolExecutor(max_workers=self.workers)
-            try:
-                while queue and len(futures) < self.workers:
-                    key, arg = queue.pop()
-                    futures[self._pool.submit(_timed, fn, arg)] = (key, arg)
-                done, _ = wait(futures, return_when=FIRST_COMPLETED)
-                yield "running", "", len(futures) - len(done)
-                for future in sorted(done, key=lambda f: futures[f][0]):
-                    value = future.result()  # raises BrokenProcessPool if its worker died
-                    key, _ = futures.pop(future)
-                    yield "done", key, value
-            except BrokenProcessPool:
-                # a worker process died: every task in flight may have been the culprit
-                self._pool.shutdown(wait=False, cancel_futures=True)
-                self._pool = None
-                lost = sorted(futures.values(), key=lambda t: t[0])
-                futures.clear()
-                for key, arg in lost:
-                    strikes[key] = strikes.get(key, 0) + 1
-                    if strikes[key] > ALLOWED_FAILURES:
-                        yield "failed", key, None
-                    else:
-                        yield "rerun", key, strikes[key]
-                        queue.append((key, arg))
+        try:
+            while queue or futures:
+                if self._pool is None:
+                    self._pool = ProcessPoolExecutor(max_workers=self.workers)
+                try:
+                    while queue and len(futures) < self.workers:
+                        key, arg = queue.pop()
+                        futures[self._pool.submit(_timed, fn, arg)] = (key, arg)
+                    done, _ = wait(futures, return_when=FIRST_COMPLETED)
+                    yield "running", "", len(futures) - len(done)
+                    for future in sorted(done, key=lambda f: futures[f][0]):
+                        value = future.result()  # raises BrokenProcessPool if its worker died
+                        key, _ = futures.pop(future)
+                        yield "done", key, value
+                except BrokenProcessPool:
+                    # a worker process died: every task in flight may have been the culprit
+                    self._pool.shutdown(wait=False, cancel_futures=True)
+                    self._pool = None
+                    lost = sorted(futures.values(), key=lambda t: t[0])
+                    futures.clear()
+                    for key, arg in lost:
+                        strikes[key] = strikes.get(key, 0) + 1
+                        if strikes[key] > ALLOWED_FAILURES:
+                            yield "failed", key, None
+                        else:
+                            yield "rerun", key, strikes[key]
+                            queue.append((key, arg))
+        finally:
+            if any(not f.done() for f in futures):
+                # the run stopped early (enough results, an interrupt, an error): the tasks
+                # in flight are not wanted, and a later run must not wait for them
+                self._stop_pool()
 
     def _connect(self) -> Any:
         if self._client is not None:
@@ -426,7 +579,8 @@ class Executor:
             self.workers = max(1, len(self._client.scheduler_info().get("workers", {})))
         return self._client
 
-    def _events_dask(self, fn: Callable[[T], R], pending: list[tuple[str, T]]) -> Iterator[Event]:
+    def _events_dask(self, fn: Callable[[T], R], pending: list[tuple[str, T]],
+                     per_worker: int | None = None) -> Events:  # fmt: skip
         client = self._connect()  # first: a missing Dask is a one-line error there
         from dask.distributed import wait as dask_wait
         from distributed.client import FutureCancelledError, FuturesCancelledError
@@ -435,23 +589,33 @@ class Executor:
         run = uuid.uuid4().hex[:8]
         names: dict[str, str] = {}
         futures: dict[Any, str] = {}
-        for number, (key, arg) in enumerate(pending):
-            dask_key = f"boardproof-{run}-{number}"
-            names[dask_key] = key
-            futures[client.submit(_timed, fn, arg, key=dask_key, pure=False,
-                                  retries=0)] = key  # fmt: skip
+        outstanding: set[Any] = set()
+        queue = list(enumerate(pending))[::-1]
+        threads = [self.workers]  # updated as workers join or leave
+
+        def submit() -> None:
+            limit = len(pending) if per_worker is None else per_worker * max(threads[0], 1)
+            while queue and len(outstanding) < limit:
+                number, (key, arg) = queue.pop()
+                dask_key = f"boardproof-{run}-{number}"
+                names[dask_key] = key
+                future = client.submit(_timed, fn, arg, key=dask_key, pure=False, retries=0)
+                futures[future] = key
+                outstanding.add(future)
+
+        submit()
         reported: dict[str, int] = {}
-        outstanding = set(futures)
         lost = (f"lost the Dask scheduler {self.scheduler!r}: the finished tasks are kept (in "
                 "the checkpoint, if the command has one); run it again to resume")
         last_poll = 0.0
         try:
             while outstanding:
                 try:
-                    done, outstanding = dask_wait(outstanding, timeout=1.0,
-                                                  return_when="FIRST_COMPLETED")  # fmt: skip
+                    done, _ = dask_wait(outstanding, timeout=1.0, return_when="FIRST_COMPLETED")
                 except TimeoutError:
                     done = set()
+                outstanding -= done
+                submit()  # the next tasks, before the results are handed on
                 if client.status not in ("running", "connecting"):
                     raise SchedulerLost(lost)
                 watch = [f.key for f in done]
@@ -460,17 +624,15 @@ class Executor:
                     watch += [f.key for f in outstanding]
                     last_poll = now
                 if watch:
-                    states = client.run_on_scheduler(_scheduler_states(), keys=watch)
+                    states, running, threads[0] = client.run_on_scheduler(
+                        _scheduler_states(), keys=watch, prefix=f"boardproof-{run}-"
+                    )
                     for dask_key, (_, suspicious) in states.items():
                         key = names[dask_key]
                         if suspicious and suspicious > reported.get(key, 0):
                             reported[key] = suspicious
                             yield "rerun", key, suspicious
-                    # "processing" includes tasks queued on a worker behind the running one
-                    processing = sum(1 for s, _ in states.values() if s == "processing")
-                    threads = sum(w.get("nthreads", 1)
-                                  for w in client.scheduler_info()["workers"].values())
-                    yield "running", "", min(processing, threads)
+                    yield "running", "", running
                 for future in sorted(done, key=lambda f: futures[f]):
                     key = futures[future]
                     if future.status == "cancelled":
@@ -514,16 +676,26 @@ async def _identity(address: str, timeout: float) -> None:
         await comm.close()
 
 
-def _scheduler_states() -> Callable[..., dict[str, tuple[str, int]]]:
-    """A function for ``run_on_scheduler`` (defined here so that it is sent by value)."""
+def _scheduler_states() -> Callable[..., tuple[dict[str, tuple[str, int]], int, int]]:
+    """A function for ``run_on_scheduler`` (defined here so that it is sent by value):
+    the state and the lost-worker count of each of ``keys``, how many tasks of this run
+    (their keys start with ``prefix``) the workers are running now, and their threads."""
 
-    def states(dask_scheduler: Any, keys: list[str]) -> dict[str, tuple[str, int]]:
+    def states(
+        dask_scheduler: Any, keys: list[str], prefix: str
+    ) -> tuple[dict[str, tuple[str, int]], int, int]:
         out = {}
         for key in keys:
             task = dask_scheduler.tasks.get(key)
             if task is not None:
                 out[key] = (task.state, task.suspicious)
-        return out
+        # a worker's "processing" may hold tasks queued behind those its threads run
+        running = sum(
+            min(worker.nthreads, sum(1 for t in worker.processing if str(t.key).startswith(prefix)))
+            for worker in dask_scheduler.workers.values()
+        )
+        threads = sum(worker.nthreads for worker in dask_scheduler.workers.values())
+        return out, running, threads
 
     return states
 
@@ -555,10 +727,12 @@ def run_tasks(
     workers: int = 1,
     scheduler: str | None = None,
     executor: Executor | None = None,
-    checkpoint: str | os.PathLike[str] | None = None,
+    checkpoint: str | os.PathLike[str] | Checkpoint | None = None,
     progress: bool = True,
     description: str = "",
     on_result: Callable[[str, R], None] | None = None,
+    until: Callable[[dict[str, R]], bool] | None = None,
+    status: Callable[[int], str] | None = None,
 ) -> dict[str, R]:
     """Run every task (resuming from ``checkpoint``) and return results by key.
 
@@ -566,10 +740,16 @@ def run_tasks(
     from ``workers``/``scheduler`` for this call. Results must be JSON-serialisable
     when a checkpoint is used. ``on_result`` is called in the parent process as each
     task finishes (in completion order: use the returned dict for anything ordered).
+    ``until`` and ``status``: see :meth:`Executor.run`.
+
+    >>> run_tasks(abs, [(str(k), -k) for k in range(9)], progress=False,
+    ...           until=lambda done: len(done) >= 3)
+    {'0': 0, '1': 1, '2': 2}
     """
+    options: dict[str, Any] = dict(checkpoint=checkpoint, progress=progress,
+                                   description=description, on_result=on_result,
+                                   until=until, status=status)  # fmt: skip
     if executor is not None:
-        return executor.run(fn, tasks, checkpoint=checkpoint, progress=progress,
-                            description=description, on_result=on_result)  # fmt: skip
+        return executor.run(fn, tasks, **options)
     with Executor(workers, scheduler) as own:
-        return own.run(fn, tasks, checkpoint=checkpoint, progress=progress,
-                       description=description, on_result=on_result)  # fmt: skip
+        return own.run(fn, tasks, **options)

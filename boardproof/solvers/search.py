@@ -34,7 +34,7 @@ import gc
 import sys
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from boardproof.models.base import CANONICAL, WINNER, Position, offers
 from boardproof.solvers.common import (
@@ -563,63 +563,20 @@ class AlphaBeta:
             value = self._terminal_value(root, outcome, 0)
             label, _ = describe(value)
             return SearchResult(label, 0, None, [], 1, 0, True, False, score=value)
-        depth = 0
-        last_value = 0
-        proved = False
-        timed_out = False
-        best_move: Any = None
-        iterations: list[tuple[int, int, int]] = []
-        while max_depth is None or depth < max_depth:
-            target = depth + 1
-            horizon0 = self.horizon
+
+        def step(target: int) -> int | None:
             self.path = set()
             try:
-                value = self.search(root, target, -INF, INF, 0)
+                return self.search(root, target, -INF, INF, 0)
             except (SearchTimeout, RecursionError):
-                timed_out = True
-                break
-            depth = target
-            last_value = value
-            iterations.append((depth, value, self.nodes))
+                return None
+
+        def root_move() -> Any:
             key, sym = self.key_at(root, 0)
             entry = self.tt.get(key)
-            if entry is not None:
-                best_move = find_move(root, entry[3], sym)
-            if abs(value) >= WIN_MIN or self.horizon == horizon0:
-                proved = True
-                break
-            if self.budget.expired(self.nodes):
-                timed_out = True
-                break
-        stopped = None
-        if proved:
-            label, plies = describe(last_value)
-            note = ""
-        else:
-            label, plies = "unknown", None
-            last_value = 0
-            note = f"no forced win for either side within {depth} plies"
-            stopped = Stop.PLIES
-            if timed_out:
-                note += " (stopped by the time or node budget)"
-                stopped = self.budget.stop_reason(self.nodes)
-            best_move = best_move if depth else None
-        pv = self.principal_variation(best_move, plies if proved else depth)
-        return SearchResult(
-            label,
-            plies,
-            best_move,
-            pv,
-            self.nodes,
-            depth,
-            proved,
-            timed_out,
-            score=last_value,
-            repetitions=self.reps,
-            note=note,
-            iterations=iterations,
-            stopped=stopped,
-        )
+            return NO_ENTRY if entry is None else find_move(root, entry[3], sym)
+
+        return deepen(self, max_depth, step, root_move)
 
     def principal_variation(self, first: Any, limit: int | None) -> list[Any]:
         """The line of best moves from the root, read from the transposition table."""
@@ -639,6 +596,91 @@ class AlphaBeta:
             pv.append(move)
             pos = pos.play(move)
         return pv
+
+
+#: what ``root_move`` of :func:`deepen` returns when the table has no entry for the root
+NO_ENTRY = object()
+
+
+class Deepening(Protocol):
+    """What :func:`deepen` reads of a search (``AlphaBeta`` and the native Carpniches one)."""
+
+    nodes: int
+    horizon: int
+    reps: int
+    budget: Budget
+
+    def principal_variation(self, first: Any, limit: int | None) -> list[Any]: ...
+
+
+def deepen(
+    search: Deepening,
+    max_depth: int | None,
+    step: Callable[[int], int | None],
+    root_move: Callable[[], Any],
+) -> SearchResult:
+    """Iterative deepening of a non-terminal root, one ply at a time, until it is proved,
+    ``max_depth`` or the budget; ``step(depth)`` searches to that depth (None: the budget
+    ran out), ``root_move()`` reads the root's best move from the table (``NO_ENTRY``:
+    keep the one of the last depth).
+
+    Proved when the score is a win or a loss, or when no horizon was met (the whole game
+    was seen: a draw by repetition).
+    """
+    depth = 0
+    last_value = 0
+    proved = False
+    timed_out = False
+    best_move: Any = None
+    iterations: list[tuple[int, int, int]] = []
+    while max_depth is None or depth < max_depth:
+        target = depth + 1
+        horizon0 = search.horizon
+        value = step(target)
+        if value is None:
+            timed_out = True
+            break
+        depth = target
+        last_value = value
+        iterations.append((depth, value, search.nodes))
+        found = root_move()
+        if found is not NO_ENTRY:
+            best_move = found
+        if abs(value) >= WIN_MIN or search.horizon == horizon0:
+            proved = True
+            break
+        if search.budget.expired(search.nodes):
+            timed_out = True
+            break
+    stopped = None
+    if proved:
+        label, plies = describe(last_value)
+        note = ""
+    else:
+        label, plies = "unknown", None
+        last_value = 0
+        note = f"no forced win for either side within {depth} plies"
+        stopped = Stop.PLIES
+        if timed_out:
+            note += " (stopped by the time or node budget)"
+            stopped = search.budget.stop_reason(search.nodes)
+        best_move = best_move if depth else None
+    pv = search.principal_variation(best_move, plies if proved else depth)
+    return SearchResult(
+        label,
+        plies,
+        best_move,
+        pv,
+        search.nodes,
+        depth,
+        proved,
+        timed_out,
+        score=last_value,
+        repetitions=search.reps,
+        note=note,
+        iterations=iterations,
+        stopped=stopped,
+    )
 
 
 class _Repetition(Exception):  # noqa: N818 - a control-flow signal

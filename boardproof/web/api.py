@@ -10,7 +10,9 @@ answers it with HTTP 400 and ``{"error": "error: <message>"}``).
 - :func:`solve_request`: ``solve --json`` of a position, searched in a child process
   with a time limit (at most ``MAX_SECONDS``) and a memory limit (``MEMORY_BYTES`` of
   address space beyond what the forked child starts with); the child is killed if it
-  overruns.
+  overruns;
+- :func:`analyse_request`: ``analyse --json`` (best moves, visits, win rates, line), in
+  a child process bounded the same way; the request's ``timeout`` is its thinking time.
 
 >>> answer = describe({"game": "minefield", "position": "3/3/3 b -"})
 >>> answer["position"], answer["to_move"], len(answer["moves"]), answer["moves"][0]
@@ -51,6 +53,10 @@ MEMORY_BYTES = 2 * 1024**3
 MAX_TEXT = 4000
 #: the most moves in one play request
 MAX_MOVES = 400
+#: the most best moves an analysis lists (its ``multipv``)
+MAX_MULTIPV = 20
+#: an analysis lists this many best moves unless the request says otherwise
+DEFAULT_MULTIPV = 5
 
 
 class SearchFailed(BoardproofError):
@@ -144,19 +150,49 @@ def _address_space() -> int:
         return 0
 
 
-def _child(conn: Any, request: dict[str, Any], seconds: float, memory: int) -> None:
-    """The search process: limits itself, solves, sends the JSON (or the error line)."""
+def analysis_settings(request: dict[str, Any]) -> dict[str, int]:
+    """The request's ``multipv`` (1..MAX_MULTIPV) and ``seed`` (>= 0) for ``analyse``."""
+    found = {}
+    for name, default, low, high in (
+        ("multipv", DEFAULT_MULTIPV, 1, MAX_MULTIPV),
+        ("seed", 0, 0, 2**63 - 1),
+    ):
+        value = request.get(name, default)
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            wanted = f"from {low} to {high}" if name == "multipv" else f">= {low}"
+            raise InvalidOptionError(
+                f"invalid option --{name}: expected a whole number {wanted}, got {value!r}"
+            )
+        found[name] = value
+    return found
+
+
+def _search(kind: str, pos: Position, request: dict[str, Any], seconds: float) -> dict[str, Any]:
+    """``solve --json`` or ``analyse --json`` of ``pos`` (in the search process)."""
+    name = pos.game.name
+    if kind == "analyse":
+        from boardproof.solvers.analyse import analyse
+
+        options = {"win": request["win"]} if request.get("win") is not None else {}
+        chosen = analysis_settings(request)
+        # proof=False: the JSON has no proof (the CLI builds one only for --proof)
+        found = analyse(pos, seconds=seconds, game_name=name, options=options, proof=False,
+                        multipv=chosen["multipv"], seed=chosen["seed"])  # fmt: skip
+        return found.to_json(name)
+    from boardproof.solvers.api import solve
+
+    started = time.perf_counter()
+    data = solve(pos, timeout=seconds).to_json(name)
+    data["seconds"] = round(time.perf_counter() - started, 3)
+    return data
+
+
+def _child(conn: Any, kind: str, request: dict[str, Any], seconds: float, memory: int) -> None:
+    """The search process: limits itself, searches, sends the JSON (or the error line)."""
     try:
         limit = _address_space() + memory
         resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
-        from boardproof.solvers.api import solve
-
-        pos = load(request)
-        started = time.perf_counter()
-        result = solve(pos, timeout=seconds)
-        data = result.to_json(pos.game.name)
-        data["seconds"] = round(time.perf_counter() - started, 3)
-        conn.send(("ok", data))
+        conn.send(("ok", _search(kind, load(request), request, seconds)))
     except MemoryError:
         conn.send(("failed", "the search ran out of its memory limit"))
     except BoardproofError as error:
@@ -167,14 +203,26 @@ def _child(conn: Any, request: dict[str, Any], seconds: float, memory: int) -> N
         conn.close()
 
 
+def analyse_request(request: dict[str, Any], memory: int = MEMORY_BYTES) -> dict[str, Any]:
+    """``analyse --json`` of the request's position, bounded in time and memory."""
+    return _bounded("analyse", request, memory)
+
+
 def solve_request(request: dict[str, Any], memory: int = MEMORY_BYTES) -> dict[str, Any]:
     """``solve --json`` of the request's position, bounded in time and memory."""
+    return _bounded("solve", request, memory)
+
+
+def _bounded(kind: str, request: dict[str, Any], memory: int) -> dict[str, Any]:
+    """The ``kind`` search ("solve" or "analyse") of the request, in a child process."""
     pos = load(request)  # bad input is answered here, before any process starts
     seconds = search_seconds(request)
+    if kind == "analyse":
+        analysis_settings(request)
     context: Any = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
     receiver, sender = context.Pipe(duplex=False)
     child = context.Process(
-        target=_child, args=(sender, {**request, "position": pos.fen()}, seconds, memory)
+        target=_child, args=(sender, kind, {**request, "position": pos.fen()}, seconds, memory)
     )
     child.start()
     sender.close()

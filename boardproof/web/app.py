@@ -9,12 +9,15 @@ Routes (all JSON answers mirror the CLI's ``--json`` objects):
   with click paths, clickable SVG, result);
 - ``POST /api/play`` ``{"game", "position", "moves": [...]}``: ``play --json`` plus the
   end position described;
-- ``POST /api/solve`` ``{"game", "position", "timeout"}``: ``solve --json``.
+- ``POST /api/solve`` ``{"game", "position", "timeout"}``: ``solve --json``;
+- ``POST /api/analyse`` ``{"game", "position", "timeout", "multipv", "seed"}``:
+  ``analyse --json`` (``timeout`` is the thinking time).
 
 Bad input is HTTP 400 ``{"error": "error: <the CLI's one line>"}``; a second search
 while one runs for the same client is 429; a search that dies or overruns is 503.
 Searches run in child processes limited in time and memory
-(:func:`boardproof.web.api.solve_request`), one at a time per client address.
+(:func:`boardproof.web.api.solve_request`, :func:`~boardproof.web.api.analyse_request`),
+one at a time per client address (a solve and an analysis count alike).
 """
 
 from __future__ import annotations
@@ -71,8 +74,13 @@ def page(games: list[str]) -> str:
         '<form id="solve-form" class="controls"><label for="seconds">Time limit (s): </label>'
         f'<input type="number" id="seconds" min="0.1" max="{api.MAX_SECONDS:g}" step="0.1" '
         f'value="{api.DEFAULT_SECONDS:g}"> <button type="submit" id="solve">Solve</button>'
-        ' <button type="button" id="play-best" hidden>Play the best move</button></form>\n'
+        ' <button type="button" id="analyse">Analyse</button>'
+        ' <button type="button" id="play-best" hidden>Play the best move</button>'
+        ' <button type="button" id="play-line" hidden>Show the line</button></form>\n'
         '<div id="answer" aria-live="polite"></div>\n'
+        '<table id="analysis" class="analysis" hidden><caption>Best moves</caption><thead><tr>'
+        '<th scope="col">move</th><th scope="col">visits</th><th scope="col">win %</th>'
+        '<th scope="col">proved</th></tr></thead><tbody></tbody></table>\n'
         '<script src="/static/board.js"></script>\n</body>\n</html>\n'
     )
 
@@ -128,20 +136,23 @@ def create_app(memory: int = api.MEMORY_BYTES) -> Starlette:
 
         return handle
 
-    async def solve(request: Request) -> Response:
-        client = request.client.host if request.client else "?"
-        if not busy.enter(client):
-            return _error("a search is already running for this client (one at a time)", 429)
-        try:
-            data = await _body(request)
-            answer = await run_in_threadpool(api.solve_request, data, memory)
-        except api.SearchFailed as error:
-            return _error(str(error), 503)
-        except BoardproofError as error:
-            return _error(str(error), 400)
-        finally:
-            busy.leave(client)
-        return JSONResponse(answer)
+    def search(work: Callable[[Any, int], dict[str, Any]]) -> Callable[[Request], Any]:
+        async def handle(request: Request) -> Response:
+            client = request.client.host if request.client else "?"
+            if not busy.enter(client):
+                return _error("a search is already running for this client (one at a time)", 429)
+            try:
+                data = await _body(request)
+                answer = await run_in_threadpool(work, data, memory)
+            except api.SearchFailed as error:
+                return _error(str(error), 503)
+            except BoardproofError as error:
+                return _error(str(error), 400)
+            finally:
+                busy.leave(client)
+            return JSONResponse(answer)
+
+        return handle
 
     async def index(request: Request) -> Response:
         return HTMLResponse(page(games))
@@ -167,6 +178,7 @@ def create_app(memory: int = api.MEMORY_BYTES) -> Starlette:
         Route("/api/start", endpoint(api.start), methods=["POST"]),
         Route("/api/position", endpoint(api.describe), methods=["POST"]),
         Route("/api/play", endpoint(api.play), methods=["POST"]),
-        Route("/api/solve", solve, methods=["POST"]),
+        Route("/api/solve", search(api.solve_request), methods=["POST"]),
+        Route("/api/analyse", search(api.analyse_request), methods=["POST"]),
     ]
     return Starlette(routes=routes)

@@ -32,6 +32,7 @@ A column is a tuple of candies, floor 0 first. A candy is the int
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
@@ -180,6 +181,8 @@ def _symmetry_table() -> tuple[tuple[int, ...], ...]:
 SYMMETRIES = _symmetry_table()
 #: SOURCES[s][j]: the square whose column lands on j under symmetry s
 SOURCES = tuple(tuple(t.index(j) for j in range(SQUARE_COUNT)) for t in SYMMETRIES)
+#: _IMAGE[s](cols): the columns' image under symmetry s, as a tuple (one C call)
+_IMAGE = tuple(operator.itemgetter(*source) for source in SOURCES)
 assert all(sorted(t) == list(range(SQUARE_COUNT)) for t in SYMMETRIES)
 assert all(LARGE_SOCKET[t[sq]] == LARGE_SOCKET[sq] for t in SYMMETRIES for sq in range(25))
 
@@ -245,12 +248,8 @@ def _trailing_run(column: Sequence[int], colour: int) -> int:
     return run
 
 
-def wins_at(cols: Sequence[Sequence[int]], square: int, colour: int) -> bool:
-    """Whether the candy just placed on top of ``square`` completes a line of ``colour``.
-
-    Only lines through the new candy can be new (a placement never uncovers anything and
-    only the mover's shapes are added), so only those are looked at.
-    """
+def wins_at_plain(cols: Sequence[Sequence[int]], square: int, colour: int) -> bool:
+    """:func:`wins_at` written plainly from the rules' helpers (the reference of its tests)."""
     column = cols[square]
     floor = len(column) - 1
     if _trailing_run(column, colour) >= 4:
@@ -262,6 +261,104 @@ def wins_at(cols: Sequence[Sequence[int]], square: int, colour: int) -> bool:
                     break
             else:
                 return True
+    return False
+
+
+Cell = tuple[int, int]
+#: a line check tree: (first cell, ((second cell, (third cells, ...)), ...)), ...
+CheckTree = tuple[tuple[Cell, tuple[tuple[Cell, tuple[Cell, ...]], ...]], ...]
+
+
+def _line_checks(square: int) -> CheckTree:
+    """The lines through ``square`` as a tree of the other three cells, each a (square,
+    floor offset from the new candy's floor), nearest first: lines that share their
+    first cells (the same direction and step) share the branch, so a failed cell rules
+    them out together."""
+
+    def distance(cell: Cell) -> int:
+        other = cell[0]
+        return max(abs(other % SIZE - square % SIZE), abs(other // SIZE - square // SIZE))
+
+    lines = sorted(
+        tuple(sorted(((seg[i], step * (i - j)) for i in range(4) if i != j), key=distance))
+        for seg, j in SEGMENTS_AT[square]
+        for step in (0, *STAIRCASE_STEPS)
+    )
+    tree: dict[Cell, dict[Cell, list[Cell]]] = {}
+    for first, second, third in lines:
+        tree.setdefault(first, {}).setdefault(second, []).append(third)
+    return tuple(
+        (first, tuple((second, tuple(thirds)) for second, thirds in below.items()))
+        for first, below in tree.items()
+    )
+
+
+#: LINE_CHECKS[square]: what :func:`wins_at` looks at (flat and staircase lines)
+LINE_CHECKS = tuple(_line_checks(sq) for sq in range(SQUARE_COUNT))
+assert all(
+    sum(len(thirds) for _, below in tree for _, thirds in below) == 3 * len(SEGMENTS_AT[sq])
+    for sq, tree in enumerate(LINE_CHECKS)
+)
+
+
+def wins_at(cols: Sequence[Sequence[int]], square: int, colour: int) -> bool:
+    """Whether the candy just placed on top of ``square`` completes a line of ``colour``.
+
+    Only lines through the new candy can be new (a placement never uncovers anything and
+    only the mover's shapes are added), so only those are looked at. The same answer as
+    :func:`wins_at_plain`, with its ``_counts_for`` inlined at each level of the
+    :data:`LINE_CHECKS` tree (the search's hot path).
+
+    >>> cols = [()] * SQUARE_COUNT
+    >>> cols[12] = (CODE_OF["Os"], CODE_OF["Sx"], CODE_OF["Xo"], CODE_OF["Os"])
+    >>> wins_at(cols, 12, 0), wins_at(cols, 12, 1), wins_at_plain(cols, 12, 0)
+    (True, False, True)
+    """
+    column = cols[square]
+    top = len(column) - 1
+    low, high = 12 * colour, 12 * colour + 12
+    large = BOTTOM_LARGE
+    if top >= 2:  # a column line needs 3 candies (floor 0 shows at most one shape)
+        run = 0
+        for floor in range(top, -1, -1):
+            candy = column[floor]
+            code = candy % 12
+            shown = (TOP_LARGE[code] or floor == top) + (floor > 0 and large[code])
+            if not shown:
+                continue
+            if not low <= candy < high:
+                break
+            run += shown
+            if run >= 4:
+                return True
+    # a cell counts: a candy of the colour on that floor, not fully hidden (floor 0,
+    # large bottom, covered)
+    for (sq, offset), below in LINE_CHECKS[square]:
+        floor = top + offset
+        col = cols[sq]
+        if not 0 <= floor < len(col):
+            continue
+        candy = col[floor]
+        if not low <= candy < high or (floor == 0 and large[candy % 12] and len(col) > 1):
+            continue
+        for (sq, offset), thirds in below:
+            floor = top + offset
+            col = cols[sq]
+            if not 0 <= floor < len(col):
+                continue
+            candy = col[floor]
+            if not low <= candy < high or (floor == 0 and large[candy % 12] and len(col) > 1):
+                continue
+            for sq, offset in thirds:
+                floor = top + offset
+                col = cols[sq]
+                if not 0 <= floor < len(col):
+                    continue
+                candy = col[floor]
+                if low <= candy < high and not (
+                    floor == 0 and large[candy % 12] and len(col) > 1
+                ):
+                    return True
     return False
 
 
@@ -370,6 +467,18 @@ def _reserve_mask(counts: Sequence[int]) -> int:
     return mask
 
 
+#: _reserve_mask of a position's (tuple) kind counts, filled as they are met
+_MASKS: dict[tuple[int, ...], int] = {}
+
+
+def _mask_of(counts: tuple[int, ...]) -> int:
+    """:func:`_reserve_mask` of a tuple of counts, memoised (at most 5**6 of them)."""
+    mask = _MASKS.get(counts)
+    if mask is None:
+        mask = _MASKS[counts] = _reserve_mask(counts)
+    return mask
+
+
 def _placements(cols: Sequence[Sequence[int]], mask: int) -> list[tuple[int, int]]:
     out: list[tuple[int, int]] = []
     if not mask:
@@ -384,6 +493,27 @@ def _placements(cols: Sequence[Sequence[int]], mask: int) -> list[tuple[int, int
         for code in _PLACEABLE[state][mask]:
             out.append((sq, code))
     return out
+
+
+#: _TOP_STATE[candy]: the _square_state of a square whose top candy is ``candy`` (any colour)
+_TOP_STATE = tuple(2 + 2 * TOP_TYPE[c % 12] + TOP_LARGE[c % 12] for c in range(12 * 4))
+#: _MOVES_AT[sq][state][mask]: the placements on ``sq`` (CandyMoves, canonical order) for a
+#: top state (0..7; 8 for the empty socket of ``sq``) and a reserve mask
+_MOVES_AT = tuple(
+    tuple(
+        tuple(
+            tuple(
+                _MOVE_TABLE[sq][code]
+                for code in _PLACEABLE[
+                    state if state < 8 else (0 if LARGE_SOCKET[sq] else 1)
+                ][mask]
+            )
+            for mask in range(64)
+        )
+        for state in range(9)
+    )
+    for sq in range(SQUARE_COUNT)
+)
 
 
 def _can_place(cols: Sequence[Sequence[int]], mask: int) -> bool:
@@ -514,14 +644,18 @@ class CandyPosition:
 
     def can_place(self, player: int) -> bool:
         """Whether ``player`` has a candy and a square that accepts it."""
-        return _can_place(self.cols, _reserve_mask(self._counts[player]))
+        return _can_place(self.cols, _mask_of(self._counts[player]))
 
     def placements(self, player: int) -> list[CandyMove]:
-        """The placements ``player`` could make here, in canonical order."""
-        return [
-            _MOVE_TABLE[sq][code]
-            for sq, code in _placements(self.cols, _reserve_mask(self._counts[player]))
-        ]
+        """The placements ``player`` could make here, in canonical order (the moves of
+        :func:`_placements`, read from a table per square, top state and reserve)."""
+        mask = _mask_of(self._counts[player])
+        out: list[CandyMove] = []
+        if not mask:
+            return out
+        for moves_at, col in zip(_MOVES_AT, self.cols, strict=True):
+            out.extend(moves_at[_TOP_STATE[col[-1]] if col else 8][mask])
+        return out
 
     def winners(self) -> list[int]:
         """Colours with a line on the board."""
@@ -537,10 +671,15 @@ class CandyPosition:
         result: Outcome | None
         if winners:
             result = Outcome(frozenset(winners))
-        elif any(self.can_place(p) for p in range(self.players)):
-            result = None
-        else:
-            result = Outcome.draw()  # rules, "End without a winner": no tie-break
+        else:  # rules, "End without a winner": nobody can place; no tie-break
+            cols = self.cols
+            for row in self._counts:  # CandyPosition.can_place of every player, inlined
+                mask = _mask_of(row)
+                if mask and (() in cols or _can_place(cols, mask)):
+                    result = None
+                    break
+            else:
+                result = Outcome.draw()
         object.__setattr__(self, "_outcome_cache", result)
         return result
 
@@ -567,20 +706,30 @@ class CandyPosition:
     def play(self, move: Any) -> CandyPosition:
         if isinstance(move, str):
             move = parse_move_text(move)
-        if move not in self.legal_moves():
+        legal = self.__dict__.get("_moves_set")
+        if legal is None:
+            legal = frozenset(self.legal_moves())
+            object.__setattr__(self, "_moves_set", legal)
+        if move not in legal:
             raise IllegalMoveError(f"illegal move {move}: {self._why_illegal(move)}")
-        nxt = (self.to_move + 1) % self.players
+        mover = self.to_move
+        nxt = (mover + 1) % self.players
         if move.square == PASS_SQUARE:
             return CandyPosition(self.cols, nxt, self.players, self._counts, -1)
         cols = list(self.cols)
-        cols[move.square] = (*cols[move.square], 12 * self.to_move + move.code)
+        cols[move.square] = (*cols[move.square], 12 * mover + move.code)
         new_cols = tuple(cols)
         counts = list(self._counts)
-        row = list(counts[self.to_move])
+        row = list(counts[mover])
         row[KIND_OF[move.code]] += 1
-        counts[self.to_move] = tuple(row)
-        won = self.to_move if wins_at(new_cols, move.square, self.to_move) else -1
-        return CandyPosition(new_cols, nxt, self.players, tuple(counts), won)
+        counts[mover] = tuple(row)
+        won = mover if wins_at(new_cols, move.square, mover) else -1
+        # the dataclass's frozen __init__, without its per-field checks (the hot path)
+        child: CandyPosition = object.__new__(CandyPosition)
+        child.__dict__.update(
+            cols=new_cols, to_move=nxt, players=self.players, _counts=tuple(counts), _last_win=won
+        )
+        return child
 
     def _why_illegal(self, move: CandyMove) -> str:
         if self.outcome() is not None:
@@ -632,7 +781,7 @@ class CandyPosition:
         best = cols
         best_sym = 0
         for sym in range(1, 8):
-            image = tuple([cols[i] for i in SOURCES[sym]])
+            image = _IMAGE[sym](cols)
             if image < best:
                 best, best_sym = image, sym
         return (best, self.to_move, self.players), best_sym

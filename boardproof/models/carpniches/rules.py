@@ -173,12 +173,12 @@ assert len(RAYS) == SQUARES and all(len(r) == 8 for r in RAYS)
 assert len(BETWEEN) == sum(len(ray) for rays in RAYS for ray in rays)
 
 
-def has_line(tops: int) -> bool:
+def has_line_plain(tops: int) -> bool:
     """Whether the board ``tops`` holds 3 consecutive squares in a row, column or diagonal.
 
     A line of 4 or more contains one of 3, so this finds every line of 3 or more.
 
-    >>> has_line(0b111), has_line(0b1011), has_line((1 << 0) | (1 << 7) | (1 << 14))
+    >>> has_line_plain(0b111), has_line_plain(0b1011), has_line_plain(1 | 1 << 7 | 1 << 14)
     (True, False, True)
     """
     return bool(
@@ -187,6 +187,26 @@ def has_line(tops: int) -> bool:
         | (tops & (tops >> (SIZE + 1)) & (tops >> 2 * (SIZE + 1)) & _START_RIGHT)
         | (tops & (tops >> (SIZE - 1)) & (tops >> 2 * (SIZE - 1)) & _START_LEFT)
     )
+
+
+#: has_line's memo: a search asks about the same top boards many times per node
+_LINE_MEMO: dict[int, bool] = {}
+#: the memo is emptied when it holds this many boards (about 20 MB)
+_LINE_MEMO_SIZE = 1 << 17
+
+
+def has_line(tops: int) -> bool:
+    """:func:`has_line_plain`, memoised (the search's hot path).
+
+    >>> has_line(0b111), has_line(0b1011), has_line((1 << 0) | (1 << 7) | (1 << 14))
+    (True, False, True)
+    """
+    found = _LINE_MEMO.get(tops)
+    if found is None:
+        if len(_LINE_MEMO) >= _LINE_MEMO_SIZE:
+            _LINE_MEMO.clear()
+        found = _LINE_MEMO[tops] = has_line_plain(tops)
+    return found
 
 
 def _line_triples() -> tuple[tuple[int, int, int], ...]:
@@ -515,7 +535,29 @@ class CarpnichesPosition(NamedTuple):
         return None
 
     def play(self, move: CarpnichesMove) -> CarpnichesPosition:
-        """The position after ``move``; raises IllegalMoveError naming the reason."""
+        """The position after ``move``; raises IllegalMoveError naming the reason.
+
+        The usual case (a legal move after the first turns) is checked inline; anything
+        else goes to :meth:`illegality` for its reason (the same rules, tested equal).
+        """
+        o1, o2, o3, l0, l1, l2, side, opening = self
+        f, t = move
+        fb = 1 << f
+        if opening == OPENING_OVER and o1 & fb and not o3 >> t & 1:
+            tp = (l0 & ~o2) | (l1 & ~o3) | l2
+            if (tp if side else o1 & ~tp) & fb:
+                aligned = BETWEEN.get((f, t))
+                h = 3 if o3 & fb else 2 if o2 & fb else 1
+                if (
+                    aligned is not None
+                    and aligned[0] == h
+                    and not aligned[1] & o1
+                    and not has_line(tp)
+                    and not has_line(o1 & ~tp)
+                ):
+                    return CarpnichesPosition(
+                        *_apply(o1, o2, o3, l0, l1, l2, side, f, t), 1 - side, OPENING_OVER
+                    )
         reason = self.illegality(move)
         if reason is not None:
             raise IllegalMoveError(f"illegal move {move}: {reason}")
@@ -907,19 +949,39 @@ def play_record(position: CarpnichesPosition, moves: Iterable[str]) -> RecordRes
 @functools.lru_cache(maxsize=1 << 18)
 def _canonical(pos: CarpnichesPosition) -> tuple[CarpnichesPosition, int]:
     """``pos.canonical()``: the images compared as plain tuples, the winner built once
-    (memoised: the searches ask again for the same positions at every iteration)."""
+    (memoised: the searches ask again for the same positions at every iteration).
+
+    An image is built board by board and dropped at the first board that makes it
+    larger than the best so far (the same minimum as comparing whole images).
+    """
     bits = pos[:6]
     best: tuple[int, ...] = (*bits, pos.opening)
     best_sym = 0
     for s in range(1, 8):
         rows = ROW_IMAGE[s]
-        image = (
-            *(_map_bits(b, rows) for b in bits),
-            pos.opening if pos.opening < 0 else SYMMETRY[s][pos.opening],
-        )
-        if image < best:
-            best, best_sym = image, s
+        image: list[int] = []
+        for k, b in enumerate(bits):
+            mapped = _map_bits(b, rows)
+            if mapped != best[k]:
+                if mapped < best[k]:
+                    image.append(mapped)
+                    image.extend(_map_bits(c, rows) for c in bits[k + 1 :])
+                    image.append(pos.opening if pos.opening < 0 else SYMMETRY[s][pos.opening])
+                    best, best_sym = tuple(image), s
+                break
+            image.append(mapped)
+        else:  # the same boards: the opening decides
+            opening = pos.opening if pos.opening < 0 else SYMMETRY[s][pos.opening]
+            if opening < best[6]:
+                best, best_sym = (*image, opening), s
     if best_sym == 0:
         return pos, 0
     o1, o2, o3, l0, l1, l2, opening = best
     return CarpnichesPosition(o1, o2, o3, l0, l1, l2, pos.to_move, opening), best_sym
+
+
+def canonical_plain(pos: CarpnichesPosition) -> tuple[CarpnichesPosition, int]:
+    """The smallest of the 8 images and its symmetry, by building all of them (the
+    reference of :meth:`CarpnichesPosition.canonical`'s test)."""
+    images = [(pos.transform(s), s) for s in range(8)]
+    return min(images, key=lambda pair: (tuple(pair[0][:6]) + (pair[0].opening,), pair[1]))

@@ -333,9 +333,14 @@ class NativeSearch:
         tt_bits: int | None = None,
         node_limit: int = 0,
         timeout: float | None = None,
+        keep: bool = False,
     ) -> tuple[bool | None, int, Move | None]:
         """:meth:`proves`, and when the attacker is to move and wins, a winning move
-        (the child the proof goes through), else None."""
+        (the child the proof goes through), else None.
+
+        ``keep`` (64-bit search): the df-pn table of the last call survives if it has the
+        same size (its proof and disproof numbers stay true; they only save work).
+        """
         self._check(position)
         if NativeSearch._active is not self:
             self._install()
@@ -348,7 +353,7 @@ class NativeSearch:
                                                      bits, node_limit, timeout or 0.0)  # fmt: skip
         else:
             result, nodes, point = _native.dfpn(me, op, black, attacks, bits, node_limit,
-                                                timeout or 0.0)  # fmt: skip
+                                                timeout or 0.0, keep)  # fmt: skip
         return (None if result < 0 else bool(result)), nodes, self.move(point)
 
     def _check(self, position: Any) -> None:
@@ -405,13 +410,16 @@ class NativeSearch:
         progress: Callable[[int], object] | None = None,
         every: int = 1 << 24,
         horizon: int = 0,
+        hint: int | None = None,
     ) -> NativeResult:
         """The value of a non-terminal ``position`` (``unknown`` when the budget runs out).
 
         In distance mode ``plies`` is the number of plies to the end with best play
         (fastest win, longest defence). ``horizon`` (1..253, 0 none) cuts the game after
         that many plies: a win or loss is then one within the horizon, and ``draw`` means
-        that neither side forces a win within it.
+        that neither side forces a win within it. ``hint`` (a player, 64-bit search): at
+        that player's nodes, first the move whose child the last df-pn table holds as won
+        for them (move ordering only: the value is the plain search's).
         """
         self._check(position)
         if not 0 <= horizon <= MAX_HORIZON:
@@ -430,10 +438,14 @@ class NativeSearch:
                 progress, every, horizon,
             )  # fmt: skip
         else:
-            value, point, nodes, status = _native.solve(
-                me, op, black, -bound, bound, node_limit, timeout or 0.0, progress, every,
-                horizon,
-            )  # fmt: skip
+            _native.hint(-1 if hint is None else int(hint == 0))
+            try:
+                value, point, nodes, status = _native.solve(
+                    me, op, black, -bound, bound, node_limit, timeout or 0.0, progress, every,
+                    horizon,
+                )  # fmt: skip
+            finally:
+                _native.hint(-1)
         if status != 0:
             return NativeResult("unknown", None, nodes)
         plies = self.win_score - abs(value) if self.distance and value else None

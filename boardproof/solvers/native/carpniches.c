@@ -28,6 +28,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "table_memory.h"
+
 typedef uint64_t u64;
 
 #define SQ 36
@@ -265,7 +267,7 @@ static inline void tt_put(const Key *k, u64 h, int depth, int flag, int value, i
 
 static int tt_alloc(int bits) {
     free(TT);
-    TT = calloc((size_t)1 << bits, sizeof(Entry));
+    TT = table_calloc((size_t)1 << bits, sizeof(Entry));
     if (TT == NULL) {
         TT_BITS = 0;
         PyErr_NoMemory();

@@ -28,8 +28,8 @@ from typing import Any
 
 from boardproof.models.base import InvalidOptionError
 from boardproof.models.carpniches import rules as model
-from boardproof.solvers.common import Budget, Stop
-from boardproof.solvers.search import WIN, WIN_MIN, SearchResult, describe
+from boardproof.solvers.common import Budget
+from boardproof.solvers.search import WIN, SearchResult, deepen, describe
 
 try:  # the compiled module is optional (no C compiler: the package installs without it)
     from boardproof.solvers.native import _carpniches as _native  # type: ignore[attr-defined]
@@ -179,56 +179,7 @@ class NativeAlphaBeta:
             value = WIN if root.to_move in outcome.winners else -WIN
             return SearchResult(describe(value)[0], 0, None, [], 1, 0, True, False, score=value)
         limit = MAX_DEPTH if max_depth is None else min(max_depth, MAX_DEPTH)
-        depth = 0
-        last_value = 0
-        proved = timed_out = False
-        best_move: Any = None
-        iterations: list[tuple[int, int, int]] = []
-        while depth < limit:
-            target = depth + 1
-            horizon0 = self.horizon
-            found = self.search(target)
-            if found is None:
-                timed_out = True
-                break
-            depth = target
-            last_value = value = found
-            iterations.append((depth, value, self.nodes))
-            best_move = self.table_move(root)
-            if abs(value) >= WIN_MIN or self.horizon == horizon0:
-                proved = True
-                break
-            if self.budget.expired(self.nodes):
-                timed_out = True
-                break
-        stopped = None
-        if proved:
-            label, plies = describe(last_value)
-            note = ""
-        else:
-            label, plies = "unknown", None
-            last_value = 0
-            note = f"no forced win for either side within {depth} plies"
-            if timed_out:
-                note += " (stopped by the time or node budget)"
-            best_move = best_move if depth else None
-            stopped = self.budget.stop_reason(self.nodes) if timed_out else Stop.PLIES
-        pv = self.principal_variation(best_move, plies if proved else depth)
-        return SearchResult(
-            label,
-            plies,
-            best_move,
-            pv,
-            self.nodes,
-            depth,
-            proved,
-            timed_out,
-            score=last_value,
-            repetitions=self.reps,
-            note=note,
-            iterations=iterations,
-            stopped=stopped,
-        )
+        return deepen(self, limit, self.search, lambda: self.table_move(root))
 
     def principal_variation(self, first: Any, limit: int | None) -> list[Any]:
         """The line of best moves from the root, read from the table (no repeated position)."""

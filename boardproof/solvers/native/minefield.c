@@ -22,6 +22,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "table_memory.h"
+
 typedef uint64_t u64;
 
 #define MAXCELLS 64
@@ -87,6 +89,10 @@ static int killer[MAXPLY][2];
 static u64 tt_hits, tt_stores, threat_cuts, etc_cuts;
 /* enhanced transposition cutoffs at nodes with at least this many empty points (0: off) */
 static int ETC_MIN_EMPTY = 0;
+/* option (hint): alpha-beta takes its first move at the nodes of colour HINT_BLACK from
+   the df-pn table left by the last dfpn() call, see hinted_move(). -1: off. */
+static int HINT_BLACK = -1;
+static u64 hint_moves;
 
 static inline int lowbit(u64 x) { return __builtin_ctzll(x); }
 static inline u64 bit(int p) { return (u64)1 << p; }
@@ -249,6 +255,8 @@ static inline int defends(int q, u64 me, u64 op, u64 threats) {
     return 1;
 }
 
+static int hinted_move(u64 me, u64 op, int black, u64 candidates, int first);
+
 /* rem: the plies left before the horizon (ignored without one) */
 static int negamax(u64 me, u64 op, int black, int alpha, int beta, int ply, int rem,
                    int *best_out) {
@@ -327,6 +335,10 @@ static int negamax(u64 me, u64 op, int black, int alpha, int beta, int ply, int 
     /* move order: table move, killers, then by history */
     int moves[MAXCELLS], count = 0;
     int side = black ? 0 : 1;
+    if (HINT_BLACK == black) {
+        int h = hinted_move(me, op, black, candidates, ttbest);
+        if (h >= 0) { moves[count++] = h; candidates &= ~bit(h); hint_moves++; }
+    }
     if (ttbest >= 0 && (candidates & bit(ttbest))) { moves[count++] = ttbest; candidates &= ~bit(ttbest); }
     int kp = ply < MAXPLY ? ply : MAXPLY - 1;
     for (int i = 0; i < 2; i++) {
@@ -444,6 +456,37 @@ static inline void pt_put(const Key *k, int attack, uint32_t pn, uint32_t dn, u6
     }
 }
 
+/* The move ordering hint of alpha-beta (option, off by default): at a node where the
+   side to move is of colour HINT_BLACK, the first candidate (the table move `first`, then
+   in point order) whose child the df-pn table of the last dfpn() call holds as won for us
+   is searched first: a child proved for us as the attacker (entry with the defender to
+   move, pn = 0), or disproved for the opponent as the attacker (dn = 0: the opponent has
+   no forced win there). Only the ORDER of the moves changes: alpha-beta still searches
+   and values every move it needs by itself, so its value is the plain search's value
+   whatever the table holds (a stale, foreign or wrong entry costs nodes, never
+   correctness; the tests check equal values with and without). With a proof in the table
+   the winning side's first move is the proof's move, and alpha-beta's tree shrinks to
+   about the proof tree. */
+static inline int hinted_child(u64 me, u64 op, int black, int q) {
+    uint32_t pn, dn;
+    Key k = canonical(op, me | bit(q), !black);
+    return (pt_get(&k, 0, &pn, &dn) && pn == 0) || (pt_get(&k, 1, &pn, &dn) && dn == 0);
+}
+
+static int hinted_move(u64 me, u64 op, int black, u64 candidates, int first) {
+    if (PT == NULL) return -1;
+    if (first >= 0 && (candidates & bit(first))) {
+        if (hinted_child(me, op, black, first)) return first;
+        candidates &= ~bit(first);
+    }
+    while (candidates) {
+        int q = lowbit(candidates);
+        candidates &= candidates - 1;
+        if (hinted_child(me, op, black, q)) return q;
+    }
+    return -1;
+}
+
 typedef struct { u64 me, op; int black, attack; } PNode;
 
 /* Terminal or forced evaluation of a node: 1 attacker wins, 0 attacker does not,
@@ -532,7 +575,7 @@ static int table_alloc(void **table, size_t entry, int *have_bits, u64 *mask, in
         return 0;
     }
     free(*table);
-    *table = calloc((size_t)1 << bits, entry);
+    *table = table_calloc((size_t)1 << bits, entry);
     if (*table == NULL) { *have_bits = 0; PyErr_NoMemory(); return -1; }
     *have_bits = bits;
     *mask = ((u64)1 << bits) - 1;
@@ -544,28 +587,57 @@ static int pt_alloc(int bits) {
 }
 
 PyDoc_STRVAR(dfpn_doc,
-"dfpn(me, op, black, attacker_moves, tt_bits, node_limit, seconds) -> (result, nodes, best)\n\n"
+"dfpn(me, op, black, attacker_moves, tt_bits, node_limit, seconds[, keep])\n"
+"-> (result, nodes, best)\n\n"
 "Proof-number search: does the attacker win? (the side to move if attacker_moves).\n"
 "result: 1 proved, 0 disproved (no forced win: the other side wins or a draw), -1 budget\n"
 "spent. best: when proved with the attacker to move, a move the proof goes through\n"
-"(a point, -2 pass), else -1. Uses its own table of 2**tt_bits entries, cleared at each\n"
-"call; needs setup().");
+"(a point, -2 pass); when disproved with the other side to move, a move the disproof\n"
+"goes through (the other side's winning move, when nobody can draw); else -1. Uses its\n"
+"own table of 2**tt_bits entries, cleared at each call unless keep: then a table of that\n"
+"size, board size and win rule survives from the last call (its proof and disproof\n"
+"numbers stay true: they are per node and attacker); needs setup().");
 
 static PyObject *py_dfpn(PyObject *self, PyObject *args) {
     unsigned long long me, op, limit;
     int black, attack, bits;
     double seconds;
-    if (!PyArg_ParseTuple(args, "KKppiKd", &me, &op, &black, &attack, &bits, &limit, &seconds))
+    int keep = 0;
+    if (!PyArg_ParseTuple(args, "KKppiKd|p", &me, &op, &black, &attack, &bits, &limit, &seconds,
+                          &keep))
         return NULL;
     if (bits < 4 || bits > 30) { PyErr_SetString(PyExc_ValueError, "tt_bits must be 4..30"); return NULL; }
-    if (begin_search(me, op, limit, seconds) < 0 || pt_alloc(bits) < 0) return NULL;
+    if (begin_search(me, op, limit, seconds) < 0) return NULL;
+    /* a kept table must come from the same board size and win rule: its keys are boards */
+    static int pt_n = 0, pt_diag = -1;
+    if (!(keep && PT != NULL && PT_BITS == bits && pt_n == N && pt_diag == DIAG)) {
+        if (pt_alloc(bits) < 0) return NULL;
+        pt_n = N;
+        pt_diag = DIAG;
+    }
     PNode root = {me, op, black, attack};
     uint32_t pn, dn;
     pn_mid(&root, PN_INF, PN_INF, &pn, &dn);
     if (aborted == 2) return NULL;
     int result = aborted ? -1 : (pn == 0 ? 1 : (dn == 0 ? 0 : -1));
-    /* a proved attacker to move: the child the proof goes through (a proved child) */
+    /* a proved attacker to move: the child the proof goes through (a proved child); a
+       disproved attacker with the defender to move: a child the disproof goes through */
     int best = NO_MOVE;
+    if (result == 0 && !attack) {
+        PNode kids[MAXCELLS];
+        int count;
+        if (pn_expand(&root, kids, &count) == 0) {
+            u64 w = legal_moves(me, op) & winning_points(me, black);
+            if (w) best = lowbit(w);
+        } else {
+            for (int i = 0; i < count && best == NO_MOVE; i++) {
+                Key k = canonical(kids[i].me, kids[i].op, kids[i].black);
+                uint32_t cpn = 1, cdn = 1;
+                if (pt_get(&k, kids[i].attack, &cpn, &cdn) && cdn == 0)
+                    best = kids[i].op == me ? PASS_MOVE : lowbit(kids[i].op & ~me);
+            }
+        }
+    }
     if (result == 1 && attack) {
         PNode kids[MAXCELLS];
         int count;
@@ -725,11 +797,20 @@ static PyObject *py_stats(PyObject *self, PyObject *args) {
     u64 used = 0;
     if (TT != NULL)
         for (u64 i = 0; i <= TT_MASK; i++) used += TT[i].side != 0;
-    return Py_BuildValue("{s:K,s:K,s:K,s:K,s:K,s:i}", "tt_used", (unsigned long long)used,
+    return Py_BuildValue("{s:K,s:K,s:K,s:K,s:K,s:K,s:i}", "hint_moves",
+                         (unsigned long long)hint_moves, "tt_used", (unsigned long long)used,
                          "tt_hits", (unsigned long long)tt_hits, "tt_stores",
                          (unsigned long long)tt_stores, "threat_cuts",
                          (unsigned long long)threat_cuts, "etc_cuts",
                          (unsigned long long)etc_cuts, "tt_bits", TT_BITS);
+}
+
+static PyObject *py_hint(PyObject *self, PyObject *args) {
+    int colour;
+    if (!PyArg_ParseTuple(args, "i", &colour)) return NULL;
+    HINT_BLACK = colour < 0 ? -1 : (colour ? 1 : 0);
+    if (colour >= 0) hint_moves = 0;
+    Py_RETURN_NONE;
 }
 
 static PyObject *py_tune(PyObject *self, PyObject *args) {
@@ -786,6 +867,9 @@ static PyMethodDef methods[] = {
     {"solve", py_solve, METH_VARARGS, solve_doc},
     {"stats", py_stats, METH_NOARGS, "Transposition-table statistics."},
     {"dfpn", py_dfpn, METH_VARARGS, dfpn_doc},
+    {"hint", py_hint, METH_VARARGS,
+     "hint(black): alpha-beta orders first, for the side to move of that colour (1 Black,\n"
+     "0 White, -1 off), a move the last df-pn table proved (ordering only)."},
     {"tune", py_tune, METH_VARARGS,
      "tune(etc_min_empty): enhanced transposition cutoffs from this many empty points (0 off)."},
     {"legal", py_legal, METH_VARARGS, "legal(me, op): mask of the mover's legal placements."},

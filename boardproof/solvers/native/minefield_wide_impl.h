@@ -7,6 +7,12 @@
  * hashes (updated by one XOR per symmetry and move).
  */
 
+/* how many children's table slots a node prefetches before searching them (most nodes
+   are cut off at their first child or two: prefetching more only uses memory bandwidth) */
+#ifndef WPREFETCH
+#define WPREFETCH 2
+#endif
+
 #define BB FN(BB)
 typedef struct { u64 w[W]; } BB;
 
@@ -46,6 +52,16 @@ static inline int FN(bb_count)(BB a) {
 static inline int FN(bb_test)(const BB *a, int p) { return (int)(a->w[p >> 6] >> (p & 63) & 1); }
 static inline void FN(bb_set)(BB *a, int p) { a->w[p >> 6] |= (u64)1 << (p & 63); }
 static inline void FN(bb_clear)(BB *a, int p) { a->w[p >> 6] &= ~((u64)1 << (p & 63)); }
+/* exactly one point set */
+static inline int FN(bb_single)(const BB *a) {
+    int seen = 0;
+    for (int i = 0; i < W; i++) {
+        u64 x = a->w[i];
+        if (x & (x - 1)) return 0;
+        if (x) { if (seen) return 0; seen = 1; }
+    }
+    return seen;
+}
 /* the lowest point of a non-empty board */
 static inline int FN(bb_low)(const BB *a) {
     for (int i = 0; i < W; i++)
@@ -164,13 +180,24 @@ static inline BB FN(neighbours)(BB g) {
     return FN(bb_and)(h, FN(full)());
 }
 
-/* the points next to the stones of `own` joined to g (g within own), those stones included */
+/* the points next to the stones of `own` joined to g (g within own), those stones included:
+   one stone at a time (a group is a few stones: cheaper than whole-board shifts, which
+   need one round per step of the group's width); the union of the points' WNB masks is
+   neighbours() of the group */
 static inline BB FN(flood_reach)(BB g, const BB *own) {
-    for (;;) {
-        BB near = FN(neighbours)(g), grown = FN(bb_and)(near, *own);
-        if (FN(bb_eq)(grown, g)) return near;
-        g = grown;
+    BB near, todo = g;
+    for (int i = 0; i < W; i++) near.w[i] = 0;
+    for (int p; (p = FN(bb_low)(&todo)) >= 0;) {
+        FN(bb_clear)(&todo, p);
+        const u64 *nb = WNB[p];
+        for (int j = 0; j < W; j++) {
+            u64 add = nb[j] & own->w[j] & ~g.w[j];
+            near.w[j] |= nb[j];
+            g.w[j] |= add;
+            todo.w[j] |= add;
+        }
     }
+    return near;
 }
 
 /* the points where a stone of the side with stones `own` and edge reaches r would
@@ -241,7 +268,7 @@ static inline void FN(play)(const NODE *n, int q, NODE *c) {
             BB rest = FN(bb_andnot)(own, FN(bb_and)(r, n->me));
             BB near = FN(bb_load)(WNB[q]), g = FN(bb_and)(near, rest);
             /* q alone (the usual case): its neighbours; else flood its group */
-            r = FN(bb_or)(r, FN(bb_count)(g) == 1 ? near : FN(flood_reach)(g, &rest));
+            r = FN(bb_or)(r, FN(bb_single)(&g) ? near : FN(flood_reach)(g, &rest));
         }
         c->fop[e] = r;
     }
@@ -478,7 +505,7 @@ static int FN(negamax)(const NODE *n, int alpha, int beta, int ply, int rem, int
        are searched (a table probe is mostly a cache miss) */
     {
         uint8_t ctag = horizon_tag(rem - 1);
-        for (int i = 0; i < m && i < 8; i++) {
+        for (int i = 0; i < m && i < WPREFETCH; i++) {
             WKey ck = FN(child_key)(n, moves[i]);
             __builtin_prefetch(&WTT[(ck.k1 ^ (ctag == 255 ? 0 : ctag)) & WTT_MASK & ~(u64)1]);
         }

@@ -7,8 +7,11 @@ checkers that share no code with the solver (CaDiCaL):
 
 - ``dratify``: the registry DRAT checker (PyPI ``dratify``, forward RUP/RAT checking),
   on its Rust engine when ``cdclkit-native`` is installed, else its pure-Python one;
-- ``boardproof``: the project's own forward RUP checker
-  (:mod:`boardproof.solvers.sat.drat`), slower, used on small sizes, where the two
+- ``backward``: the project's own backward checker in C
+  (:mod:`boardproof.solvers.sat.backward`: checks only the lemmas the final conflict
+  uses), fast enough for every size;
+- ``boardproof``: the project's own forward RUP checker in pure Python
+  (:mod:`boardproof.solvers.sat.drat`), slow, used on small sizes, where all of them
   must agree.
 
 >>> import tempfile, pathlib
@@ -18,11 +21,11 @@ checkers that share no code with the solver (CaDiCaL):
 >>> info["lines"], len(info["sha256"])
 (2, 64)
 >>> [c["ok"] for c in check(formula, 2, path, checkers=CHECKERS)]
-[True, True]
+[True, True, True]
 >>> sat_formula = [[1, 2], [-1, 2]]                # satisfiable: no proof exists
 >>> bad = write_proof(["-2 0", "0"], path)         # -2 does not follow
 >>> [c["ok"] for c in check(sat_formula, 2, path, checkers=CHECKERS)]
-[False, False]
+[False, False, False]
 """
 
 from __future__ import annotations
@@ -35,10 +38,10 @@ from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from boardproof.solvers.sat import drat
+from boardproof.solvers.sat import backward, drat
 
 #: the checkers, by name (see the module docstring)
-CHECKERS = ("dratify", "boardproof")
+CHECKERS = ("dratify", "backward", "boardproof")
 #: proofs are read this many lines at a time (dratify parses each chunk)
 _CHUNK = 200_000
 
@@ -141,8 +144,25 @@ def check_own(formula: Sequence[Sequence[int]], path: str | Path) -> dict[str, A
     return _verdict("boardproof", result.ok, result.lemmas, began, result.message)
 
 
+def check_backward(formula: Sequence[Sequence[int]], path: str | Path) -> dict[str, Any]:
+    """Check the proof in ``path`` with the project's backward checker (C).
+
+    ``steps`` counts the lemmas it checked (the used core); ``lemmas`` those it read.
+    """
+    began = time.perf_counter()
+    result = backward.check_file(formula, path)
+    out = _verdict("backward", result.ok, result.checked, began, result.message)
+    out["lemmas"] = result.lemmas
+    out["core_clauses"] = int(result.stats.get("core_clauses", 0))
+    return out
+
+
+_LABELS = {"boardproof": "boardproof.solvers.sat.drat (forward RUP)",
+           "backward": backward.NAME}
+
+
 def _verdict(name: str, ok: bool, steps: int, began: float, message: str) -> dict[str, Any]:
-    label = dratify_name() if name == "dratify" else "boardproof.solvers.sat.drat (forward RUP)"
+    label = dratify_name() if name == "dratify" else _LABELS[name]
     return {"checker": name, "name": label, "ok": ok, "steps": steps,
             "seconds": round(time.perf_counter() - began, 3), "message": message}
 
@@ -156,6 +176,8 @@ def check(formula: Sequence[Sequence[int]], nvars: int, path: str | Path,
             out.append(check_dratify(formula, nvars, path))
         elif name == "boardproof":
             out.append(check_own(formula, path))
+        elif name == "backward":
+            out.append(check_backward(formula, path))
         else:
             raise ValueError(f"unknown checker: {name!r}")
     return out
@@ -170,11 +192,25 @@ def certificate(formula: Sequence[Sequence[int]], nvars: int, path: str | Path,
     """
     target = Path(path)
     verdicts = check(formula, nvars, target, checkers)
-    return {
+    return with_checks({
         "format": "DRUP (gzip)",
         "file": str(target),
         "compressed_bytes": target.stat().st_size,
         "sha256": sha256(target),
+    }, verdicts)
+
+
+def with_checks(cert: dict[str, Any], verdicts: list[dict[str, Any]]) -> dict[str, Any]:
+    """``cert`` with these verdicts and the summary fields that depend on them.
+
+    >>> c = with_checks({}, [{"name": "a", "ok": True, "steps": 3, "seconds": 1.0}])
+    >>> c = with_checks(c, c["checks"] + [{"name": "b", "ok": False, "steps": 0,
+    ...                                    "seconds": 0.1}])
+    >>> c["checker"], c["ok"], c["agree"], c["lemmas"]
+    ('a + b', False, False, 3)
+    """
+    return {
+        **cert,
         "checker": " + ".join(v["name"] for v in verdicts),
         "checks": verdicts,
         "ok": all(v["ok"] for v in verdicts),

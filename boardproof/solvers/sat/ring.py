@@ -33,6 +33,7 @@ from dataclasses import dataclass
 
 from pysat.solvers import Solver
 
+from boardproof.solvers.sat import backward
 from boardproof.solvers.sat import minefield as sat
 
 #: the pad around the window in the auxiliary board: a glyph spans at most 4 points
@@ -52,6 +53,8 @@ class RingCase:
     result: str = ""
     variables: int = 0
     clauses: int = 0
+    #: the UNSAT answer's DRUP proof was accepted by the backward checker
+    certified: bool = False
 
     def label(self) -> str:
         def side(d: int | None) -> str:
@@ -193,6 +196,22 @@ def encode_case(left: int | None, right: int | None, rows: int = 3, half: int = 
     return encode_region(cells, possible, filled, [(0, 0)], colours, glyph_kinds)
 
 
+def solve_certified(clauses: list[list[int]]) -> tuple[str, bool]:
+    """``"sat"`` or ``"unsat"``, and whether an UNSAT answer is certified: CaDiCaL's DRUP
+    proof accepted by the project's backward checker (False when it is not built).
+
+    >>> solve_certified([[1, 2], [-1, 2], [1, -2], [-1, -2]])
+    ('unsat', True)
+    >>> solve_certified([[1, 2]])
+    ('sat', False)
+    """
+    proof = backward.available()
+    with Solver(name="cadical195", bootstrap_with=clauses, with_proof=proof) as s:
+        if sat.run_solver(s):
+            return "sat", False
+        return "unsat", proof and backward.check(clauses, s.get_proof() or []).ok
+
+
 def check_ring(rows: int = 3, half: int = 2, depth: int = 0,
                **weaken: object) -> list[RingCase]:
     """Solve every case; the lemma holds (for n >= 2 * half + 1) when all are UNSAT."""
@@ -200,9 +219,8 @@ def check_ring(rows: int = 3, half: int = 2, depth: int = 0,
     for left, right in cases(half):
         clauses, nvars = encode_case(left, right, rows, half, depth=depth,
                                      **weaken)  # type: ignore[arg-type]
-        with Solver(name="cadical195", bootstrap_with=clauses) as s:
-            result = "sat" if sat.run_solver(s) else "unsat"
-        out.append(RingCase(left, right, rows, half, result, nvars, len(clauses)))
+        result, certified = solve_certified(clauses)
+        out.append(RingCase(left, right, rows, half, result, nvars, len(clauses), certified))
     return out
 
 
@@ -259,7 +277,7 @@ def summary(strip_max: int = 0) -> dict[str, object]:
             "rows": rows + depth, "files": 2 * half + 1, "depth": depth,
             "n_min": 2 * half + 1 if half > 1 else 3,
             "cases": [{"case": c.label(), "result": c.result, "variables": c.variables,
-                       "clauses": c.clauses} for c in found],
+                       "clauses": c.clauses, "certified": c.certified} for c in found],
         })
     strips = [check_strip(w, strip_half(w)) for w in range(1, strip_max + 1)]
     return {"windows": windows, "strips": strips,
@@ -314,17 +332,21 @@ def encode_strip(width: int, half: int, k: int, bottom: bool, top: bool, left: i
 
 
 def check_strip(width: int, half: int, **weaken: object) -> dict[str, object]:
-    """Solve every strip case; the strip lemma holds for ``width`` when all are UNSAT."""
+    """Solve every strip case; the strip lemma holds for ``width`` when all are UNSAT.
+
+    ``certified``: the UNSAT cases whose DRUP proof the backward checker accepted.
+    """
     began = time.perf_counter()
     found = {"unsat": 0, "sat": 0}
     first_sat = None
+    certified = 0
     for case in strip_cases(width, half):
         clauses, _ = encode_strip(width, half, *case, **weaken)  # type: ignore[arg-type]
-        with Solver(name="cadical195", bootstrap_with=clauses) as s:
-            result = "sat" if sat.run_solver(s) else "unsat"
+        result, ok = solve_certified(clauses)
         found[result] += 1
+        certified += ok
         if result == "sat" and first_sat is None:
             first_sat = case
     return {"width": width, "window_files": 2 * half + 1, "cases": sum(found.values()),
-            **found, "first_sat_case": first_sat,
+            **found, "certified": certified, "first_sat_case": first_sat,
             "seconds": round(time.perf_counter() - began, 3)}

@@ -11,11 +11,15 @@
   var lineField = byId('line');
   var playBest = byId('play-best');
   var solveButton = byId('solve');
+  var analyseButton = byId('analyse');
+  var playLine = byId('play-line');
+  var table = byId('analysis');
   var current = null;     // the server's description of the position shown
-  var history = [];       // earlier descriptions (for undo)
+  var history = [];       // earlier {d: description, n: moves in the line} (for undo)
   var line = [];          // the moves played since the last load
   var prefix = [];
   var best = null;
+  var bestLine = [];      // the answer's line of moves (for "Show the line")
 
   function say(text, kind) {
     status.textContent = text;
@@ -51,9 +55,18 @@
     board.innerHTML = d.svg;  // the library's own SVG (no user text in it)
     positionField.value = d.position;
     lineField.textContent = line.join(' ') || '-';
-    if (!keepAnswer) { answer.textContent = ''; best = null; playBest.hidden = true; }
+    if (!keepAnswer) { clearAnswer(); }
     say(describe(d));
     refresh();
+  }
+
+  function clearAnswer() {
+    answer.textContent = '';
+    best = null;
+    bestLine = [];
+    playBest.hidden = true;
+    playLine.hidden = true;
+    table.hidden = true;
   }
 
   function matching(path) {
@@ -122,12 +135,43 @@
     var before = current;
     post('/api/play', { game: current.game, position: current.position, moves: [move] })
       .then(function (data) {
-        history.push(before);
+        history.push({ d: before, n: line.length });
         line.push(move);
         show(data.board);
       })
       .catch(function (error) { prefix = []; refresh(); say(error.message, 'bad'); });
   }
+
+  function playMoves(moves) {
+    var before = current;
+    post('/api/play', { game: current.game, position: current.position, moves: moves })
+      .then(function (data) {
+        history.push({ d: before, n: line.length });
+        line = line.concat(moves);
+        show(data.board);
+        say('Played the line ' + moves.join(' ') + '. ' + describe(data.board));
+      })
+      .catch(function (error) { say(error.message, 'bad'); });
+  }
+
+  function markBest(move, moves) {
+    best = null;
+    if (move) {
+      current.moves.forEach(function (e) { if (e[0] === move) { best = { move: e[0], path: e[1] }; } });
+    }
+    bestLine = moves || [];
+    playBest.hidden = !best;
+    playLine.hidden = bestLine.length < 2;
+    refresh();
+  }
+
+  function cell(row, text) {
+    var td = document.createElement('td');
+    td.textContent = text;  // text only: nothing from the answer is parsed as HTML
+    row.appendChild(td);
+  }
+
+  function busy(on) { solveButton.disabled = on; analyseButton.disabled = on; }
 
   function load(url, body) {
     post(url, body).then(function (d) { history = []; line = []; show(d); })
@@ -149,8 +193,9 @@
   });
   byId('undo').addEventListener('click', function () {
     if (!history.length) { say('Nothing to undo.'); return; }
-    line.pop();
-    show(history.pop());
+    var last = history.pop();
+    line = line.slice(0, last.n);
+    show(last.d);
   });
   byId('new').addEventListener('click', function () { load('/api/start', { game: gameSelect.value }); });
   gameSelect.addEventListener('change', function () { load('/api/start', { game: gameSelect.value }); });
@@ -161,7 +206,8 @@
     event.preventDefault();
     if (!current) { return; }
     var seconds = Number(byId('seconds').value);
-    solveButton.disabled = true;
+    busy(true);
+    clearAnswer();
     answer.textContent = 'Solving (at most ' + seconds + ' s)…';
     var asked = current;
     post('/api/solve', { game: asked.game, position: asked.position, timeout: seconds })
@@ -177,17 +223,51 @@
         parts.push('nodes: ' + data.nodes + ', ' + data.seconds + ' s');
         answer.textContent = parts.join('; ');
         answer.className = 'status good solved';
-        best = null;
-        if (data.best_move) {
-          current.moves.forEach(function (e) { if (e[0] === data.best_move) { best = { move: e[0], path: e[1] }; } });
-        }
-        playBest.hidden = !best;
-        refresh();
+        markBest(data.best_move, data.pv);
       })
       .catch(function (error) { answer.textContent = error.message; answer.className = 'status bad'; })
-      .then(function () { solveButton.disabled = false; });
+      .then(function () { busy(false); });
+  });
+  analyseButton.addEventListener('click', function () {
+    if (!current) { return; }
+    var seconds = Number(byId('seconds').value);
+    busy(true);
+    clearAnswer();
+    answer.textContent = 'Analysing (for ' + seconds + ' s)…';
+    var asked = current;
+    post('/api/analyse', { game: asked.game, position: asked.position, timeout: seconds })
+      .then(function (data) {
+        if (current !== asked) { return; }
+        var parts = ['result: ' + data.result];
+        if (data.winner !== null && data.winner !== undefined) { parts.push('winner: ' + data.winner); }
+        if (data.result === 'unknown') {
+          parts.push('estimate: ' + (100 * data.value).toFixed(1) + '% for ' + data.to_move + ' (not a proof)');
+        }
+        if (data.score !== undefined && data.score !== null) { parts.push('mean score: ' + data.score); }
+        if (data.best_move) { parts.push('best move: ' + data.best_move); }
+        if (data.pv && data.pv.length) { parts.push('line: ' + data.pv.join(' ')); }
+        if (data.note) { parts.push('note: ' + data.note); }
+        parts.push(data.iterations + ' iterations, ' + data.seconds + ' s, ' + data.method);
+        answer.textContent = parts.join('; ');
+        answer.className = 'status good analysed';
+        var body = table.tBodies[0];
+        body.textContent = '';
+        data.moves.forEach(function (m) {
+          var row = document.createElement('tr');
+          cell(row, m.move);
+          cell(row, String(m.visits));
+          cell(row, (100 * m.value).toFixed(1));
+          cell(row, m.proved || '-');
+          body.appendChild(row);
+        });
+        table.hidden = !data.moves.length;
+        markBest(data.best_move, data.pv);
+      })
+      .catch(function (error) { answer.textContent = error.message; answer.className = 'status bad'; })
+      .then(function () { busy(false); });
   });
   playBest.addEventListener('click', function () { if (best) { playMove(best.move); } });
+  playLine.addEventListener('click', function () { if (bestLine.length) { playMoves(bestLine); } });
 
   load('/api/start', { game: gameSelect.value });
 }());

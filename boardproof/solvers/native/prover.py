@@ -1,0 +1,174 @@
+"""Who wins a Minefield position, with fewer nodes: df-pn first, alpha-beta second.
+
+The who-wins question of the opening tables (issue 18), answered by two different native
+algorithms, each saving behind its own option so that its effect can be measured alone
+(``benchmarks/minefield_prover.py``):
+
+``theorem_o``
+    Search the position in the **ortho-diagonal game** (a game ends at the first
+    8-connected path), whose trees are much smaller: the first ortho-diagonal path ends
+    the search instead of its orthogonal completion. Sound by Theorem O
+    (``reports/minefield-orthodiagonal.md``, proved for every n = 2..26): in a position of
+    a legal game where nobody has won and a colour X has an ortho-diagonal path, *every*
+    legal continuation ends with X's orthogonal win. So the orthogonal game and the
+    ortho-diagonal one have the same moves up to the first 8-connected path (an orthogonal
+    path is one), and at that point both name the same winner: by induction over the tree,
+    every position of a legal game has the same value (win / draw / loss for the side to
+    move) in both. Only the value: the number of plies to the end differs, so this is for
+    who-wins questions only, and only for positions of a legal game (the theorem says
+    nothing of others). The tests check equal values on every reachable 4x4 position.
+``keep``
+    The df-pn table survives between calls of one process (the entries of a run, the
+    questions of one entry): its proof and disproof numbers stay true, they only save
+    work. Off in the report runs, so that node counts do not depend on which entries a
+    worker ran before.
+``hints``
+    The confirming alpha-beta orders first, at the winner's nodes, the move that the df-pn
+    table just left proves (``NativeSearch.solve(hint=...)``). Only the order changes: the
+    alpha-beta value is computed by alpha-beta alone, and equals the plain search's
+    whatever the table holds; with a proof in the table its tree shrinks to about the
+    proof's.
+
+>>> from boardproof.models import get
+>>> from boardproof.solvers import native
+>>> if native.available():
+...     pos = get("minefield").parse_position("4/4/4/1b2 w -")
+...     found = who_wins(pos, tt_bits=16)
+...     print(found.winner, found.best_move, confirm(pos, found.winner, tt_bits=16).agrees)
+... else:
+...     print("1 b2 True")
+1 b2 True
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from boardproof import models
+from boardproof.models.minefield.board import Move
+from boardproof.solvers import native
+
+#: the df-pn table of :func:`who_wins` (2**bits entries of 32 bytes)
+DEFAULT_DFPN_BITS = 20
+
+
+@dataclass
+class Proved:
+    """Who wins a position (a player index, None: not settled within the budget)."""
+
+    winner: int | None
+    #: a winning move of the side to move when it wins (the move its proof goes through)
+    best_move: Move | None
+    nodes: int
+    seconds: float
+
+
+@dataclass
+class Confirmed:
+    """The alpha-beta value of a position, compared with a winner found before."""
+
+    #: True: alpha-beta finds the same winner; False: another value; None: budget spent
+    agrees: bool | None
+    value: str
+    nodes: int
+    seconds: float
+    #: alpha-beta nodes whose first move came from the df-pn table
+    hinted: int = 0
+
+
+def as_orthodiagonal(position: Any) -> Any:
+    """The same position in the ortho-diagonal game (see ``theorem_o`` above).
+
+    >>> pos = as_orthodiagonal(models.get("minefield").parse_position("3/3/1b1 w -"))
+    >>> pos.game.win, pos.fen()
+    ('orthodiagonal', '3/3/1b1 w -')
+    """
+    return models.get("minefield", win="orthodiagonal").parse_position(position.fen())
+
+
+def _target(position: Any, theorem_o: bool) -> Any:
+    if theorem_o and position.game.win == "orthogonal":
+        return as_orthodiagonal(position)
+    return position
+
+
+def _settled(target: Any) -> int | None:
+    """The winner when the (ortho-diagonal) position is already over, else None."""
+    outcome = target.outcome()
+    if outcome is None:
+        return None
+    if len(outcome.winners) != 1:
+        raise ValueError(f"a dead position has no winner: {target.fen()!r}")
+    return int(next(iter(outcome.winners)))
+
+
+def who_wins(
+    position: Any,
+    *,
+    theorem_o: bool = True,
+    keep: bool = False,
+    attacker: int | None = None,
+    tt_bits: int = DEFAULT_DFPN_BITS,
+    node_limit: int = 0,
+    timeout: float | None = None,
+) -> Proved:
+    """The winner of a position of a legal game, by the native df-pn (first method).
+
+    It asks one question, "does ``attacker`` (default: the side to move) win?". A proof
+    names the attacker, a disproof only says that the attacker has no forced win, so the
+    winner is the other side because Minefield has no draws (``reports/minefield-no-draw``,
+    every n <= 26): :func:`confirm` checks it with the three values of alpha-beta. The
+    side to move's winning move comes with it (the child the proof or disproof goes
+    through). A fixed ``attacker`` for every entry of a run lets a ``keep`` table reuse
+    one entry's proofs in the next (its entries are per attacker).
+    """
+    start = time.perf_counter()
+    target = _target(position, theorem_o)
+    done = _settled(target)
+    if done is not None:
+        return Proved(done, None, 0, 0.0)
+    search = native.search_for(target.n, target.game.win == "orthodiagonal")
+    side = target.to_move if attacker is None else attacker
+    proved, nodes, move = search.proof(target, side, tt_bits=tt_bits, node_limit=node_limit,
+                                       timeout=timeout, keep=keep)  # fmt: skip
+    winner = None if proved is None else side if proved else 1 - side
+    if winner != target.to_move:
+        move = None
+    return Proved(winner, move, nodes, round(time.perf_counter() - start, 3))
+
+
+def confirm(
+    position: Any,
+    winner: int,
+    *,
+    theorem_o: bool = True,
+    hints: bool = True,
+    tt_bits: int | None = None,
+    node_limit: int = 0,
+    timeout: float | None = None,
+) -> Confirmed:
+    """Re-prove ``winner`` with the native alpha-beta (second method), a fresh table.
+
+    ``hints`` uses the df-pn table of the last :func:`who_wins` call for move ordering
+    only (see the module docstring).
+    """
+    start = time.perf_counter()
+    target = _target(position, theorem_o)
+    done = _settled(target)
+    if done is not None:
+        return Confirmed(done == winner, "over", 0, 0.0)
+    native.reset()  # a fresh alpha-beta table (the df-pn table stays)
+    search = native.search_for(target.n, target.game.win == "orthodiagonal", tt_bits)
+    found = search.solve(target, hint=winner if hints else None, node_limit=node_limit,
+                         timeout=timeout)  # fmt: skip
+    hinted = search.stats()["hint_moves"] if hints and not search.wide else 0
+    seconds = round(time.perf_counter() - start, 3)
+    if found.value == "unknown":
+        return Confirmed(None, found.value, found.nodes, seconds, hinted)
+    mover = target.to_move
+    agrees = (found.value == "win" and winner == mover) or (
+        found.value == "loss" and winner == 1 - mover
+    )
+    return Confirmed(agrees, found.value, found.nodes, seconds, hinted)
