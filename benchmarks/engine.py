@@ -16,7 +16,8 @@ Three parts, each short enough for one run under the shared CPU lock::
   one, avoids moves that lose within it, otherwise a seeded random move; score games:
   best score margin at the horizon). Engine A sits in one seat, B in every other, and A
   takes each seat equally often; start positions are the game's start (Minefield: a 5x5
-  board; Minefield and Candy: one seeded random first move; ColleXion: a seeded heap).
+  board) after one seeded random first move (ColleXion: a seeded heap instead), and each
+  game gives the players seeds of their own, so no two games are the same.
   The score is A's share (a win 1, a shared win or draw 1/k), with its 95 % Wilson
   interval, beside the fair share 1/P.
 - ``accuracy``: Minefield positions where the side to move has a winning move (ground
@@ -112,8 +113,12 @@ def speed(seconds: float, only: str | None) -> None:
 class EnginePlayer:
     def __init__(self, iterations: int, seed: int) -> None:
         self.iterations = iterations
-        self.seed = seed
+        self.base = self.seed = seed
         self.name = f"engine {iterations} it"
+
+    def reseed(self, game: int) -> None:
+        """A seed of its own for each game (a start played twice gives two games)."""
+        self.seed = self.base + 1000 * game
 
     def choose(self, pos: Position) -> Any:
         found = analyse(pos, iterations=self.iterations, seed=self.seed, exact=False,
@@ -130,8 +135,12 @@ class AlphaBetaPlayer:
 
     def __init__(self, depth: int, seed: int) -> None:
         self.depth = depth
+        self.base = seed
         self.rng = random.Random(seed)
         self.name = f"alpha-beta depth {depth}"
+
+    def reseed(self, game: int) -> None:
+        self.rng = random.Random(self.base + 1000 * game)
 
     def choose(self, pos: Position) -> Any:
         found = best_turn(pos, max_plies=self.depth, timeout=None)
@@ -167,7 +176,7 @@ def start_position(game: str, index: int, players: int) -> Position:
     if game == "collexion":
         options["seed"] = index
     pos = models.get(game).start(**options)
-    if game in ("minefield", "candy"):  # seeded variety: one random first move
+    if game != "collexion":  # seeded variety: one random first move (ColleXion: the heap)
         rng = random.Random(index)
         pos = pos.play(rng.choice(list(pos.legal_moves())))
     return pos
@@ -185,6 +194,8 @@ def match(game: str, players: int, a: Any, b: Any, games: int) -> None:
         seat_a = index % players
         seats = [b] * players
         seats[seat_a] = a
+        a.reseed(index)
+        b.reseed(index)
         winners, length = play_game(pos, seats)
         plies += length
         if winners == {seat_a}:
