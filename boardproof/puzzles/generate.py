@@ -522,8 +522,11 @@ class _Prefix:
     what ran the tasks, nor on which ran before an interruption."""
 
     def __init__(self, name: str, seed: int, count: int, checkpoint: Any,
-                 on_puzzle: Callable[[dict[str, Any]], None] | None) -> None:  # fmt: skip
+                 on_puzzle: Callable[[dict[str, Any]], None] | None,
+                 limit: int = 0) -> None:  # fmt: skip
         self.name, self.seed, self.count = name, seed, count
+        #: the most tasks the run may start (shown in the progress lines)
+        self.limit = limit
         self.checkpoint = checkpoint
         self.on_puzzle = on_puzzle
         self.puzzles: list[dict[str, Any]] = []
@@ -538,7 +541,8 @@ class _Prefix:
 
         made = min(len(self.puzzles), self.count)
         eta = eta_text(time.perf_counter() - self.start, made, self.count - made)
-        return f"task {done}, {made}/{self.count} puzzles" + (f", {eta}" if eta else "")
+        return (f"task {done} of at most {self.limit}, {made}/{self.count} puzzles"
+                + (f", {eta}" if eta else ""))  # fmt: skip
 
     def check(self, key: str, found: Any) -> None:
         """Refuse a result that :func:`run_task` cannot have given (a damaged checkpoint)."""
@@ -633,7 +637,7 @@ def generate(
     start = time.perf_counter()
     store = (None if checkpoint is None
              else JournalCheckpoint(checkpoint, checkpoint_run(name, seed, chosen)))  # fmt: skip
-    prefix = _Prefix(name, seed, count, checkpoint, on_puzzle)
+    prefix = _Prefix(name, seed, count, checkpoint, on_puzzle, limit)
     for key, found in (store.done if store is not None else {}).items():
         prefix.check(key, found)  # a damaged checkpoint is refused before any work
     arg = {"game": name, "seed": seed, "settings": asdict(chosen)}

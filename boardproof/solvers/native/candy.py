@@ -46,7 +46,7 @@ def install() -> None:
     global _installed
     if _native is None:
         raise InvalidOptionError(
-            "invalid option --method native: the C module was not built (no compiler?)"
+            "invalid option method native: the C module was not built (no compiler?)"
         )
     if _installed:
         return
