@@ -357,7 +357,9 @@ def test_puzzle_daily_says_what_it_does_then_a_line_per_task(cli_run):
     lines = err.splitlines()
     assert status == 0 and out
     assert lines[0] == "puzzle daily minefield 2026-11-29: searching (at most 400 tasks)"
-    assert all(line.startswith("[task ") and " of at most 400, " in line for line in lines[1:])
+    assert lines[1] == "puzzles minefield: up to 400 tasks started"
+    assert all(line.startswith("[task ") and " of at most 400, " in line for line in lines[2:])
+    assert len(lines) > 2
 
 
 @pytest.mark.skipif(
