@@ -302,7 +302,7 @@ static inline int from_tt(int v, int ply) {
 }
 
 /* set_hook(f): f(nodes, depth) every 2**20 nodes (progress displays); depth: the root's */
-static PyObject *hook_cb = NULL;
+#include "progress_hook.h" /* hook_cb and set_hook(f) */
 static int hook_depth = 0;
 
 static void check_budget(void) {
@@ -675,18 +675,6 @@ PyDoc_STRVAR(set_hook_doc,
 "set_hook(f): call f(nodes, depth) every 2**20 nodes of search() (nodes: the counter\n"
 "of counters(), depth: the root's); None removes it. An exception raised by f stops the\n"
 "search and is raised by it. The hook never changes what is searched.");
-
-static PyObject *py_set_hook(PyObject *self, PyObject *f) {
-    if (f != Py_None && !PyCallable_Check(f)) {
-        PyErr_SetString(PyExc_TypeError, "set_hook: expected a callable or None");
-        return NULL;
-    }
-    PyObject *old = hook_cb;
-    Py_XINCREF(f == Py_None ? NULL : f);
-    hook_cb = f == Py_None ? NULL : f;
-    Py_XDECREF(old);
-    Py_RETURN_NONE;
-}
 
 static PyMethodDef methods[] = {
     {"setup", py_setup, METH_VARARGS, setup_doc},

@@ -83,7 +83,7 @@ static int aborted; /* 1 budget, 2 Python error (signal, callback) */
 static PyObject *progress_cb = NULL;
 static u64 progress_every = 0;
 /* set_hook(f): f(nodes, horizon) every 2**20 nodes of every search (progress displays) */
-static PyObject *hook_cb = NULL;
+#include "progress_hook.h" /* hook_cb and set_hook(f) */
 static int history[2][MAXCELLS];
 static int killer[MAXPLY][2];
 static u64 tt_hits, tt_stores, threat_cuts, etc_cuts;
@@ -847,18 +847,6 @@ PyDoc_STRVAR(set_hook_doc,
 "set_hook(f): call f(nodes, horizon) every 2**20 nodes of every search (solve, dfpn,\n"
 "their wide forms), horizon 0 when none; None removes it. An exception raised by f\n"
 "stops the search and is raised by it. The hook never changes what is searched.");
-
-static PyObject *py_set_hook(PyObject *self, PyObject *f) {
-    if (f != Py_None && !PyCallable_Check(f)) {
-        PyErr_SetString(PyExc_TypeError, "set_hook: expected a callable or None");
-        return NULL;
-    }
-    PyObject *old = hook_cb;
-    Py_XINCREF(f == Py_None ? NULL : f);
-    hook_cb = f == Py_None ? NULL : f;
-    Py_XDECREF(old);
-    Py_RETURN_NONE;
-}
 
 static PyMethodDef methods[] = {
     WIDE_METHODS
