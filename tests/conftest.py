@@ -1,5 +1,14 @@
+import signal
 import sys
 from pathlib import Path
+
+# A test suite started in the background by a non-interactive shell (`make test &`,
+# `nohup`) inherits SIGINT ignored, and so would every command the tests start: Python
+# then installs no KeyboardInterrupt handler and the Ctrl-C tests (a real SIGINT to a
+# child process) see the command finish instead. Handle SIGINT here, so that the children
+# start with the default disposition, as under a terminal.
+if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 # make the naive reference implementations (tests/naive_*.py) importable
 sys.path.insert(0, str(Path(__file__).parent))
