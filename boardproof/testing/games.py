@@ -13,6 +13,7 @@ They follow the game protocol of :mod:`boardproof.models.base` and nothing else:
 from __future__ import annotations
 
 import random
+from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import Any, Self
 
@@ -109,12 +110,13 @@ class GraphGame:
         return GraphPosition(self, node)
 
 
-class _ToyPosition:
+class _ToyPosition(ABC):
     """What every toy position shares: no symmetry of its own unless it says so, nothing
     impossible, and its notation as its board text."""
 
+    @abstractmethod
     def fen(self) -> str:
-        raise NotImplementedError
+        """The position's notation (each toy game writes its own)."""
 
     def transform(self, symmetry: int) -> Self:
         return self
