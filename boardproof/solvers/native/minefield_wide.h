@@ -42,11 +42,18 @@ static int NPERM = 0, PERM_SHAPE[MAXSHAPES];
 static int BLOCK_BOUND = 0;
 static u64 block_cuts = 0;
 static int16_t WPERM[8][MAXBITS], WINV[8][MAXBITS];
-static u64 ZS1[8][2][MAXBITS], ZS2[8][2][MAXBITS], SIDE1[8][2], SIDE2[8][2];
+/* the Zobrist hashes of a stone of colour c at point q under symmetry s: ZQ[c][q][2s] and
+   ZQ[c][q][2s + 1] (the two 64-bit keys side by side: a move's 16 in 2 cache lines) */
+static u64 ZQ[2][MAXBITS][16], SIDE1[8][2], SIDE2[8][2];
+static int16_t WRANK[MAXBITS], WFILE[MAXBITS]; /* bit index p = rank * WW + file */
 static int WDIST = 0, WWIN = 1;
 static u64 WNB[MAXBITS][MAXW]; /* each point and its neighbours */
 static int whistory[2][MAXBITS];
 static int wkiller[WMAXPLY][2];
+/* the history of the side to move at a node of each ply, copied before its first move is
+   searched ahead of its move list (negamax): the list is then ordered as it would have
+   been before that move's subtree updated the history */
+static int whsnap[WMAXPLY][MAXBITS];
 
 static inline int wup(int c) {
     int v = -c;
@@ -415,8 +422,7 @@ static PyObject *py_wide_setup(PyObject *self, PyObject *args) {
         side1[c] = splitmix(&seed);
         side2[c] = splitmix(&seed);
     }
-    memset(ZS1, 0, sizeof ZS1);
-    memset(ZS2, 0, sizeof ZS2);
+    memset(ZQ, 0, sizeof ZQ);
     for (int s = 0; s < 8; s++)
         for (int c = 0; c < 2; c++) {
             int c2 = c ^ (s >= 4);
@@ -424,10 +430,14 @@ static PyObject *py_wide_setup(PyObject *self, PyObject *args) {
             SIDE2[s][c] = side2[c2];
             for (int p = 0; p < WCELLS; p++) {
                 int q = (p / n) * WW + p % n;
-                ZS1[s][c][q] = zob1[c2][WPERM[s][q]];
-                ZS2[s][c][q] = zob2[c2][WPERM[s][q]];
+                ZQ[c][q][2 * s] = zob1[c2][WPERM[s][q]];
+                ZQ[c][q][2 * s + 1] = zob2[c2][WPERM[s][q]];
             }
         }
+    for (int q = 0; q < MAXBITS; q++) {
+        WRANK[q] = (int16_t)(q / WW);
+        WFILE[q] = (int16_t)(q % WW);
+    }
     memset(WNB, 0, sizeof WNB);
     for (int r = 0; r < n; r++)
         for (int f = 0; f < n; f++)
