@@ -407,6 +407,13 @@ static inline WKey FN(child_key)(const NODE *n, int q) {
 }
 
 
+/* fetch the table slot of the child after q (a probe is mostly a cache miss) */
+static inline void FN(prefetch_child)(const NODE *n, int q, int rem) {
+    uint8_t ctag = horizon_tag(rem - 1);
+    WKey ck = FN(child_key)(n, q);
+    __builtin_prefetch(&WTT[(ck.k1 ^ (ctag == 255 ? 0 : ctag)) & WTT_MASK & ~(u64)1]);
+}
+
 static int FN(negamax)(const NODE *n, int alpha, int beta, int ply, int rem, int *best_out) {
     if ((++nodes & 0xFFFF) == 0 || nodes == node_limit) check_budget();
     if (aborted) return 0;
@@ -462,6 +469,12 @@ static int FN(negamax)(const NODE *n, int alpha, int beta, int ply, int rem, int
         !(ETC_MIN_EMPTY && empties >= ETC_MIN_EMPTY)) {
         BB empty = FN(bb_andnot)(FN(full)(), FN(bb_or)(n->me, n->op));
         const int tries[3] = {ttbest, killers[0], killers[1]};
+#ifndef NO_EARLY_PREFETCH
+        {
+            int q = ttbest >= 0 ? ttbest : killers[0];
+            if (q >= 0 && FN(bb_test)(&empty, q)) FN(prefetch_child)(n, q, rem);
+        }
+#endif
         for (int i = 0; i < 3 && first < 0; i++) {
             int q = tries[i];
             if (q < 0 || !FN(bb_test)(&empty, q) || FN(forbidden_at)(q, &n->me, &n->op, &empty))
@@ -577,13 +590,7 @@ static int FN(negamax)(const NODE *n, int alpha, int beta, int ply, int rem, int
     }
     /* the table slots of the next children, fetched from memory while the first ones
        are searched (a table probe is mostly a cache miss) */
-    {
-        uint8_t ctag = horizon_tag(rem - 1);
-        for (int i = from; i < m && i < from + WPREFETCH; i++) {
-            WKey ck = FN(child_key)(n, moves[i]);
-            __builtin_prefetch(&WTT[(ck.k1 ^ (ctag == 255 ? 0 : ctag)) & WTT_MASK & ~(u64)1]);
-        }
-    }
+    for (int i = from; i < m && i < from + WPREFETCH; i++) FN(prefetch_child)(n, moves[i], rem);
     for (int i = from; i < m; i++) {
         int p = moves[i], dummy;
         int a = alpha > best ? alpha : best;
