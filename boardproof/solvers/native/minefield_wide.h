@@ -36,6 +36,15 @@ static int16_t *RDATA = NULL;
 static int NTERMS = 0, NSHAPES = 0;
 static int TSTATE[MAXTERMS], TOFF[MAXTERMS];
 static int SHAPE_N[MAXSHAPES], SHAPE_T[MAXSHAPES][MAXFACTORS];
+/* forbidden_at() by shapes: shape k's terms as (offset, state), and the shapes that can
+   fit at a point given which of its 4 orthogonal neighbours hold an opponent's stone and
+   which are empty (bits 2j and 2j + 1 of the code for neighbour j: a necessary
+   condition, from the shapes' terms on those neighbours) */
+static int16_t SHAPE_OFF[MAXSHAPES][MAXFACTORS];
+static uint8_t SHAPE_ST[MAXSHAPES][MAXFACTORS];
+static u64 SHAPE_PRE[256];
+static int16_t NB4[MAXBITS][4]; /* a point's neighbours p-1, p+1, p-WW, p+WW (off the board:
+                                   a guard bit, empty in no board) */
 /* the shapes without an empty point: once they fit, they fit for ever (stones stay) */
 static int NPERM = 0, PERM_SHAPE[MAXSHAPES];
 /* option (wide_tune): the blocked-path bound, see can_connect() in minefield_wide_impl.h */
@@ -386,6 +395,34 @@ static PyObject *py_wide_setup(PyObject *self, PyObject *args) {
         Py_DECREF(shape);
     }
     NSHAPES = (int)nshapes;
+    for (int k = 0; k < NSHAPES; k++)
+        for (int j = 0; j < SHAPE_N[k]; j++) {
+            SHAPE_OFF[k][j] = (int16_t)TOFF[SHAPE_T[k][j]];
+            SHAPE_ST[k][j] = (uint8_t)TSTATE[SHAPE_T[k][j]];
+        }
+    for (int code = 0; code < 256; code++) {
+        const int nboff[4] = {-1, 1, -WW, WW};
+        u64 mask = 0;
+        for (int k = 0; k < NSHAPES; k++) {
+            int ok = 1;
+            for (int j = 0; j < SHAPE_N[k] && ok; j++)
+                for (int d = 0; d < 4; d++) {
+                    if (SHAPE_OFF[k][j] != nboff[d]) continue;
+                    int is_op = code >> (2 * d) & 1, is_empty = code >> (2 * d + 1) & 1;
+                    int st = SHAPE_ST[k][j];
+                    if (st == 1 ? !is_op : st == 2 ? !is_empty : (is_op || is_empty)) ok = 0;
+                }
+            if (ok) mask |= (u64)1 << k;
+        }
+        SHAPE_PRE[code] = mask;
+    }
+    for (int q = 0; q < MAXBITS; q++) {
+        int r = q / WW, f = q % WW, guard = n; /* bit n: rank 0's first guard */
+        NB4[q][0] = (int16_t)(f > 0 && f < n && r < n ? q - 1 : guard);
+        NB4[q][1] = (int16_t)(f < n - 1 && r < n ? q + 1 : guard);
+        NB4[q][2] = (int16_t)(r > 0 && r < n && f < n ? q - WW : guard);
+        NB4[q][3] = (int16_t)(r < n - 1 && f < n ? q + WW : guard);
+    }
     NPERM = 0;
     for (int k = 0; k < NSHAPES; k++) {
         int has_empty = 0;

@@ -94,7 +94,7 @@ static inline BB FN(edge)(int colour, int which) { return FN(bb_load)(WEDGE[colo
 
 /* Would a stone of the side with stones `me` at the empty point p complete a glyph? The
    point's roles (from the model) list the points that must hold M, O and E. */
-static inline int FN(forbidden_at)(int p, const BB *me, const BB *op, const BB *empty) {
+static inline int FN(forbidden_at_roles)(int p, const BB *me, const BB *op, const BB *empty) {
     const int16_t *r = &RDATA[RSTART[p]], *end = &RDATA[RSTART[p + 1]];
     while (r < end) {
         int nm = r[0], no = r[1], ne = r[2];
@@ -109,6 +109,33 @@ static inline int FN(forbidden_at)(int p, const BB *me, const BB *op, const BB *
         r = next;
     }
     return 0;
+}
+
+/* The same by the shapes (the roles are the shapes that fit at p; the terms of the others
+   fall on guard bits or off the board: they fail): only the shapes that the states of p's
+   4 orthogonal neighbours allow are tested. */
+static inline int FN(forbidden_at_shapes)(int p, const BB *me, const BB *op, const BB *empty) {
+    const int16_t *nb = NB4[p];
+    int code = 0;
+    for (int d = 0; d < 4; d++)
+        code |= (FN(bb_test)(op, nb[d]) | FN(bb_test)(empty, nb[d]) << 1) << (2 * d);
+    const BB *st[3] = {me, op, empty};
+    for (u64 ks = SHAPE_PRE[code]; ks; ks &= ks - 1) {
+        int k = __builtin_ctzll(ks), ok = 1;
+        for (int j = 0; ok && j < SHAPE_N[k]; j++) {
+            int q = p + SHAPE_OFF[k][j];
+            ok = q >= 0 && q < WBITS && FN(bb_test)(st[SHAPE_ST[k][j]], q);
+        }
+        if (ok) return 1;
+    }
+    return 0;
+}
+
+static inline int FN(forbidden_at)(int p, const BB *me, const BB *op, const BB *empty) {
+#ifdef WIDE_CHECK
+    if (FN(forbidden_at_shapes)(p, me, op, empty) != FN(forbidden_at_roles)(p, me, op, empty)) abort();
+#endif
+    return FN(forbidden_at_shapes)(p, me, op, empty);
 }
 
 /* bit p of the result is bit p + off of a (0 off the board) */
