@@ -173,6 +173,7 @@ typedef struct {
     void (*legal)(const u64 *me, const u64 *op, u64 *out);
     void (*winning)(const u64 *own, int black, u64 *out);
     WKey (*canonical)(const u64 *me, const u64 *op, int black);
+    void (*forbidden)(const u64 *me, const u64 *op, u64 *by_shapes, u64 *by_roles);
 } WVariant;
 
 #define CAT3_(a, b, c) a##b##c
@@ -595,6 +596,21 @@ static PyObject *py_wide_canonical(PyObject *self, PyObject *args) {
     return Py_BuildValue("KKi", (unsigned long long)k.k1, (unsigned long long)k.k2, k.sym);
 }
 
+static PyObject *py_wide_forbidden(PyObject *self, PyObject *args) {
+    PyObject *me_obj, *op_obj;
+    if (!PyArg_ParseTuple(args, "SS", &me_obj, &op_obj)) return NULL;
+    u64 me[MAXW], op[MAXW], shapes[MAXW], roles[MAXW];
+    if (wide_begin(me_obj, op_obj, me, op, 0, 0) < 0) return NULL;
+    memset(shapes, 0, sizeof shapes);
+    memset(roles, 0, sizeof roles);
+    WV->forbidden(me, op, shapes, roles);
+    PyObject *a = board_bytes(shapes), *b = a == NULL ? NULL : board_bytes(roles);
+    PyObject *r = b == NULL ? NULL : PyTuple_Pack(2, a, b);
+    Py_XDECREF(a);
+    Py_XDECREF(b);
+    return r;
+}
+
 static PyObject *py_wide_tune(PyObject *self, PyObject *args) {
     int block;
     if (!PyArg_ParseTuple(args, "p", &block)) return NULL;
@@ -626,5 +642,8 @@ static PyObject *py_wide_stats(PyObject *self, PyObject *args) {
     {"wide_canonical", py_wide_canonical, METH_VARARGS, \
      "wide_canonical(me, op, black) -> (key1, key2, symmetry)."}, \
     {"wide_stats", py_wide_stats, METH_NOARGS, "The wide search's table statistics."}, \
+    {"wide_forbidden", py_wide_forbidden, METH_VARARGS, \
+     "wide_forbidden(me, op) -> (by shapes, by roles): the empty points where the mover may " \
+     "not place, by the search's one-point test and by the model's roles (a check)."}, \
     {"wide_tune", py_wide_tune, METH_VARARGS, \
      "wide_tune(block_bound): the blocked-path bound on (True) or off (False)."},

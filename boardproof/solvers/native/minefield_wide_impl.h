@@ -496,12 +496,10 @@ static int FN(negamax)(const NODE *n, int alpha, int beta, int ply, int rem, int
         !(ETC_MIN_EMPTY && empties >= ETC_MIN_EMPTY)) {
         BB empty = FN(bb_andnot)(FN(full)(), FN(bb_or)(n->me, n->op));
         const int tries[3] = {ttbest, killers[0], killers[1]};
-#ifndef NO_EARLY_PREFETCH
         {
             int q = ttbest >= 0 ? ttbest : killers[0];
             if (q >= 0 && FN(bb_test)(&empty, q)) FN(prefetch_child)(n, q, rem);
         }
-#endif
         for (int i = 0; i < 3 && first < 0; i++) {
             int q = tries[i];
             if (q < 0 || !FN(bb_test)(&empty, q) || FN(forbidden_at)(q, &n->me, &n->op, &empty))
@@ -771,6 +769,18 @@ static void FN(winning_out)(const u64 *own, int black, u64 *out) {
     memcpy(out, r.w, sizeof r.w);
 }
 
+static void FN(forbidden_out)(const u64 *me, const u64 *op, u64 *by_shapes, u64 *by_roles) {
+    BB a = FN(bb_load)(me), b = FN(bb_load)(op);
+    BB empty = FN(bb_andnot)(FN(full)(), FN(bb_or)(a, b)), s, r;
+    for (int i = 0; i < W; i++) s.w[i] = r.w[i] = 0;
+    FOR_BITS(empty, p) {
+        if (FN(forbidden_at_shapes)(p, &a, &b, &empty)) FN(bb_set)(&s, p);
+        if (FN(forbidden_at_roles)(p, &a, &b, &empty)) FN(bb_set)(&r, p);
+    }
+    memcpy(by_shapes, s.w, sizeof s.w);
+    memcpy(by_roles, r.w, sizeof r.w);
+}
+
 static WKey FN(canonical_of)(const u64 *me, const u64 *op, int black) {
     NODE n;
     FN(make_root)(me, op, black, &n);
@@ -778,7 +788,7 @@ static WKey FN(canonical_of)(const u64 *me, const u64 *op, int black) {
 }
 
 static const WVariant FN(variant) = {W, FN(solve), FN(dfpn), FN(legal_out), FN(winning_out),
-                                     FN(canonical_of)};
+                                     FN(canonical_of), FN(forbidden_out)};
 
 #undef FOR_BITS
 #undef THREATS
