@@ -67,8 +67,9 @@ def fingerprints(n: int) -> list[list[Any]]:
                 stats = search.stats()
                 for k in COUNTERS:  # the process's totals: this search's part
                     stats[k] -= before[k]
+                counts = {k: stats[k] for k in sorted(stats)}
                 out.append([win, legal, name, distance, found.value, str(found.best_move),
-                            found.nodes, found.plies, {k: stats[k] for k in sorted(stats)}])  # fmt: skip
+                            found.nodes, found.plies, counts])  # fmt: skip
             search = native.search_for(n, diagonal, tt_bits=16)
             for attacker in (0, 1):
                 proved, nodes, move = search.proof(pos, attacker, node_limit=BUDGET)
