@@ -57,6 +57,7 @@ static u64 ZQ[2][MAXBITS][16], SIDE1[8][2], SIDE2[8][2];
 static int16_t WRANK[MAXBITS], WFILE[MAXBITS]; /* bit index p = rank * WW + file */
 static int WDIST = 0, WWIN = 1;
 static u64 WNB[MAXBITS][MAXW]; /* each point and its neighbours */
+static u64 WBOX[MAXBITS][MAXW]; /* the points at most 3 files and 3 ranks from each point */
 static int whistory[2][MAXBITS];
 static int wkiller[WMAXPLY][2];
 /* the history of the side to move at a node of each ply, copied before its first move is
@@ -485,6 +486,15 @@ static PyObject *py_wide_setup(PyObject *self, PyObject *args) {
                     if (r2 < 0 || r2 >= n || f2 < 0 || f2 >= n) continue;
                     if (!diag && dr && df) continue;
                     WNB[r * WW + f][q >> 6] |= (u64)1 << (q & 63);
+                }
+    memset(WBOX, 0, sizeof WBOX);
+    for (int r = 0; r < n; r++)
+        for (int f = 0; f < n; f++)
+            for (int r2 = r - 3; r2 <= r + 3; r2++)
+                for (int f2 = f - 3; f2 <= f + 3; f2++) {
+                    if (r2 < 0 || r2 >= n || f2 < 0 || f2 >= n) continue;
+                    int q = r2 * WW + f2;
+                    WBOX[r * WW + f][q >> 6] |= (u64)1 << (q & 63);
                 }
     memset(whistory, 0, sizeof whistory);
     for (int r = 0; r < n; r++)

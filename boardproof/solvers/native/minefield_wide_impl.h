@@ -408,8 +408,13 @@ static inline BB FN(candidates_t)(const NODE *n, const THREATS *t, const BB *leg
                                   int *all_lose) {
     *all_lose = 0;
     if (!FN(bb_any)(t->threats)) return *legal;
+    /* a move more than 3 files or ranks from a legal threat does not keep (see keeps()) */
     BB c = *legal;
-    FOR_BITS(*legal, q) {
+    if (!t->overflow)
+        for (int i = 0; i < t->nt; i++)
+            if (t->tlegal[i]) c = FN(bb_and)(c, FN(bb_load)(WBOX[t->tp[i]]));
+    BB test = c;
+    FOR_BITS(test, q) {
         if (!FN(keeps)(n, t, q)) FN(bb_clear)(&c, q);
     }
     *all_lose = !FN(bb_any)(c);
@@ -447,6 +452,10 @@ static int FN(negamax)(const NODE *n, int alpha, int beta, int ply, int rem, int
     if (HORIZON && rem <= 0) { *best_out = NO_MOVE; return 0; }
     NODE child;
     int colour = n->black ? 0 : 1;
+    /* the node's table slot is fetched from memory while the immediate win is looked for */
+    const uint8_t tag = horizon_tag(rem);
+    WKey key = FN(canonical)(n);
+    __builtin_prefetch(&WTT[(key.k1 ^ (tag == 255 ? 0 : tag)) & WTT_MASK & ~(u64)1]);
     /* an immediate win: only the winning points need a legality test (no full move list) */
     {
         BB empty = FN(bb_andnot)(FN(full)(), FN(bb_or)(n->me, n->op));
@@ -463,8 +472,6 @@ static int FN(negamax)(const NODE *n, int alpha, int beta, int ply, int rem, int
 
     /* the table before the move list: a cutoff needs no moves (pass and dead nodes are
        never stored, so an entry is for a node with legal moves) */
-    const uint8_t tag = horizon_tag(rem);
-    WKey key = FN(canonical)(n);
     WEntry *e = wtt_find(&key, tag);
     int ttbest = NO_MOVE;
     if (e) {
