@@ -11,7 +11,15 @@
  * As in the 64-bit search, the rules come from the model: the Python wrapper hands over,
  * for every point, the glyph roles that fit there (the points that must hold a mover's
  * stone, an opponent's stone, an empty point for a placement there to be illegal), the
- * edges, and the 8 symmetries as point permutations.
+ * same roles as shapes relative to the new stone, the edges, and the 8 symmetries as
+ * point permutations. The search tests the shapes (the whole board at once for the move
+ * list, one point through a table of the shapes its 4 neighbours allow); the roles are
+ * the reference the tests compare that with (wide_forbidden()).
+ *
+ * Per-node work (issue 13, session 5; the same tree, tests/test_native_minefield_nodes.py):
+ * the table move or a killer is searched before the move list is made (most nodes that
+ * get there are cut off by it); a node's table slot is fetched while its immediate win is
+ * looked for; a stone's 16 Zobrist keys lie side by side.
  *
  * Transpositions: a position's key is the smallest, over the 8 symmetries, of two
  * independent 64-bit Zobrist hashes of its image (s >= 4 exchange the colours). A table
