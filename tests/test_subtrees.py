@@ -175,3 +175,22 @@ def test_depth_without_a_budget_is_refused(tmp_path) -> None:
     assert done.returncode == 2
     assert done.stderr.strip().splitlines()[-1].endswith(
         "invalid option --depth: it needs --budget, got 2")
+
+
+@needs_native
+def test_stop_after_reports_what_is_settled_and_the_rest_resumes(counting, tmp_path) -> None:
+    """With no time left, no attempt starts: every entry is 'not attempted'; the same run
+    with time then makes every attempt once and equals a run that never stopped."""
+
+    def build(path: Path | None, stop_after: float | None) -> dict:
+        return openings.build_report([4], budget=2000, depth=1, split_from=4, progress=False,
+                                     checkpoint=path, stop_after=stop_after)  # fmt: skip
+
+    reference = build(None, None)
+    whole = runs()
+    path = tmp_path / "run.jsonl"
+    stopped = build(path, 0.0)["sizes"][0]
+    assert [e["method"] for e in stopped["entries"]] == ["not attempted"] * 5
+    assert runs() == [] and stopped["run"]["attempts"] == 0
+    assert _facts(build(path, None)) == _facts(reference)
+    assert sorted(runs()) == sorted(whole)

@@ -273,6 +273,7 @@ def build_report(
     depth: int = 1,
     split_from: int = SPLIT_FIRST_SIZE,
     notes: Callable[[str], None] | None = None,
+    stop_after: float | None = None,
 ) -> dict[str, Any]:
     """Solve every size: the empty board and one task per class of first points.
 
@@ -289,12 +290,14 @@ def build_report(
     split ``depth`` plies deep, the entries in the order of their estimated cost from
     the three sizes below), and ``checkpoint`` is a JSON Lines journal with one line per
     attempt (and per task of the smaller sizes). ``notes`` receives the estimates
-    (one line per entry) before the first attempt.
+    (one line per entry) before the first attempt. ``stop_after`` (seconds from the start
+    of this call): start no attempt after that, and report what is settled by then.
     """
     if method not in METHODS:
         raise InvalidOptionError(
             f"invalid option method: expected one of {', '.join(METHODS)}, got {method!r}"
         )
+    deadline = None if stop_after is None else time.monotonic() + stop_after
     tasks: list[tuple[str, Any]] = []
     classes = {n: point_classes(n, win) for n in sizes}
     deep = [n for n in sizes if budget is not None and n >= split_from]
@@ -347,7 +350,8 @@ def build_report(
         )
         for n in deep:
             results.update(_deep_size(n, win, classes[n], results, budget or 0, depth,
-                                      executor, store, progress, notes))  # fmt: skip
+                                      executor, store, progress, notes,
+                                      deadline))  # fmt: skip
     finally:
         if own and executor is not None:
             executor.close()
@@ -448,7 +452,8 @@ def dfpn_nodes(arg: tuple[int, str | None, str]) -> dict[str, Any]:
 
 def _deep_size(n: int, win: str, classes: list[tuple[str, Any]], results: dict[str, Any],
                budget: int, depth: int, executor: Any, store: Any, progress: bool,
-               notes: Callable[[str], None] | None = None) -> dict[str, Any]:  # fmt: skip
+               notes: Callable[[str], None] | None = None,
+               deadline: float | None = None) -> dict[str, Any]:  # fmt: skip
     """The entries of a size settled by budgeted attempts, cheapest estimate first."""
     from boardproof.analysis import subtrees
 
@@ -480,7 +485,8 @@ def _deep_size(n: int, win: str, classes: list[tuple[str, Any]], results: dict[s
                                          f"nodes/s ({n - 1}x{n - 1} in this run)"
                                          if rate else ""))  # fmt: skip
     run = subtrees.SubtreeRun(n, win, budget=budget, depth=depth, executor=executor,
-                              checkpoint=store, progress=progress)  # fmt: skip
+                              checkpoint=store, progress=progress,
+                              deadline=deadline)  # fmt: skip
     entries = run.settle_entries(order)
     empty = run.settle_empty(entries)
     out = {f"n={n} {rep}": {**entries[rep], "estimate": guess.get(rep)} for rep in reps}

@@ -133,14 +133,18 @@ class SubtreeRun:
 
     def __init__(self, n: int, win: str, *, budget: int, depth: int,
                  executor: Executor | None = None, checkpoint: Checkpoint | None = None,
-                 progress: bool = True) -> None:  # fmt: skip
+                 progress: bool = True, deadline: float | None = None) -> None:  # fmt: skip
         self.n, self.win, self.budget, self.depth = n, win, budget, depth
+        #: a ``time.monotonic()`` after which no attempt starts (the attempts still running
+        #: are stopped when the next one ends; what they would have settled stays open)
+        self.deadline = deadline
         self.own = executor is None
         self.executor = executor or Executor(1)
         self.store = checkpoint or Checkpoint(None)
         self.progress = progress
         #: the attempts looked at (run or found in the checkpoint), by key, in order
         self.attempts: dict[str, dict[str, Any]] = {}
+        self.empty_root: dict[str, Any] | None = None
 
     def close(self) -> None:
         if self.own:
@@ -149,25 +153,33 @@ class SubtreeRun:
     def key(self, line: str) -> str:
         return f"n={self.n} [{line}] budget={self.budget}"
 
+    def expired(self) -> bool:
+        return self.deadline is not None and time.monotonic() >= self.deadline
+
     def _group(self, lines: list[str], mover: str | None, depth: int,
                what: str) -> dict[str, dict[str, Any]]:  # fmt: skip
         """Attempt ``lines`` (siblings, in order) and split those not settled; with a
         ``mover``, stop at the first line (in order) that ``mover`` wins."""
         tasks = [(self.key(line), (self.n, line, self.win, self.budget)) for line in lines]
+        if self.expired():  # only what the checkpoint holds
+            tasks = [(key, arg) for key, arg in tasks if key in self.store.done]
 
         def decided(done: dict[str, Any]) -> bool:
+            if self.expired():
+                return True
             for key, _ in tasks:
                 if key not in done:
                     return False
-                if done[key]["winner"] == mover:
+                if mover is not None and done[key]["winner"] == mover:
                     return True
             return False
 
         got = self.executor.run(attempt, tasks, checkpoint=self.store, progress=self.progress,
                                 description=f"minefield {self.n}x{self.n} {what}",
-                                until=decided if mover else None)  # fmt: skip
+                                until=decided if mover or self.deadline else None)  # fmt: skip
         out: dict[str, dict[str, Any]] = {}
-        for (key, _), line in zip(tasks, lines, strict=True):
+        for line in lines:
+            key = self.key(line)
             if key not in got:
                 break  # after the first win: not needed
             found = self.attempts[key] = got[key]
@@ -188,15 +200,35 @@ class SubtreeRun:
 
     def settle_entries(self, lines: list[str]) -> dict[str, dict[str, Any]]:
         """Every entry (lines from the empty board, in the order given), each as deep as
-        ``depth`` allows; nothing stops early (every entry is wanted)."""
-        return self._group(lines, None, self.depth, "entries")
+        ``depth`` allows; nothing stops early (every entry is wanted) but the deadline.
+        The first attempts, one per entry, run together, the empty board's first."""
+        roots = self._group(["", *lines], None, 0, "entries and empty board")
+        self.empty_root = roots.get("") or self.not_attempted("")
+        found = {}
+        for line in lines:
+            root = roots.get(line)
+            if root is not None and root["winner"] is None and self.depth > 0 and root.get(
+                    "children"):  # fmt: skip
+                root = self._split(line, root, self.depth - 1)
+            found[line] = root or self.not_attempted(line)
+        return found
 
     def settle_empty(self, entries: dict[str, dict[str, Any]]) -> dict[str, Any]:
         """The empty board: its own attempt, else the entries (its replies, one per class)."""
-        root = self._group([""], None, 0, "empty board")[""]
-        if root["winner"] is not None or not entries:
+        root = self.empty_root
+        if root is None:
+            root = self._group([""], None, 0, "empty board").get("") or self.not_attempted("")
+        if root["winner"] is not None or all(e["method"] == "not attempted"
+                                              for e in entries.values()):  # fmt: skip
             return root
         return merge(root, "b", list(entries), list(entries.values()))
+
+    def not_attempted(self, line: str) -> dict[str, Any]:
+        """The record of a line that the deadline left without an attempt."""
+        return {"line": line, "position": position(self.n, line, self.win).fen(),
+                "method": "not attempted", "nodes": 0, "budget": self.budget, "plies": None,
+                "winner": None, "best_move": None, "check": None, "seconds": 0.0, "cpu": 0.0,
+                "tasks": 0}  # fmt: skip
 
 
 def merge(root: dict[str, Any], mover: str, replies: list[str],

@@ -27,7 +27,8 @@ from boardproof.solvers.executor import Executor
 #: the games with an opening analysis, and the options each one takes
 GAME_OPTIONS: dict[str, frozenset[str]] = {
     "minefield": frozenset({"sizes", "workers", "scheduler", "checkpoint", "win", "timeout",
-                            "out", "method", "split", "force", "budget", "depth", "budget_from"}),
+                            "out", "method", "split", "force", "budget", "depth",
+                            "budget_from", "stop_after"}),
     "carpniches": frozenset({"max_plies", "timeout", "out", "workers", "scheduler", "method",
                              "checkpoint"}),
 }
@@ -63,6 +64,9 @@ MAX_FINISHED_SIZE = 5
               help="Minefield, with --budget: split this many plies below an entry [1].")
 @click.option("--budget-from", "budget_from", type=click.IntRange(min=2, max=8), default=None,
               metavar="N", help="Minefield, with --budget: the first size settled so [6].")
+@click.option("--stop-after", "stop_after", type=SECONDS, default=None,
+              help="Minefield, with --budget: start no attempt after this many seconds; the "
+                   "report says what is settled (resume from the checkpoint).")
 @click.option("--max-plies", "max_plies", type=click.IntRange(min=1), default=None,
               help=f"Carpniches: plies after each first move [{DEFAULT_MAX_PLIES}].")  # fmt: skip
 @click.option("--method", default=None, metavar="METHOD",
@@ -95,6 +99,7 @@ def openings_command(
     budget: int | None,
     depth: int | None,
     budget_from: int | None,
+    stop_after: float | None,
 ) -> None:
     """Analyse the openings of GAME (minefield or carpniches) and write its report.
 
@@ -112,7 +117,7 @@ def openings_command(
     given = {"sizes": sizes, "workers": workers, "scheduler": scheduler, "checkpoint": checkpoint,
              "win": win, "max_plies": max_plies, "method": method, "split": split,
              "force": force or None, "budget": budget, "depth": depth,
-             "budget_from": budget_from}  # fmt: skip
+             "budget_from": budget_from, "stop_after": stop_after}  # fmt: skip
     for option, value in given.items():
         if value is not None and option not in GAME_OPTIONS[name]:
             flag = "--" + option.replace("_", "-")
@@ -124,7 +129,7 @@ def openings_command(
         if name == "minefield":
             _minefield(DEFAULT_SIZES if sizes is None else sizes, executor, out_dir, checkpoint,
                        timeout, win, method or "auto", split, force, as_json, budget,
-                       depth, budget_from)  # fmt: skip
+                       depth, budget_from, stop_after)  # fmt: skip
         else:
             _carpniches(max_plies or DEFAULT_MAX_PLIES, timeout, out_dir, executor, as_json,
                         method or "alphabeta", checkpoint)  # fmt: skip
@@ -159,6 +164,7 @@ def _minefield(
     budget: int | None = None,
     depth: int | None = None,
     budget_from: int | None = None,
+    stop_after: float | None = None,
 ) -> None:
     from boardproof.analysis.claims import parse_sizes
     from boardproof.analysis.openings import METHODS, SPLIT_FIRST_SIZE, build_report
@@ -180,7 +186,8 @@ def _minefield(
         )
     if win is not None:
         models.get("minefield", win=win)  # a bad rule is refused before any work
-    for flag, value in (("--depth", depth), ("--budget-from", budget_from)):
+    for flag, value in (("--depth", depth), ("--budget-from", budget_from),
+                        ("--stop-after", stop_after)):
         if value is not None and budget is None:
             raise InvalidOptionError(f"invalid option {flag}: it needs --budget, got {value}")
     split_from = SPLIT_FIRST_SIZE if budget_from is None else budget_from
@@ -208,6 +215,8 @@ def _minefield(
         command += f" --budget {budget} --depth {1 if depth is None else depth}"
         if budget_from is not None:
             command += f" --budget-from {budget_from}"
+        if stop_after is not None:
+            command += f" --stop-after {stop_after:g}"
     command += f" --out {out_dir}"
     report = build_report(
         size_list,
@@ -221,10 +230,13 @@ def _minefield(
         budget=budget,
         depth=1 if depth is None else depth,
         split_from=split_from,
+        stop_after=stop_after,
         notes=lambda line: click.echo(line, err=True),
     )
     if deep:
         checkpoint = cp  # kept
+        if not os.path.isabs(cp):  # a journal kept with the sources: the report names it
+            report["journal"] = cp
     elapsed = time.perf_counter() - start
     if as_json:
         files = [str(path) for path in write_report(report, out_dir)]

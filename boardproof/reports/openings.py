@@ -223,9 +223,11 @@ def budgeted_section(report: dict[str, Any], size: dict[str, Any]) -> list[str]:
         replies = (f"{e['settled_replies']} of {e['replies']}"
                    if e.get("replies") is not None else "-")  # fmt: skip
         who = {"b": "Black", "w": "White"}.get(e["winner"] or "", "**not settled**")
+        if e.get("method") == "not attempted":
+            who = "not attempted"
         lines.append(
             f"| {e['class']} | {estimate} | {basis} | {_hours(guess.get('cpu_hours'))} | "
-            f"{who} | {e['nodes']:,} | {e.get('tasks') or 1} | {e.get('cpu') or 0:,} | "
+            f"{who} | {e['nodes']:,} | {e.get('tasks', 1)} | {e.get('cpu') or 0:,} | "
             f"{replies} |"
         )
     lines += [
@@ -236,7 +238,8 @@ def budgeted_section(report: dict[str, Any], size: dict[str, Any]) -> list[str]:
         "that were running). A bigger `--depth` splits the unsettled replies one ply "
         "further and keeps every attempt made; another `--budget` starts new attempts "
         "(the keys name the budget). `--scheduler tcp://HOST:PORT` spreads the attempts "
-        "over the workers of a Dask cluster.",
+        "over the workers of a Dask cluster."
+        + (f" This run's journal: `{report['journal']}`." if report.get("journal") else ""),
     ]
     return lines
 
