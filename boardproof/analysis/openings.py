@@ -474,15 +474,15 @@ def _deep_size(n: int, win: str, classes: list[tuple[str, Any]], results: dict[s
         rate = last / seconds if seconds > 0 else None
         guess = subtrees.estimates(n, nodes, reps)
         for value in guess.values():
-            value["cpu_hours"] = subtrees.cpu_hours(value["nodes"], rate) if rate else None
+            value["hours"] = subtrees.cpu_hours(value["nodes"], rate) if rate else None
     order = sorted(reps, key=lambda r: (guess[r]["nodes"] if guess else 0, reps.index(r)))
     if notes is not None and guess:
         for point in order + ["empty"]:
             g = guess[point]
             notes(f"{n}x{n} {point}: estimated {g['nodes']:.2g} df-pn nodes (from "
                   f"{', '.join(f'{v:,}' for v in g['from'])} on {n - 3}x{n - 3} to "
-                  f"{n - 1}x{n - 1})" + (f", ~{g['cpu_hours']:g} CPU hours at {rate:,.0f} "
-                                         f"nodes/s ({n - 1}x{n - 1} in this run)"
+                  f"{n - 1}x{n - 1})" + (f", ~{g['hours']:g} hours at {rate:,.0f} nodes/s "
+                                         f"(the {n - 1}x{n - 1} entries of this run)"
                                          if rate else ""))  # fmt: skip
     run = subtrees.SubtreeRun(n, win, budget=budget, depth=depth, executor=executor,
                               checkpoint=store, progress=progress,

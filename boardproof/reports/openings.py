@@ -204,13 +204,13 @@ def budgeted_section(report: dict[str, Any], size: dict[str, Any]) -> list[str]:
         f"{n - 1}x{n - 1} (the point with the same distances to the edges): its last "
         "growth factor times the growth of the whole table's factor from one size to the "
         "next"
-        + (f"; CPU hours at the {n - 1}x{n - 1} rate of the run ({rate:,} df-pn nodes per "
-           "second)" if rate else "")
+        + (f"; the hours at the rate of the {n - 1}x{n - 1} entries of the same run "
+           f"({rate:,} df-pn nodes per second of their wall time)" if rate else "")
         + f". Spent so far: {run['attempts']:,} attempts, {run['nodes']:,} df-pn nodes, "
         f"{run['cpu']:,} CPU seconds"
         + (f" ({run['rate']:,} nodes per CPU second)" if run.get("rate") else "") + ".",
         "",
-        f"| entry | estimated nodes | from {n - 3}x{n - 3}..{n - 1}x{n - 1} | estimated CPU "
+        f"| entry | estimated nodes | from {n - 3}x{n - 3}..{n - 1}x{n - 1} | estimated "
         "hours | winner | nodes spent | attempts | CPU seconds | replies settled |",
         "|---|---:|---|---:|---|---:|---:|---:|---|",
     ]
@@ -226,7 +226,7 @@ def budgeted_section(report: dict[str, Any], size: dict[str, Any]) -> list[str]:
         if e.get("method") == "not attempted":
             who = "not attempted"
         lines.append(
-            f"| {e['class']} | {estimate} | {basis} | {_hours(guess.get('cpu_hours'))} | "
+            f"| {e['class']} | {estimate} | {basis} | {_hours(guess.get('hours'))} | "
             f"{who} | {e['nodes']:,} | {e.get('tasks', 1)} | {e.get('cpu') or 0:,} | "
             f"{replies} |"
         )
