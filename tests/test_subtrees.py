@@ -194,3 +194,42 @@ def test_stop_after_reports_what_is_settled_and_the_rest_resumes(counting, tmp_p
     assert runs() == [] and stopped["run"]["attempts"] == 0
     assert _facts(build(path, None)) == _facts(reference)
     assert sorted(runs()) == sorted(whole)
+
+
+@needs_native
+def test_a_real_ctrl_c_then_the_same_command_resumes(tmp_path) -> None:
+    """SIGINT to a budgeted run: ``interrupted``, status 130, its journal kept; the same
+    command then resumes from it and writes the files of an uninterrupted run."""
+    import signal
+    import time
+
+    def command(out: Path, journal: Path) -> list[str]:
+        return [sys.executable, "-m", "boardproof.cli", "openings", "minefield", "--sizes", "4",
+                "--budget", "300", "--depth", "3", "--budget-from", "4", "--workers", "2",
+                "--out", str(out), "--checkpoint", str(journal)]  # fmt: skip
+
+    plain = subprocess.run(command(tmp_path / "plain", tmp_path / "plain.jsonl"),
+                           capture_output=True, text=True, timeout=300)  # fmt: skip
+    assert plain.returncode == 0, plain.stderr
+    out, journal = tmp_path / "o", tmp_path / "o.jsonl"
+    proc = subprocess.Popen(command(out, journal), stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)  # fmt: skip
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and proc.poll() is None:
+        if journal.exists() and len(journal.read_text().splitlines()) >= 40:
+            break
+        time.sleep(0.02)
+    if proc.poll() is not None:
+        pytest.skip("the run ended before it could be interrupted")
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130 and err.splitlines()[-1] == "interrupted", err
+    kept = len(journal.read_text().splitlines()) - 1
+    done = subprocess.run(command(out, journal), capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.count("from checkpoint") == kept
+    resumed, whole = (json.loads((d / "minefield-openings.json").read_text())
+                      for d in (out, tmp_path / "plain"))  # fmt: skip
+    assert _facts(resumed) == _facts(whole)  # all but the CPU seconds of each attempt
+    svg = "minefield-openings-4.svg"
+    assert (out / svg).read_bytes() == (tmp_path / "plain" / svg).read_bytes()
