@@ -74,6 +74,7 @@ def test_split_and_merged_3x3_entries_equal_the_unsplit_ones(plain) -> None:
         if e["class"] != "empty":
             assert e["check"]["proved"] is True, e
     assert size["run"]["attempts"] == size["entries"][0]["tasks"]  # the empty board's tree
+    assert size["nodes"] == size["run"]["nodes"] == size["entries"][0]["nodes"]
 
 
 @needs_native

@@ -403,7 +403,8 @@ def build_report(
                 "openings": rows,
                 "black_wins": black_wins,
                 "classes": len(classes[n]),
-                "nodes": empty["nodes"]
+                # a budgeted size: every attempt once (the empty board's tree holds them all)
+                "nodes": results[f"n={n} run"]["nodes"] if n in deep else empty["nodes"]
                 + sum(results[f"n={n} {rep}"]["nodes"] for rep, _ in classes[n]),
                 "unsolved": unsolved,
                 "consistent": _consistent(empty["winner"], black_wins, unsolved),
