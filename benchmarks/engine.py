@@ -24,7 +24,8 @@ Three parts, each short enough for one run under the shared CPU lock::
   truth: the native search); how often ``analyse`` (``--seconds`` each, default 1)
   plays a winning move, with the exact search first (the real command) and MCTS only
   (``--no-exact``). ``--size 4``: every position of 0-``--stones`` stones (default 3) up to symmetry
-  (pie off);
+  (pie off;
+  ``--min-stones`` selects a range, counted in stones, not plies: a pass adds none);
   ``--size 5``: ``--sample`` seeded random positions of 2-12 stones. ``--plain-sample K``
   runs the MCTS-only line on a seeded sample of K of the positions; every rate comes with
   its 95 % Wilson interval.
@@ -254,24 +255,37 @@ def wins_by(pos: Position, move: Any) -> bool | None:
     return found.value == ("win" if child.to_move == pos.to_move else "loss")
 
 
-def positions_4x4(stones: int) -> list[Position]:
-    """Every 4x4 position of at most ``stones`` stones (pie off), one per symmetry class."""
+def stones_of(pos: Position) -> int:
+    """The stones on a Minefield board (a pass adds none, so plies may be more)."""
+    return int(pos.black | pos.white).bit_count()  # type: ignore[attr-defined]
+
+
+def positions_4x4(stones: int, min_stones: int = 0) -> list[Position]:
+    """Every undecided 4x4 position (pie off) of ``min_stones``-``stones`` stones, one per
+    symmetry class, in breadth-first order (the order does not depend on the range)."""
     game = models.get("minefield")
-    seen: set[Any] = set()
+    start = game.start(size=4, pie=False)
+    seen = {start.canonical()[0]}  # type: ignore[attr-defined]
+    frontier = [start]
     result = []
-    frontier = [game.start(size=4, pie=False)]
-    for _ in range(stones + 1):
+    while frontier:
         nxt = []
         for pos in frontier:
-            key = pos.canonical()[0] if hasattr(pos, "canonical") else pos.key()
-            if key in seen:
+            if pos.outcome() is not None:
                 continue
-            seen.add(key)
-            result.append(pos)
-            if pos.outcome() is None:
-                nxt.extend(pos.play(m) for m in pos.legal_moves())
+            count = stones_of(pos)
+            if min_stones <= count <= stones:
+                result.append(pos)
+            if count >= stones:
+                continue
+            for move in pos.legal_moves():
+                child = pos.play(move)
+                key = child.canonical()[0]  # type: ignore[attr-defined]
+                if key not in seen:
+                    seen.add(key)
+                    nxt.append(child)
         frontier = nxt
-    return [p for p in result if p.outcome() is None]
+    return result
 
 
 def positions_random(size: int, sample: int, seed: int) -> list[Position]:
@@ -307,33 +321,54 @@ def wilson(hits: int, total: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def accuracy(size: int, sample: int, seconds: float, seed: int, stones: int,
-             plain_sample: int | None) -> None:  # fmt: skip
+             plain_sample: int | None, min_stones: int = 0) -> None:  # fmt: skip
+    """Per line: the positions, the winning moves played, and who settled the value: the
+    exact first step (``method`` ``exact:...``), the tree (``mcts-solver``), or nobody
+    (the move came from the visit counts alone)."""
     header()
-    pool = positions_4x4(stones) if size == 4 else positions_random(size, sample, seed)
+    if size == 4:
+        pool = positions_4x4(stones, min_stones)
+        what = f"every undecided position of {min_stones}-{stones} stones"
+    else:
+        pool = positions_random(size, sample, seed)
+        what = f"{sample} from seeded random play (2-12 stones, seed {seed})"
     cases = [pos for pos in pool if mover_wins(pos)]
-    print(f"{size}x{size}: {len(pool)} positions, {len(cases)} with a winning move "
+    print(f"{size}x{size}: {what}: {len(pool)} positions, {len(cases)} with a winning move "
           f"(the native search decides)")  # fmt: skip
     print("| board | command | budget | positions with a win | winning move played | rate "
-          "| 95% interval | value proved | seconds |")
-    print("|---|---|---|---:|---:|---:|---|---:|---:|")
+          "| 95% interval | proved by the exact step | proved by MCTS-Solver | not proved "
+          "| hits not proved | seconds | CPU s per analyse |")
+    print("|---|---|---|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|")
     sys.stdout.flush()
     for exact in (True, False):
         chosen = cases
         if not exact and plain_sample is not None and plain_sample < len(cases):
             chosen = random.Random(seed).sample(cases, plain_sample)
-        hits = proved = 0
+        hits = by_exact = by_tree = open_hits = 0
         start = time.perf_counter()
+        cpu = 0.0
         for done, pos in enumerate(chosen, start=1):
+            before = time.process_time()
             found = analyse(pos, seconds=seconds, seed=seed, exact=exact, proof=False)
-            hits += bool(wins_by(pos, found.best_move))
-            proved += found.result == "win"
-            if done % 100 == 0:
-                print(f"  {done}/{len(chosen)} positions, {hits} hits", file=sys.stderr)
+            cpu += time.process_time() - before
+            hit = bool(wins_by(pos, found.best_move))
+            hits += hit
+            if found.result == "unknown":
+                open_hits += hit
+            elif found.method.startswith("exact"):
+                by_exact += 1
+            else:
+                by_tree += 1
+            if done % 1000 == 0 or (done % 100 == 0 and len(chosen) < 5000):
+                print(f"  {done}/{len(chosen)} positions, {hits} hits "
+                      f"({time.perf_counter() - start:.0f} s)", file=sys.stderr)  # fmt: skip
         label = "analyse" if exact else "analyse --no-exact"
         low, high = wilson(hits, len(chosen))
+        unproved = len(chosen) - by_exact - by_tree
         print(f"| {size}x{size} | {label} | {seconds:g} s | {len(chosen)} | {hits} | "
               f"{100 * hits / max(len(chosen), 1):.1f}% | {100 * low:.1f}-{100 * high:.1f}% | "
-              f"{proved} | {time.perf_counter() - start:.0f} |")  # fmt: skip
+              f"{by_exact} | {by_tree} | {unproved} | {open_hits} | "
+              f"{time.perf_counter() - start:.0f} | {cpu / max(len(chosen), 1):.3f} |")  # fmt: skip
         sys.stdout.flush()
 
 
@@ -357,6 +392,7 @@ def main() -> None:
     p_acc.add_argument("--seconds", type=float, default=1.0)
     p_acc.add_argument("--seed", type=int, default=1)
     p_acc.add_argument("--stones", type=int, default=3, help="4x4: at most this many stones")
+    p_acc.add_argument("--min-stones", type=int, default=0, help="4x4: at least this many")
     p_acc.add_argument("--plain-sample", type=int, default=None,
                        help="MCTS only (--no-exact) on a seeded sample of this many positions")
     args = parser.parse_args()
@@ -366,7 +402,8 @@ def main() -> None:
         run_matches(args.game, args.players, args.games, args.low,
                     [int(x) for x in args.high.split(",")], args.depth, args.only)  # fmt: skip
     else:
-        accuracy(args.size, args.sample, args.seconds, args.seed, args.stones, args.plain_sample)
+        accuracy(args.size, args.sample, args.seconds, args.seed, args.stones, args.plain_sample,
+                 args.min_stones)  # fmt: skip
 
 
 if __name__ == "__main__":
