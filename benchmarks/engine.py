@@ -4,8 +4,9 @@ Three parts, each short enough for one run under the shared CPU lock::
 
     .venv/bin/python benchmarks/engine.py speed [--seconds S]
     .venv/bin/python benchmarks/engine.py match GAME [--players P] [--games N] [--low I]
-        [--high I,J] [--depth D] [--only self|alphabeta]
+        [--high I,J] [--depth D] [--only self|alphabeta] [--log FILE]
     .venv/bin/python benchmarks/engine.py accuracy [--size N] [--sample K] [--seconds S]
+        [--stones S] [--min-stones S] [--plain-sample K]
 
 - ``speed``: MCTS iterations per second (no exact search) from start positions of
   every game and player count; Minefield with the Python and the native playouts.
@@ -16,16 +17,18 @@ Three parts, each short enough for one run under the shared CPU lock::
   one, avoids moves that lose within it, otherwise a seeded random move; score games:
   best score margin at the horizon). Engine A sits in one seat, B in every other, and A
   takes each seat equally often; start positions are the game's start (Minefield: a 5x5
-  board) after one seeded random first move (ColleXion: a seeded heap instead), and each
-  game gives the players seeds of their own, so no two games are the same.
+  board) after seeded random plies (:data:`OPENING_PLIES`; ColleXion: a seeded heap
+  instead), every start a different position, and each game gives the players seeds of
+  their own. The table counts the distinct games (start and moves) beside the games.
   The score is A's share (a win 1, a shared win or draw 1/k), with its 95 % Wilson
-  interval, beside the fair share 1/P.
+  interval, beside the fair share 1/P. ``--log`` keeps every game (start, seats, moves,
+  winners) as a JSON line.
 - ``accuracy``: Minefield positions where the side to move has a winning move (ground
   truth: the native search); how often ``analyse`` (``--seconds`` each, default 1)
   plays a winning move, with the exact search first (the real command) and MCTS only
-  (``--no-exact``). ``--size 4``: every position of 0-``--stones`` stones (default 3) up to symmetry
-  (pie off;
-  ``--min-stones`` selects a range, counted in stones, not plies: a pass adds none);
+  (``--no-exact``), and who proved each value (the exact step, MCTS-Solver, or nobody).
+  ``--size 4``: every undecided position of ``--min-stones``-``--stones`` stones
+  (default 0-3; stones, not plies: a pass adds none), one per symmetry class, pie off;
   ``--size 5``: ``--sample`` seeded random positions of 2-12 stones. ``--plain-sample K``
   runs the MCTS-only line on a seeded sample of K of the positions; every rate comes with
   its 95 % Wilson interval.
@@ -34,6 +37,8 @@ Three parts, each short enough for one run under the shared CPU lock::
 from __future__ import annotations
 
 import argparse
+import contextlib
+import json
 import math
 import os
 import platform
@@ -157,48 +162,78 @@ START_OPTIONS: dict[str, dict[str, Any]] = {
     "candy": {},
     "collexion": {},
 }
+#: seeded random plies before a match game starts (ColleXion: a seeded heap instead);
+#: two where one ply has fewer first moves (25, 18) than a match needs starts
+OPENING_PLIES = {"minefield": 2, "carpniches": 2, "candy": 1, "collexion": 0}
 MAX_PLIES = 200
 
 
-def play_game(pos: Position, seats: list[Any]) -> tuple[frozenset[int], int]:
-    """Play to the end (a draw after ``MAX_PLIES``); returns the winners and the plies."""
-    plies = 0
-    while pos.outcome() is None and plies < MAX_PLIES:
-        pos = pos.play(seats[pos.to_move].choose(pos))
-        plies += 1
+def play_game(pos: Position, seats: list[Any]) -> tuple[frozenset[int], list[str]]:
+    """Play to the end (a draw after ``MAX_PLIES``); returns the winners and the moves."""
+    moves: list[str] = []
+    while pos.outcome() is None and len(moves) < MAX_PLIES:
+        move = seats[pos.to_move].choose(pos)
+        moves.append(str(move))
+        pos = pos.play(move)
     outcome = pos.outcome()
-    return (frozenset() if outcome is None else outcome.winners), plies
+    return (frozenset() if outcome is None else outcome.winners), moves
 
 
-def start_position(game: str, index: int, players: int) -> Position:
+def start_positions(
+    game: str, count: int, players: int, plies: int | None = None
+) -> list[Position]:
+    """``count`` distinct start positions (distinct FENs): the game's start after ``plies``
+    seeded random moves (default :data:`OPENING_PLIES`; ColleXion: heap seed ``i``), a
+    new draw whenever a start repeats.
+
+    >>> starts = start_positions("minefield", 60, 2)
+    >>> len({pos.fen() for pos in starts}), start_positions("minefield", 3, 2)[2] == starts[2]
+    (60, True)
+    """
+    plies = OPENING_PLIES[game] if plies is None else plies
     options = dict(START_OPTIONS[game])
     if game in ("candy", "collexion"):
         options["players"] = players
-    if game == "collexion":
-        options["seed"] = index
-    pos = models.get(game).start(**options)
-    if game != "collexion":  # seeded variety: one random first move (ColleXion: the heap)
-        rng = random.Random(index)
-        pos = pos.play(rng.choice(list(pos.legal_moves())))
-    return pos
+    seen: set[str] = set()
+    result: list[Position] = []
+    for index in range(count):
+        for attempt in range(10_000):
+            if game == "collexion":
+                options["seed"] = index + attempt * count
+            pos = models.get(game).start(**options)
+            rng = random.Random(f"{game} {players} {index} {attempt}")
+            for _ in range(plies):
+                if pos.outcome() is None:
+                    pos = pos.play(rng.choice(list(pos.legal_moves())))
+            if pos.outcome() is None and pos.fen() not in seen:
+                break
+        else:
+            raise ValueError(f"fewer than {count} distinct starts after {plies} plies")
+        seen.add(pos.fen())
+        result.append(pos)
+    return result
 
 
-def match(game: str, players: int, a: Any, b: Any, games: int) -> None:
+def match(game: str, players: int, a: Any, b: Any, games: int, log: Any = None) -> None:
     """``a`` in one seat, ``b`` in all the others; ``a`` takes every seat equally often
-    (game i: seat i mod players, start position i // players)."""
+    (game i: seat i mod players, start position i // players, all starts distinct).
+    Counts the distinct games (start and moves); ``log``: one JSON line per game."""
     wins_a = shared = lost = 0
     share = 0.0
     plies = 0
+    seen: set[tuple[str, ...]] = set()
+    starts = start_positions(game, -(-games // players), players)
     start = time.perf_counter()
     for index in range(games):
-        pos = start_position(game, index // players, players)
+        pos = starts[index // players]
         seat_a = index % players
         seats = [b] * players
         seats[seat_a] = a
         a.reseed(index)
         b.reseed(index)
-        winners, length = play_game(pos, seats)
-        plies += length
+        winners, moves = play_game(pos, seats)
+        seen.add((pos.fen(), *moves))
+        plies += len(moves)
         if winners == {seat_a}:
             wins_a += 1
             share += 1.0
@@ -207,29 +242,37 @@ def match(game: str, players: int, a: Any, b: Any, games: int) -> None:
             share += 1.0 / (len(winners) or players)
         else:
             lost += 1
+        if log is not None:
+            record = {"game": game, "players": players, "index": index, "A": a.name,
+                      "B": b.name, "seat_A": seat_a, "start": pos.fen(), "moves": moves,
+                      "winners": sorted(winners)}  # fmt: skip
+            log.write(json.dumps(record) + "\n")
+            log.flush()
         if (index + 1) % players == 0:
-            print(f"  {game}: {index + 1}/{games} games", file=sys.stderr)
+            print(f"  {game}: {index + 1}/{games} games, {time.perf_counter() - start:.0f} s",
+                  file=sys.stderr)  # fmt: skip
     total = time.perf_counter() - start
     low, high = wilson(round(share), games)
-    print(f"| {game} | {players} | {a.name} | {b.name} | {games} | {wins_a} | {shared} | "
-          f"{lost} | {100 * share / games:.0f}% | {100 * low:.0f}-{100 * high:.0f}% | "
+    print(f"| {game} | {players} | {a.name} | {b.name} | {games} | {len(seen)} | {wins_a} | "
+          f"{shared} | {lost} | {100 * share / games:.0f}% | {100 * low:.0f}-{100 * high:.0f}% | "
           f"{100 / players:.0f}% | {plies / games:.0f} | {total:.0f} |")  # fmt: skip
     sys.stdout.flush()
 
 
 def run_matches(game: str, players: int, games: int, low: int, high: list[int],
-                depth: int, only: str | None) -> None:  # fmt: skip
+                depth: int, only: str | None, log: str | None = None) -> None:  # fmt: skip
     """The engine at each budget of ``high`` against itself at ``low`` (``only="self"``),
     and at ``low`` against the alpha-beta (``only="alphabeta"``); both by default."""
     header()
-    print("| game | players | A | B (every other seat) | games | A wins | shared or drawn "
-          "| A lost | A score | 95% interval | fair share | plies/game | s |")
-    print("|---|---:|---|---|---:|---:|---:|---:|---:|---|---:|---:|---:|")
-    if only in (None, "self"):
-        for budget in high:
-            match(game, players, EnginePlayer(budget, 1), EnginePlayer(low, 2), games)
-    if only in (None, "alphabeta"):
-        match(game, players, EnginePlayer(low, 1), AlphaBetaPlayer(depth, 3), games)
+    print("| game | players | A | B (every other seat) | games | distinct games | A wins "
+          "| shared or drawn | A lost | A score | 95% interval | fair share | plies/game | s |")
+    print("|---|---:|---|---|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|")
+    with open(log, "a") if log else contextlib.nullcontext() as out:
+        if only in (None, "self"):
+            for budget in high:
+                match(game, players, EnginePlayer(budget, 1), EnginePlayer(low, 2), games, out)
+        if only in (None, "alphabeta"):
+            match(game, players, EnginePlayer(low, 1), AlphaBetaPlayer(depth, 3), games, out)
 
 
 # ---------------------------------------------------------------------------
@@ -291,7 +334,7 @@ def positions_4x4(stones: int, min_stones: int = 0) -> list[Position]:
 def positions_random(size: int, sample: int, seed: int) -> list[Position]:
     game = models.get("minefield")
     rng = random.Random(seed)
-    result = []
+    result: list[Position] = []
     while len(result) < sample:
         pos = game.start(size=size, pie=False)
         for _ in range(rng.randint(2, 12)):
@@ -386,6 +429,7 @@ def main() -> None:
     p_match.add_argument("--high", default="400", help="budgets against --low, e.g. 200,400")
     p_match.add_argument("--depth", type=int, default=2)
     p_match.add_argument("--only", choices=("self", "alphabeta"), default=None)
+    p_match.add_argument("--log", default=None, help="append one JSON line per game here")
     p_acc = sub.add_parser("accuracy")
     p_acc.add_argument("--size", type=int, default=5)
     p_acc.add_argument("--sample", type=int, default=100)
@@ -399,8 +443,9 @@ def main() -> None:
     if args.part == "speed":
         speed(args.seconds, args.only)
     elif args.part == "match":
-        run_matches(args.game, args.players, args.games, args.low,
-                    [int(x) for x in args.high.split(",")], args.depth, args.only)  # fmt: skip
+        high = [int(x) for x in args.high.split(",")]
+        run_matches(args.game, args.players, args.games, args.low, high, args.depth, args.only,
+                    args.log)  # fmt: skip
     else:
         accuracy(args.size, args.sample, args.seconds, args.seed, args.stones, args.plain_sample,
                  args.min_stones)  # fmt: skip
