@@ -7,6 +7,7 @@ Three parts, each short enough for one run under the shared CPU lock::
         [--high I,J] [--depth D] [--only self|alphabeta] [--log FILE]
     .venv/bin/python benchmarks/engine.py accuracy [--size N] [--sample K] [--seconds S]
         [--stones S] [--min-stones S] [--plain-sample K]
+    .venv/bin/python benchmarks/engine.py summary LOG...
 
 - ``speed``: MCTS iterations per second (no exact search) from start positions of
   every game and player count; Minefield with the Python and the native playouts.
@@ -22,11 +23,12 @@ Three parts, each short enough for one run under the shared CPU lock::
   their own. The table counts the distinct games (start and moves) beside the games.
   The score is A's share (a win 1, a shared win or draw 1/k), with its 95 % Wilson
   interval, beside the fair share 1/P. ``--log`` keeps every game (start, seats, moves,
-  winners) as a JSON line.
+  winners) as a JSON line; ``summary LOG...`` prints the rows again from such logs
+  (complete rounds only: a run stopped by its timeout keeps the games it finished).
 - ``accuracy``: Minefield positions where the side to move has a winning move (ground
-  truth: the native search); how often ``analyse`` (``--seconds`` each, default 1)
-  plays a winning move, with the exact search first (the real command) and MCTS only
-  (``--no-exact``), and who proved each value (the exact step, MCTS-Solver, or nobody).
+  truth: the native df-pn, :func:`winner`); how often ``analyse`` (``--seconds`` each,
+  default 1) plays a winning move, with the exact search first (the real command) and
+  MCTS only (``--no-exact``), and who proved each value (the exact step, MCTS-Solver, or nobody).
   ``--size 4``: every undecided position of ``--min-stones``-``--stones`` stones
   (default 0-3; stones, not plies: a pass adds none), one per symmetry class, pie off;
   ``--size 5``: ``--sample`` seeded random positions of 2-12 stones. ``--plain-sample K``
@@ -49,7 +51,6 @@ from typing import Any
 
 from boardproof import models
 from boardproof.models.base import Position
-from boardproof.solvers import native
 from boardproof.solvers.analyse import analyse
 from boardproof.solvers.bestturn import best_turn
 from boardproof.solvers.mcts import MCTS
@@ -275,27 +276,76 @@ def run_matches(game: str, players: int, games: int, low: int, high: list[int],
             match(game, players, EnginePlayer(low, 1), AlphaBetaPlayer(depth, 3), games, out)
 
 
+def summary(paths: list[str]) -> None:
+    """The match rows again from ``--log`` files: per (game, players, A, B), every
+    complete round of games (each seat once; a run stopped by its timeout keeps the games
+    it finished), with the distinct games and the 95 % Wilson interval."""
+    header()
+    rows: dict[tuple[Any, ...], list[dict[str, Any]]] = {}
+    for path in paths:
+        with open(path, encoding="utf-8") as handle:
+            for line in handle:
+                if line.strip():
+                    item = json.loads(line)
+                    key = (item["game"], item["players"], item["A"], item["B"])
+                    rows.setdefault(key, []).append(item)
+    print("| game | players | A | B (every other seat) | games | distinct games | A wins "
+          "| shared or drawn | A lost | A score | 95% interval | fair share | plies/game |")
+    print("|---|---:|---|---|---:|---:|---:|---:|---:|---:|---|---:|---:|")
+    for (game, players, a, b), items in rows.items():
+        items = items[: len(items) // players * players]
+        if not items:
+            continue
+        wins = shared = lost = 0
+        share = 0.0
+        for item in items:
+            winners, seat = set(item["winners"]), item["seat_A"]
+            if winners == {seat}:
+                wins += 1
+                share += 1.0
+            elif seat in winners or not winners:
+                shared += 1
+                share += 1.0 / (len(winners) or players)
+            else:
+                lost += 1
+        games = len(items)
+        distinct = len({(item["start"], *item["moves"]) for item in items})
+        plies = sum(len(item["moves"]) for item in items) / games
+        low, high = wilson(round(share), games)
+        print(f"| {game} | {players} | {a} | {b} | {games} | {distinct} | {wins} | {shared} | "
+              f"{lost} | {100 * share / games:.0f}% | {100 * low:.0f}-{100 * high:.0f}% | "
+              f"{100 / players:.0f}% | {plies:.0f} |")  # fmt: skip
+
+
 # ---------------------------------------------------------------------------
 # accuracy on Minefield positions with a known solution
 # ---------------------------------------------------------------------------
 
 
-def mover_wins(pos: Position) -> bool | None:
-    """Whether the side to move has a forced win (native search; None: unknown)."""
-    found = native.solve_any(pos, timeout=20)
-    return None if found.value == "unknown" else found.value == "win"
+def winner(pos: Position) -> int:
+    """Who wins ``pos`` (Minefield, pie off), exactly: the native df-pn with Theorem O of
+    :func:`~boardproof.solvers.native.prover.who_wins`, without a node or time limit
+    (the native alpha-beta with a 20 s timeout, used before, left some 5x5 positions
+    unknown and was about 20 times slower on them)."""
+    from boardproof.solvers.native import prover
+
+    found = prover.who_wins(pos)
+    assert found.winner is not None, pos.fen()
+    return found.winner
 
 
-def wins_by(pos: Position, move: Any) -> bool | None:
-    """Whether ``move`` keeps a forced win for the side to move (None: unknown)."""
+def mover_wins(pos: Position) -> bool:
+    """Whether the side to move has a forced win."""
+    return winner(pos) == pos.to_move
+
+
+def wins_by(pos: Position, move: Any) -> bool:
+    """Whether ``move`` keeps a forced win for the side to move."""
     child = pos.play(move)
     outcome = child.outcome()
     if outcome is not None:
         return pos.to_move in outcome.winners
-    found = native.solve_any(child, timeout=20)
-    if found.value == "unknown":
-        return None
-    return found.value == ("win" if child.to_move == pos.to_move else "loss")
+    return winner(child) == pos.to_move
 
 
 def stones_of(pos: Position) -> int:
@@ -375,9 +425,10 @@ def accuracy(size: int, sample: int, seconds: float, seed: int, stones: int,
     else:
         pool = positions_random(size, sample, seed)
         what = f"{sample} from seeded random play (2-12 stones, seed {seed})"
+    began = time.perf_counter()
     cases = [pos for pos in pool if mover_wins(pos)]
     print(f"{size}x{size}: {what}: {len(pool)} positions, {len(cases)} with a winning move "
-          f"(the native search decides)")  # fmt: skip
+          f"(native df-pn, {time.perf_counter() - began:.0f} s)")  # fmt: skip
     print("| board | command | budget | positions with a win | winning move played | rate "
           "| 95% interval | proved by the exact step | proved by MCTS-Solver | not proved "
           "| hits not proved | seconds | CPU s per analyse |")
@@ -430,6 +481,8 @@ def main() -> None:
     p_match.add_argument("--depth", type=int, default=2)
     p_match.add_argument("--only", choices=("self", "alphabeta"), default=None)
     p_match.add_argument("--log", default=None, help="append one JSON line per game here")
+    p_sum = sub.add_parser("summary")
+    p_sum.add_argument("logs", nargs="+", help="--log files of match runs")
     p_acc = sub.add_parser("accuracy")
     p_acc.add_argument("--size", type=int, default=5)
     p_acc.add_argument("--sample", type=int, default=100)
@@ -442,6 +495,8 @@ def main() -> None:
     args = parser.parse_args()
     if args.part == "speed":
         speed(args.seconds, args.only)
+    elif args.part == "summary":
+        summary(args.logs)
     elif args.part == "match":
         high = [int(x) for x in args.high.split(",")]
         run_matches(args.game, args.players, args.games, args.low, high, args.depth, args.only,
