@@ -55,6 +55,7 @@ from boardproof.solvers.analyse import analyse
 from boardproof.solvers.bestturn import best_turn
 from boardproof.solvers.mcts import MCTS
 from boardproof.solvers.playouts import kernel_for
+from boardproof.testing.random_play import unfinished_positions
 
 
 def header() -> None:
@@ -382,18 +383,11 @@ def positions_4x4(stones: int, min_stones: int = 0) -> list[Position]:
 
 
 def positions_random(size: int, sample: int, seed: int) -> list[Position]:
+    """``sample`` undecided positions of seeded random games of 2-12 plies (pie off)."""
     game = models.get("minefield")
     rng = random.Random(seed)
-    result: list[Position] = []
-    while len(result) < sample:
-        pos = game.start(size=size, pie=False)
-        for _ in range(rng.randint(2, 12)):
-            if pos.outcome() is not None:
-                break
-            pos = pos.play(rng.choice(list(pos.legal_moves())))
-        if pos.outcome() is None:
-            result.append(pos)
-    return result
+    return unfinished_positions(lambda: game.start(size=size, pie=False), sample, rng,
+                                plies=lambda r: r.randint(2, 12))  # fmt: skip
 
 
 def wilson(hits: int, total: int, z: float = 1.96) -> tuple[float, float]:
