@@ -6,7 +6,7 @@ Three parts, each short enough for one run under the shared CPU lock::
     .venv/bin/python benchmarks/engine.py match GAME [--players P] [--games N] [--low I]
         [--high I,J] [--depth D] [--only self|alphabeta] [--log FILE]
     .venv/bin/python benchmarks/engine.py accuracy [--size N] [--sample K] [--seconds S]
-        [--stones S] [--min-stones S] [--plain-sample K]
+        [--stones S] [--min-stones S] [--plain-sample K] [--truth-cache FILE]
     .venv/bin/python benchmarks/engine.py summary LOG...
 
 - ``speed``: MCTS iterations per second (no exact search) from start positions of
@@ -323,6 +323,26 @@ def summary(paths: list[str]) -> None:
 # ---------------------------------------------------------------------------
 
 
+#: winners already known, by FEN (``--truth-cache``), and the file that keeps new ones
+TRUTH: dict[str, int] = {}
+TRUTH_FILE: Any = None
+
+
+def load_truth(path: str) -> None:
+    """Read and then extend the ground-truth cache ``path`` (JSON lines ``{"fen",
+    "winner"}``; a line cut short by a stopped run is skipped), so a run resumes."""
+    global TRUTH_FILE
+    if os.path.exists(path):
+        with open(path, encoding="utf-8") as handle:
+            for line in handle:
+                try:
+                    item = json.loads(line)
+                except json.JSONDecodeError:
+                    continue
+                TRUTH[item["fen"]] = item["winner"]
+    TRUTH_FILE = open(path, "a", encoding="utf-8")  # noqa: SIM115 - open for the run
+
+
 def winner(pos: Position) -> int:
     """Who wins ``pos`` (Minefield, pie off), exactly: the native df-pn with Theorem O of
     :func:`~boardproof.solvers.native.prover.who_wins`, without a node or time limit
@@ -330,9 +350,15 @@ def winner(pos: Position) -> int:
     unknown and was about 20 times slower on them)."""
     from boardproof.solvers.native import prover
 
-    found = prover.who_wins(pos)
-    assert found.winner is not None, pos.fen()
-    return found.winner
+    fen = pos.fen()
+    if fen not in TRUTH:
+        found = prover.who_wins(pos)
+        assert found.winner is not None, fen
+        TRUTH[fen] = found.winner
+        if TRUTH_FILE is not None:
+            TRUTH_FILE.write(json.dumps({"fen": fen, "winner": found.winner}) + "\n")
+            TRUTH_FILE.flush()
+    return TRUTH[fen]
 
 
 def mover_wins(pos: Position) -> bool:
@@ -420,7 +446,13 @@ def accuracy(size: int, sample: int, seconds: float, seed: int, stones: int,
         pool = positions_random(size, sample, seed)
         what = f"{sample} from seeded random play (2-12 stones, seed {seed})"
     began = time.perf_counter()
-    cases = [pos for pos in pool if mover_wins(pos)]
+    cases = []
+    for done, pos in enumerate(pool, start=1):
+        if mover_wins(pos):
+            cases.append(pos)
+        if done % 50 == 0:
+            print(f"  ground truth: {done}/{len(pool)} positions "
+                  f"({time.perf_counter() - began:.0f} s)", file=sys.stderr)  # fmt: skip
     print(f"{size}x{size}: {what}: {len(pool)} positions, {len(cases)} with a winning move "
           f"(native df-pn, {time.perf_counter() - began:.0f} s)")  # fmt: skip
     print("| board | command | budget | positions with a win | winning move played | rate "
@@ -439,7 +471,7 @@ def accuracy(size: int, sample: int, seconds: float, seed: int, stones: int,
             before = time.process_time()
             found = analyse(pos, seconds=seconds, seed=seed, exact=exact, proof=False)
             cpu += time.process_time() - before
-            hit = bool(wins_by(pos, found.best_move))
+            hit = found.best_move is not None and wins_by(pos, found.best_move)
             hits += hit
             if found.result == "unknown":
                 open_hits += hit
@@ -484,6 +516,8 @@ def main() -> None:
     p_acc.add_argument("--seed", type=int, default=1)
     p_acc.add_argument("--stones", type=int, default=3, help="4x4: at most this many stones")
     p_acc.add_argument("--min-stones", type=int, default=0, help="4x4: at least this many")
+    p_acc.add_argument("--truth-cache", default=None,
+                       help="keep the ground truth in this JSON Lines file (a re-run resumes)")
     p_acc.add_argument("--plain-sample", type=int, default=None,
                        help="MCTS only (--no-exact) on a seeded sample of this many positions")
     args = parser.parse_args()
@@ -496,6 +530,8 @@ def main() -> None:
         run_matches(args.game, args.players, args.games, args.low, high, args.depth, args.only,
                     args.log)  # fmt: skip
     else:
+        if args.truth_cache:
+            load_truth(args.truth_cache)
         accuracy(args.size, args.sample, args.seconds, args.seed, args.stones, args.plain_sample,
                  args.min_stones)  # fmt: skip
 

@@ -75,6 +75,13 @@ def test_the_only_non_losing_move_is_found_without_exact_search() -> None:
     assert str(found.best_move) == "b3"
 
 
+def test_a_budget_spent_before_the_tree_grows_still_names_a_move() -> None:
+    pos = MF.start(size=9, pie=False)
+    found = analyse(pos, seconds=1e-9, seed=1)
+    assert found.best_move in pos.legal_moves() and found.iterations == 1
+    assert found.stopped == "time" and found.result == "unknown"
+
+
 def test_same_seed_same_answer() -> None:
     pos = MF.start(size=5, pie=True)
     runs = [analyse(pos, iterations=400, seed=7, exact=False).to_json() for _ in range(2)]
