@@ -118,7 +118,7 @@ def win_rates(players: list[int], count: int, plies: int, depth: int) -> None:
             found = None
             start = time.process_time()
             for d in range(1, depth + 1):  # as native_candy.win_within, counting the nodes
-                result, used, _, _ = native_candy._native.win_within(
+                result, used, _, _, _ = native_candy._native.win_within(
                     raw, mover, k, mover, d, native_candy.DEFAULT_TT_BITS, 0, 0.0, d > 1
                 )
                 nat_nodes += used
