@@ -139,6 +139,22 @@ def win_within(
     return None
 
 
+def win_oracle(player: int, horizon: int) -> Any:
+    """``f(position)``: plies of ``player``'s fastest forced win if at most ``horizon``, else
+    None (:func:`win_within`), for :func:`boardproof.solvers.proof.build_proof` on a win of
+    ``horizon`` plies (every position of its proof is that close to the end). The proof it
+    builds is checked by the rules-only checker, which never calls this search."""
+
+    def plies(position: model.CandyPosition) -> int | None:
+        return win_within(position, player, horizon, tt_bits=ORACLE_TT_BITS)
+
+    return plies
+
+
+#: the oracle's table: 2**16 entries (cleared for each position)
+ORACLE_TT_BITS = 16
+
+
 # ---------------------------------------------------------------------------
 # solve: the question of boardproof.solvers.api.solve, answered by win_within
 # ---------------------------------------------------------------------------
