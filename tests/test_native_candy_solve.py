@@ -240,3 +240,28 @@ def test_puzzles_are_the_same_without_the_native_filter(monkeypatch, count, seed
     assert len(found) == count
     monkeypatch.setattr(native, "accepts", lambda position: False)
     assert gen.generate("candy", count, seed=seed, progress=False).puzzles == found
+
+
+def test_ctrl_c_stops_a_native_solve_with_exit_130() -> None:
+    """A real SIGINT to ``boardproof solve candy`` while the C search runs: its progress
+    line (the live native node count) first, then exit 130 and ``interrupted``."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    env = dict(os.environ, PYTHONUNBUFFERED="1")
+    start = GAME.start(players=3).fen()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "boardproof.cli", "solve", "candy", start, "--method", "native"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+    )  # fmt: skip
+    assert proc.stderr is not None
+    line = proc.stderr.readline()  # the first progress line: the search is running
+    assert line.startswith("solve candy (method native)"), line
+    began = time.perf_counter()
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=30)
+    assert time.perf_counter() - began < 20
+    assert proc.returncode == 130 and err.strip().endswith("interrupted"), (out, err)

@@ -262,11 +262,15 @@ static inline void table_key(const Keys *k, int mover, u64 *k1, u64 *k2) {
 /* set_hook(f): f(nodes, depth) every 2**20 nodes (progress displays); depth: the plies */
 #include "progress_hook.h" /* hook_cb and set_hook(f) */
 
-static void check_budget(void) {
+/* the nodes of the caller's earlier calls (one solve): the hook sees their sum */
+static u64 c_base = 0;
+
+static void check_budget(void) {  /* every 2**14 nodes */
     if (c_deadline > 0 && now_seconds() > c_deadline) c_aborted = 1;
     if (!(c_nodes & 0xFFFF) && PyErr_CheckSignals() < 0) c_aborted = 2;
-    if (hook_cb != NULL && !c_aborted && !(c_nodes & 0xFFFFF)) {
-        PyObject *r = PyObject_CallFunction(hook_cb, "Ki", (unsigned long long)c_nodes, c_plies);
+    u64 total = c_base + c_nodes;
+    if (hook_cb != NULL && !c_aborted && (total >> 20) != ((total - 0x4000) >> 20)) {
+        PyObject *r = PyObject_CallFunction(hook_cb, "Ki", (unsigned long long)(total >> 20 << 20), c_plies);
         if (r == NULL) c_aborted = 2;
         else Py_DECREF(r);
     }
@@ -573,7 +577,7 @@ static PyObject *py_perft(PyObject *self, PyObject *args) {
 
 PyDoc_STRVAR(win_within_doc,
 "win_within(columns, mover, players, attacker, plies, tt_bits, node_limit, seconds, keep,\n"
-"           symmetry=True) -> (result, nodes, square, orientation, complete)\n\n"
+"           symmetry=True, node_base=0) -> (result, nodes, square, orientation, complete)\n\n"
 "Does `attacker` force a line within `plies` plies against all the others (a position with\n"
 "no line yet)? attacker -1 - p: the side of all players but p (a line of any of them)\n"
 "against p. result 1 yes, 0 no, -1 budget spent (node_limit / seconds, 0: none). At the\n"
@@ -583,15 +587,16 @@ PyDoc_STRVAR(win_within_doc,
 "The table (2**tt_bits entries, keyed by attacker, player count, mover and board; with\n"
 "`symmetry`, the least key of the board's 8 images) is cleared unless `keep` and the last\n"
 "call had the same tt_bits: its entries are facts about positions, true at any depth.\n"
-"Ctrl-C and an exception of the progress hook (set_hook) stop the search and are raised.");
+"Ctrl-C and an exception of the progress hook (set_hook) stop the search and are raised;\n"
+"the hook sees node_base + the nodes of this call (the nodes of a solve's earlier calls).");
 
 static PyObject *py_win_within(PyObject *self, PyObject *args) {
     PyObject *cols;
     int mover, players, attacker, plies, bits, keep, symmetry = 1;
-    unsigned long long limit;
+    unsigned long long limit, base = 0;
     double seconds;
-    if (!PyArg_ParseTuple(args, "OiiiiiKdp|p", &cols, &mover, &players, &attacker, &plies, &bits,
-                          &limit, &seconds, &keep, &symmetry))
+    if (!PyArg_ParseTuple(args, "OiiiiiKdp|pK", &cols, &mover, &players, &attacker, &plies, &bits,
+                          &limit, &seconds, &keep, &symmetry, &base))
         return NULL;
     State s;
     if (load_state(cols, players, &s) < 0) return NULL;
@@ -622,6 +627,7 @@ static PyObject *py_win_within(PyObject *self, PyObject *args) {
     c_extra1 = ZA1[side] ^ ZP1[players];
     c_extra2 = ZA2[side] ^ ZP2[players];
     c_nodes = 0;
+    c_base = base;
     c_horizon = 0;
     c_limit = limit;
     c_aborted = 0;

@@ -165,9 +165,12 @@ SOLVE_TT_BITS = 20
 MAX_PLIES = 250
 
 
-#: the fewest nodes of a search for the others' forced line (3-4 players), see ``others_win``;
-#: at most as many as the player's own search of that depth took otherwise
-OTHERS_MIN_NODES = 50_000
+#: the nodes of a search for the others' forced line (3-4 players, see ``others_win``): a
+#: 1/OTHERS_SHARE of the player's own search of that depth (its nodes cost ~10x more: most
+#: are the others' nodes, each testing all its placements for a line), at least
+#: OTHERS_MIN_NODES
+OTHERS_SHARE = 8
+OTHERS_MIN_NODES = 20_000
 
 
 class _OutOfBudget(Exception):  # noqa: N818 - control flow
@@ -228,7 +231,7 @@ class _Searcher:
                 raise _OutOfBudget
         result, nodes, sq, code, complete = _native.win_within(
             _columns(pos.cols), pos.to_move, pos.players, attacker, plies, self.tt_bits, limit,
-            seconds, self.keep, self.symmetry,
+            seconds, self.keep, self.symmetry, self.nodes,
         )  # fmt: skip
         self.keep = True
         self.nodes += nodes
@@ -241,9 +244,11 @@ class _Searcher:
 
     def others_win(self, pos: model.CandyPosition, player: int, plies: int, cap: int) -> bool:
         """Whether the players other than ``player`` force a line of one of them within
-        ``plies`` (then ``player`` has no win at any depth), searched with at most ``cap``
-        nodes (at least :data:`OTHERS_MIN_NODES`): a longer search leaves it open."""
-        return self.ask(pos, -1 - player, plies, max(cap, OTHERS_MIN_NODES))[0] == 1
+        ``plies`` (then ``player`` has no win at any depth), searched with at most
+        ``cap // OTHERS_SHARE`` nodes (at least ``OTHERS_MIN_NODES``): a longer search
+        leaves it open."""
+        limit = max(cap // OTHERS_SHARE, OTHERS_MIN_NODES)
+        return self.ask(pos, -1 - player, plies, limit)[0] == 1
 
     def distance(self, pos: model.CandyPosition, attacker: int, plies: int) -> bool:
         """Whether ``attacker`` wins within ``plies`` (a line on the board: it has won)."""
@@ -320,14 +325,24 @@ def _won(
     search: _Searcher, position: model.CandyPosition, winner: int, plies: int, move: Any
 ) -> Answer:
     """``winner`` forces a line in exactly ``plies``: the answer with its best move and line."""
-    mover = position.to_move
+    # the line has a budget of its own (the solve's table is kept): it is no harder than
+    # the search that found the win, and the answer does not wait for it past that
+    cap = max(LINE_FACTOR * search.nodes, LINE_MIN_NODES)
+    liner = _Searcher(Budget(None, cap), search.symmetry, search.tt_bits)
+    liner.keep = True
     try:
-        line = principal_line(search, position, winner, plies, move)
+        line = principal_line(liner, position, winner, plies, move)
     except _OutOfBudget:  # the line is a help, not the answer: keep what was found
-        line = search.line_so_far
+        line = liner.line_so_far
     best = line[0] if line else move
-    value = "win" if winner == mover else "loss"
-    return Answer(value, winner, plies, best, line, search.nodes, plies - 1)
+    value = "win" if winner == position.to_move else "loss"
+    return Answer(value, winner, plies, best, line, search.nodes + liner.nodes, plies - 1)
+
+
+#: the principal line's searches: at most this many times the solve's nodes (and at least
+#: LINE_MIN_NODES)
+LINE_FACTOR = 4
+LINE_MIN_NODES = 2_000_000
 
 
 def principal_line(
@@ -343,9 +358,10 @@ def principal_line(
         if pos.to_move == winner:
             move = first if first is not None and not line else search.ask(pos, winner, left)[1]
         else:  # the first defence after which the win still takes left - 1 plies
-            move = next(m for m in pos.legal_moves()
-                        if not search.distance(pos.play(m), winner, left - 2))  # fmt: skip
-        assert move is not None
+            move = next((m for m in pos.legal_moves()
+                         if not search.distance(pos.play(m), winner, left - 2)), None)  # fmt: skip
+        if move is None:  # (not met: the distance is exact)
+            break
         line.append(move)
         pos, left = pos.play(move), left - 1
     return line
