@@ -24,7 +24,7 @@ searches against the Python search.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from boardproof.models.base import InvalidOptionError
@@ -192,7 +192,6 @@ class Answer:
     note: str = ""
     #: why it stopped unsettled (``Stop``: time, nodes, plies); None when settled
     stopped: str | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
 
 
 class _Searcher:
