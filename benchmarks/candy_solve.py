@@ -1,10 +1,11 @@
 """Native against Python ``solve`` on Candy Conquest (record in benchmarks/RESULTS.md).
 
 Usage: ``.venv/bin/python benchmarks/candy_solve.py [--players 2,3,4] [--positions K]
-[--plies P] [--max-plies M] [--seconds S] [--no-symmetry-nodes]``
+[--plies P | --from-end B] [--max-plies M] [--seconds S] [--no-symmetry-nodes]``
 
 For each player count: ``--positions`` seeded random games stopped after ``--plies``
-plies (as ``benchmarks/candy_profile.py``) are solved within ``--max-plies`` plies by
+plies (as ``benchmarks/candy_profile.py``; with ``--from-end``, B to B+3 plies before
+their end, where the Python search settles more of them) are solved within ``--max-plies`` plies by
 ``solve(method="alphabeta", timeout=S)`` and by ``solve(method="native", timeout=S)``
 (what ``auto`` runs now), one after the other in one run. Prints each search's nodes, CPU
 seconds and nodes per second, and the CPU time both took on the positions both settled
@@ -21,6 +22,7 @@ from __future__ import annotations
 import argparse
 import os
 import platform
+import random
 import time
 from typing import Any
 
@@ -38,12 +40,36 @@ def symmetric_starts(players: int) -> list[Any]:
     return [start, start.play("Os@c3")]
 
 
-def rates(players: int, count: int, plies: int, max_plies: int, seconds: float) -> None:
+def before_end(players: int, back: int, seed: int) -> Any:
+    """The position ``back`` plies before the end of a seeded random game (its end is a
+    line or nobody able to place; a game shorter than that is replaced by the next seed)."""
+    game = models.get("candy")
+    while True:
+        rng = random.Random(seed)
+        line = [game.start(players=players)]
+        while line[-1].outcome() is None:
+            line.append(line[-1].play(rng.choice(line[-1].legal_moves())))
+        if len(line) > back:
+            return line[-1 - back]
+        seed += 1000
+
+
+def benchmark_position(players: int, plies: int, back: int | None, i: int) -> Any:
+    if back is not None:
+        return before_end(players, back + i % 4, 100 * players + i)
+    return position_after(players, plies, 100 * players + i)
+
+
+def rates(
+    players: int, count: int, plies: int, max_plies: int, seconds: float, back: int | None
+) -> None:
+    # the C module's first call sets up its tables (Zobrist keys, 24 MiB of table): not timed
+    solve(models.get("candy").start(players=players), method="native", max_plies=1)
     totals = {"alphabeta": [0, 0.0], "native": [0, 0.0]}
     both = {"alphabeta": 0.0, "native": 0.0}
     answers = []
     for i in range(count):
-        pos = position_after(players, plies, 100 * players + i)
+        pos = benchmark_position(players, plies, back, i)
         found = {}
         for method in ("alphabeta", "native"):
             start = time.process_time()
@@ -87,6 +113,8 @@ def main() -> None:
     parser.add_argument("--plies", type=int, default=16)
     parser.add_argument("--max-plies", type=int, default=5)
     parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--from-end", type=int, default=None,
+                        help="positions B..B+3 plies before the end of seeded games instead")
     parser.add_argument("--no-symmetry-nodes", action="store_true")
     args = parser.parse_args()
     assert native_candy.available(), "the C module is not built"
@@ -98,14 +126,14 @@ def main() -> None:
           "| cpu-s | nodes/s | nodes/s ratio | cpu-s to the same answers | load |")  # fmt: skip
     print("|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---|---:|")
     for players in counts:
-        rates(players, args.positions, args.plies, args.max_plies, args.seconds)
+        rates(players, args.positions, args.plies, args.max_plies, args.seconds, args.from_end)
     if args.no_symmetry_nodes:
         return
     print("\n| players | native nodes with / without symmetry (ratio), cpu-s: the empty board "
           "and c3 alone, max_plies 6 | the benchmark positions |")  # fmt: skip
     print("|---:|---|---|")
     for players in counts:
-        late = [position_after(players, args.plies, 100 * players + i)
+        late = [benchmark_position(players, args.plies, args.from_end, i)
                 for i in range(args.positions)]  # fmt: skip
         print(f"| {players} | {symmetry_nodes(players, symmetric_starts(players), 6)} "
               f"| {symmetry_nodes(players, late, args.max_plies)} |", flush=True)
