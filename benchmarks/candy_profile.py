@@ -7,9 +7,10 @@ For each player count: ``--positions`` seeded random games, each stopped after
 ``--plies`` plies (or earlier at its end: then the game is replayed with the next seed),
 are solved with ``solve(position, method="alphabeta", timeout=--seconds)`` (the Python
 search; ``auto`` runs the native one since session 5: ``benchmarks/candy_solve.py``)
-under ``cProfile``. Prints the nodes per second and the functions with the most own time, with the share of the
-model's rules (move generation, playing a move, the line test) in the total: what a
-native move generator alone would save, against a native search. Then the bulk perft of
+under ``cProfile``. Prints the nodes per second and the functions with the most own
+time, with the share of the model's rules (move generation, playing a move, the line
+test) in the total: what a native move generator alone would save, against a native
+search. Then the bulk perft of
 the model against the native one (``boardproof.solvers.native.candy``) on the same
 positions: the speed of the C move generator and line test. Last, the question "does the
 player to move force a line within ``--win-plies`` plies" on the same positions, by the
