@@ -636,6 +636,8 @@ def _native_accepts(position: Position) -> bool:
 def _native_refusal(position: Position) -> str:
     if not native.available():
         return native.refusal(position)
+    if position.game.name == "candy":  # taken whenever its C module was built
+        return "the C module was not built"
     return ("it solves Minefield (every size 2..26), Carpniches and Candy Conquest "
             "positions only")  # fmt: skip
 
