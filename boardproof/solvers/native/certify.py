@@ -1,0 +1,181 @@
+"""Compact certificates of Minefield wins, made from the native df-pn (issue 18).
+
+:func:`make_certificate` proves "``winner`` wins ``root``" with the native df-pn (the
+attacker is the winner, so a proof never relies on the no-draw result) and then walks
+the proof: at each of the winner's positions one move, the first of
+
+1. a legal move that completes the winner's path (the position is *won in one*: it is not
+   listed, the checker finds that move by itself),
+2. a move to a loser's position already walked (transpositions are shared: the proof
+   re-uses what is proved),
+3. the move the df-pn table proves (``dfpn(..., keep=True)``: a proved child read from the
+   table; re-searched, in the same table, if the entry was overwritten);
+
+and at each of the loser's positions every legal move (or the forced pass). The result
+is the list of the winner's positions (one per class of the 8 symmetries) with their
+moves, that :mod:`boardproof.solvers.certificate` writes and checks with the rules only
+(it never imports this module). Deterministic: the same root, rule and table size give
+the same list (depth-first, moves in point order, records sorted).
+
+With ``theorem_o`` (the default, as the opening tables) the proof is made in the
+ortho-diagonal game and the certificate names Theorem O as the lemma it relies on.
+
+>>> from boardproof.models import get
+>>> from boardproof.solvers import native
+>>> if native.available():
+...     cert = make_certificate(get("minefield").parse_position("3/3/1b1 w -"), tt_bits=12)
+...     print(cert.header["winner"], cert.header["lemmas"], len(cert.records) > 0)
+... else:
+...     print("w ['theorem-o'] True")
+w ['theorem-o'] True
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+from boardproof import models
+from boardproof.models.base import InvalidOptionError
+from boardproof.solvers import certificate as fmt
+from boardproof.solvers import native
+
+#: the df-pn table of :func:`make_certificate` (2**bits entries of 32 bytes)
+DEFAULT_CERT_TT_BITS = 24
+
+
+class CertificateFailed(Exception):  # noqa: N818 - raised when the search proves nothing
+    """The native search did not prove the claimed win (budget, or a wrong winner)."""
+
+
+def make_certificate(
+    root: Any,
+    *,
+    winner: int | None = None,
+    theorem_o: bool = True,
+    tt_bits: int = DEFAULT_CERT_TT_BITS,
+    timeout: float | None = None,
+    progress: Callable[[int, int], object] | None = None,
+) -> fmt.Certificate:
+    """A certificate that ``winner`` (default: found by df-pn) wins ``root``.
+
+    ``root``: a Minefield position of at most 8x8 without a pending swap. Raises
+    CertificateFailed when df-pn does not prove the win within ``timeout`` seconds.
+    ``progress(listed, walked)`` is called now and then during the walk.
+    """
+    if not native.available():
+        raise InvalidOptionError("invalid option method native: the C module was not built")
+    if root.game.name != "minefield" or root.n > native.SMALL_MAX_SIZE or root.pie:
+        raise InvalidOptionError(
+            f"invalid position for a certificate: expected a Minefield board of 2x2 to "
+            f"{native.SMALL_MAX_SIZE}x{native.SMALL_MAX_SIZE} without a pending swap, "
+            f"got {root.fen()!r}"
+        )
+    start = time.perf_counter()
+    claim_rule = root.game.win
+    target = root
+    if theorem_o and claim_rule == "orthogonal":
+        target = models.get("minefield", win="orthodiagonal").parse_position(root.fen())
+    lemmas = ["theorem-o"] if target.game.win != claim_rule else []
+    n = root.n
+    header_base = {"size": n, "win": claim_rule, "rule": target.game.win, "root": root.fen(),
+                   "lemmas": lemmas}  # fmt: skip
+    outcome = target.outcome()
+    if outcome is not None:
+        if len(outcome.winners) != 1 or (winner is not None and winner not in outcome.winners):
+            raise CertificateFailed(f"the game is over and not won by the winner: {root.fen()}")
+        won = next(iter(outcome.winners))
+        return fmt.Certificate.build(header_base, root.game.symbol(won), [], 0,
+                                     time.perf_counter() - start)  # fmt: skip
+    search = native.search_for(n, target.game.win == "orthodiagonal", wide=False)
+    me, op, black = search.boards(target)
+    c = native._native
+    assert c is not None
+    if winner is None:
+        proved, _, _ = search.proof(target, target.to_move, tt_bits=tt_bits, timeout=timeout)
+        if proved is None:
+            raise CertificateFailed(f"df-pn did not settle {root.fen()} within the budget")
+        winner = target.to_move if proved else 1 - target.to_move
+    attacker_moves = target.to_move == winner
+    # the proof, in a fresh table that the walk then reads (keep=True)
+    result, nodes, _ = c.dfpn(me, op, black, attacker_moves, tt_bits, 0, timeout or 0.0, False)
+    if result != 1:
+        what = "did not settle" if result < 0 else "disproves"
+        raise CertificateFailed(f"df-pn {what} the win of {root.game.symbol(winner)} in "
+                                f"{root.fen()}")  # fmt: skip
+    perms = search.tables.perms
+    full = (1 << (n * n)) - 1
+    pass_code = n * n
+    legal, winning, canonical, dfpn = c.legal, c.winning, c.canonical, c.dfpn
+    listed: dict[tuple[int, int, int], int] = {}  # winner's class -> record
+    walked: set[tuple[int, int, int]] = set()  # loser's classes walked
+    extra = 0  # df-pn nodes of re-searches (entries overwritten in the table)
+
+    # an explicit stack of (me, op, black, winner_to_move)
+    stack: list[tuple[int, int, bool, bool]] = [(me, op, black, attacker_moves)]
+    steps = 0
+    while stack:
+        me, op, black, ours = stack.pop()
+        steps += 1
+        if progress is not None and steps % 4096 == 0:
+            progress(len(listed), len(walked))
+        a, b, kb, sym = canonical(me, op, black)
+        key = (a, b, kb)
+        if ours:
+            if key in listed:
+                continue
+            moves = legal(me, op)
+            if moves & winning(me, black):
+                continue  # won in one: the checker finds the move itself
+            if not moves:
+                if not legal(op, me):
+                    raise CertificateFailed(f"dead position in the proof: {me:x} {op:x}")
+                point = -2
+            else:
+                point = -1
+                rest = moves
+                while rest:
+                    q = (rest & -rest).bit_length() - 1
+                    rest &= rest - 1
+                    ca, cb, ckb, _ = canonical(op, me | (1 << q), not black)
+                    if (ca, cb, ckb) in walked:
+                        point = q
+                        break
+                if point == -1:
+                    proved, more, point = dfpn(me, op, black, True, tt_bits, 0, 0.0, True)
+                    extra += more
+                    if proved != 1 or point == -1:
+                        raise CertificateFailed("df-pn lost a proved position")
+            code = pass_code if point == -2 else perms[sym][point]
+            listed[key] = a | b << (n * n) | (1 if kb else 0) << (2 * n * n) | code << (
+                2 * n * n + 1
+            )
+            if point == -2:
+                stack.append((op, me, not black, False))
+            else:
+                stack.append((op, me | (1 << point), not black, False))
+        else:
+            if key in walked:
+                continue
+            walked.add(key)
+            moves = legal(me, op)
+            if not moves:
+                if not legal(op, me):
+                    raise CertificateFailed("dead position in the proof")
+                stack.append((op, me, not black, True))
+                continue
+            if moves & winning(me, black):
+                raise CertificateFailed("the loser wins at once in the proof")
+            children = []
+            rest = moves
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                children.append((op, me | low, not black, True))
+            stack.extend(reversed(children))
+    assert full  # (the board mask: every record's stones lie in it)
+    records = sorted(listed.values())
+    seconds = time.perf_counter() - start
+    return fmt.Certificate.build(header_base, root.game.symbol(winner), records,
+                                 nodes + extra, seconds)  # fmt: skip
