@@ -17,13 +17,14 @@ moves, that :mod:`boardproof.solvers.certificate` writes and checks with the rul
 (it never imports this module). Deterministic: the same root, rule and table size give
 the same list (depth-first, moves in point order, records sorted).
 
-With ``theorem_o`` (the default, as the opening tables) the proof is made in the
-ortho-diagonal game and the certificate names Theorem O as the lemma it relies on.
+With ``theorem_o`` (the default from 5x5 on, as in the opening tables) the proof is made
+in the ortho-diagonal game and the certificate names Theorem O as the lemma it relies on.
 
 >>> from boardproof.models import get
 >>> from boardproof.solvers import native
 >>> if native.available():
-...     cert = make_certificate(get("minefield").parse_position("3/3/1b1 w -"), tt_bits=12)
+...     cert = make_certificate(get("minefield").parse_position("3/3/1b1 w -"),
+...                             theorem_o=True)
 ...     print(cert.header["winner"], cert.header["lemmas"], len(cert.records) > 0)
 ... else:
 ...     print("w ['theorem-o'] True")
@@ -41,8 +42,22 @@ from boardproof.models.base import InvalidOptionError
 from boardproof.solvers import certificate as fmt
 from boardproof.solvers import native
 
-#: the df-pn table of :func:`make_certificate` (2**bits entries of 32 bytes)
-DEFAULT_CERT_TT_BITS = 24
+#: the df-pn table of :func:`make_certificate` per board size (2**bits entries of 32
+#: bytes: 1 GiB from 5x5 on, where an opening entry takes up to 15 M nodes)
+CERT_TT_BITS = {2: 12, 3: 12, 4: 18}
+LARGE_CERT_TT_BITS = 25
+#: ``theorem_o`` by default from this size on (as the opening tables' df-pn): smaller
+#: boards get certificates in the orthogonal game itself, which rely on no lemma
+THEOREM_O_SIZE = 5
+
+
+def cert_tt_bits(n: int) -> int:
+    """The df-pn table of a certificate of an n x n board (the file depends on it).
+
+    >>> [cert_tt_bits(n) for n in (3, 4, 5, 6)]
+    [12, 18, 25, 25]
+    """
+    return CERT_TT_BITS.get(n, LARGE_CERT_TT_BITS)
 
 
 class CertificateFailed(Exception):  # noqa: N818 - raised when the search proves nothing
@@ -53,8 +68,8 @@ def make_certificate(
     root: Any,
     *,
     winner: int | None = None,
-    theorem_o: bool = True,
-    tt_bits: int = DEFAULT_CERT_TT_BITS,
+    theorem_o: bool | None = None,
+    tt_bits: int | None = None,
     timeout: float | None = None,
     progress: Callable[[int, int], object] | None = None,
 ) -> fmt.Certificate:
@@ -73,6 +88,10 @@ def make_certificate(
             f"got {root.fen()!r}"
         )
     start = time.perf_counter()
+    if tt_bits is None:
+        tt_bits = cert_tt_bits(root.n)
+    if theorem_o is None:
+        theorem_o = root.n >= THEOREM_O_SIZE
     claim_rule = root.game.win
     target = root
     if theorem_o and claim_rule == "orthogonal":
@@ -98,10 +117,11 @@ def make_certificate(
             raise CertificateFailed(f"df-pn did not settle {root.fen()} within the budget")
         winner = target.to_move if proved else 1 - target.to_move
     attacker_moves = target.to_move == winner
-    # the proof, in a fresh table that the walk then reads (keep=True)
-    result, nodes, _ = c.dfpn(me, op, black, attacker_moves, tt_bits, 0, timeout or 0.0, False)
-    if result != 1:
-        what = "did not settle" if result < 0 else "disproves"
+    # the proof, in a fresh table that the walk then reads (keep=True); proof() installs
+    # this size's tables in the C module, which the direct calls below use
+    proved, nodes, _ = search.proof(target, winner, tt_bits=tt_bits, timeout=timeout)
+    if not proved:
+        what = "did not settle" if proved is None else "disproves"
         raise CertificateFailed(f"df-pn {what} the win of {root.game.symbol(winner)} in "
                                 f"{root.fen()}")  # fmt: skip
     perms = search.tables.perms
