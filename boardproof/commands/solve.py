@@ -114,7 +114,7 @@ def solve_command(
         result = solve(pos, method=method, max_plies=max_plies, timeout=timeout)
     proof_note = None
     if proof_file is not None and certificate:
-        proof_note = (write_certificate(pos, result.winner, proof_file)
+        proof_note = (write_certificate(pos, result.winner, proof_file, timeout=timeout)
                       if result.value in ("win", "loss") and result.winner is not None
                       else "not written: no proved win")  # fmt: skip
     elif proof_file is not None:

@@ -10,8 +10,8 @@ the proof: at each of the winner's positions one move, the first of
    re-uses what is proved),
 3. among the moves whose child the df-pn table proves at once (``fewest``, the default),
    the one that leaves the loser the fewest replies to positions of ours neither won in
-   one nor listed already (ties: point order; on the 5x5 entry c3 this lists 18 % fewer
-   positions than the next rule alone);
+   one nor listed already (ties: point order; fewer positions than the next rule alone,
+   see benchmarks/RESULTS.md);
 4. the move the df-pn table proves (``dfpn(..., keep=True)``: a proved child read from the
    table; re-searched, in the same table, if the entry was overwritten);
 
@@ -47,9 +47,10 @@ from boardproof.solvers import certificate as fmt
 from boardproof.solvers import native
 
 #: the df-pn table of :func:`make_certificate` per board size (2**bits entries of 32
-#: bytes: 1 GiB from 5x5 on, where an opening entry takes up to 15 M nodes)
+#: bytes: 2 GiB from 5x5 on, as the opening tables: with 1 GiB the entry a2 takes over
+#: 60 M nodes instead of 11 M)
 CERT_TT_BITS = {2: 12, 3: 12, 4: 18}
-LARGE_CERT_TT_BITS = 25
+LARGE_CERT_TT_BITS = 26
 #: ``theorem_o`` by default from this size on (as the opening tables' df-pn): smaller
 #: boards get certificates in the orthogonal game itself, which rely on no lemma
 THEOREM_O_SIZE = 5
@@ -59,7 +60,7 @@ def cert_tt_bits(n: int) -> int:
     """The df-pn table of a certificate of an n x n board (the file depends on it).
 
     >>> [cert_tt_bits(n) for n in (3, 4, 5, 6)]
-    [12, 18, 25, 25]
+    [12, 18, 26, 26]
     """
     return CERT_TT_BITS.get(n, LARGE_CERT_TT_BITS)
 
