@@ -33,6 +33,8 @@ setup(
         Extension(
             "boardproof.solvers.native._candy",
             ["boardproof/solvers/native/candy.c"],
+            depends=["boardproof/solvers/native/table_memory.h",
+                     "boardproof/solvers/native/progress_hook.h"],
             extra_compile_args=["-O3", "-std=c11", "-Wall", "-Wextra", "-Wno-unused-parameter"],
             optional=True,
         ),
