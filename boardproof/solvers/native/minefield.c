@@ -546,7 +546,7 @@ static int hinted_move(u64 me, u64 op, int black, u64 candidates, int first) {
                 reply that leaves us no defence (threats_unstoppable) is not searched.
    Why each is sound: at each function below. (The bits are defined above negamax.) */
 static int RULES = 0; /* declared above negamax */
-static int HEUR_SCALE = 4; /* initial number = 1 + HEUR_SCALE * (moves still needed) / 4 */
+static int HEUR_SCALE = 8; /* initial number = 1 + HEUR_SCALE * (moves still needed) / 4 */
 
 /* Does a role of point p, for the side with stones `mover` placing there, fit with its
    stones on the board now and its empty points all inside `within`? */
@@ -723,24 +723,24 @@ static int threats_unstoppable(u64 me, u64 op, int black) {
     while (look) {
         int r = lowbit(look);
         look &= look - 1;
-        if (forbidden_at(r, me, op, empty)) continue;
         u64 me2 = me | bit(r), empty2 = empty & ~bit(r);
         u64 threats = (a1b1 & bit(r)) ? winning_points(me2, black) & ~op : w0 & ~bit(r);
         u64 live = 0; /* the threats legal for it now */
         for (u64 t = threats; t; t &= t - 1)
             if (!forbidden_at(lowbit(t), me2, op, empty2)) live |= bit(lowbit(t));
-        if (!live) continue;
+        if (!live || forbidden_at(r, me, op, empty)) continue; /* no threat, or r illegal */
         int we_win = 0;
         for (u64 t = our_wins & empty2; t && !we_win; t &= t - 1)
             if (!forbidden_at(lowbit(t), op, me2, empty2)) we_win = 1;
         if (we_win) continue;
         u64 stops = empty2;
         for (u64 t = live; t; t &= t - 1) stops &= zone(lowbit(t)) | bit(lowbit(t));
-        int stopped = 0;
-        for (; stops && !stopped; stops &= stops - 1) {
-            int q = lowbit(stops);
-            if (!forbidden_at(q, op, me2, empty2) && defends(q, op, me2, threats)) stopped = 1;
-        }
+        int stopped = 0; /* taking a threat point first: the likeliest defence */
+        for (u64 order[2] = {stops & live, stops & ~live}, i = 0; i < 2 && !stopped; i++)
+            for (u64 c = order[i]; c && !stopped; c &= c - 1) {
+                int q = lowbit(c);
+                if (!forbidden_at(q, op, me2, empty2) && defends(q, op, me2, threats)) stopped = 1;
+            }
         if (!stopped && has_legal(op, me2)) return 1;
     }
     return 0;
@@ -1111,7 +1111,7 @@ static PyObject *py_tune(PyObject *self, PyObject *args) {
 }
 
 static PyObject *py_rules(PyObject *self, PyObject *args) {
-    int flags, scale = 4;
+    int flags, scale = 8;
     if (!PyArg_ParseTuple(args, "i|i", &flags, &scale)) return NULL;
     if (flags < 0 || flags > (RULE_HEUR | RULE_FROZEN | RULE_BLOCKED | RULE_MUST3)) {
         PyErr_SetString(PyExc_ValueError, "rules: unknown flags");

@@ -81,7 +81,7 @@ DEFAULT_DFPN_BITS = 20
 #: the pruning rules (keywords of :func:`who_wins` and :func:`confirm`): their C bits
 RULES = {"heuristic": 1, "frozen": 2, "blocked": 4, "must3": 8}
 #: the initial number of a df-pn child under ``heuristic``: 1 + scale * moves needed / 4
-DEFAULT_SCALE = 4
+DEFAULT_SCALE = 8
 
 
 @contextmanager
