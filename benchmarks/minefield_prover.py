@@ -16,7 +16,7 @@ to move) is solved by each configuration in turn, in one process, one after the 
 
 Any configuration may end with pruning rules of session 5 (``prover.RULES``), each a
 suffix: ``+heur`` (heuristic initial df-pn numbers, ``--scale``), ``+frozen``, ``+blocked``,
-``+must3``, or ``+rules`` for all four; e.g. ``dfpn+O+must3`` or ``all+rules``. The rules act
+``+must3``, ``+order`` (the fitted move order), or ``+rules`` for all five; e.g. ``dfpn+O+must3`` or ``all+rules``. The rules act
 in both searches of a configuration (heuristic numbers and frozen points only in df-pn).
 
 A row: nodes and CPU seconds of the first method and of the confirmation, the winner,
@@ -40,14 +40,14 @@ from boardproof.solvers.native import prover
 CONFIGS = ("ab", "dfpn", "ab+O", "dfpn+O", "dfpn+H", "all", "all+keep")
 #: the suffixes of the pruning rules (``prover.RULES``)
 SUFFIXES = {"heur": ("heuristic",), "frozen": ("frozen",), "blocked": ("blocked",),
-            "must3": ("must3",), "rules": tuple(prover.RULES)}  # fmt: skip
+            "must3": ("must3",), "order": ("order",), "rules": tuple(prover.RULES)}  # fmt: skip
 
 
 def split_config(config: str) -> tuple[str, tuple[str, ...]]:
     """(base configuration, rules): ``dfpn+O+must3`` -> (``dfpn+O``, (``must3``,)).
 
     >>> split_config("all+keep+rules")
-    ('all+keep', ('heuristic', 'frozen', 'blocked', 'must3'))
+    ('all+keep', ('heuristic', 'frozen', 'blocked', 'must3', 'order'))
     """
     parts = config.split("+")
     use: list[str] = []

@@ -82,10 +82,10 @@ def _sample(n: int, count: int, seed: int) -> list:
 def test_rules_are_off_by_default_and_after_the_block() -> None:
     assert prover.rule_counts()["rules"] == 0
     with prover.rules(ALL):
-        assert prover.rule_counts()["rules"] == 15
+        assert prover.rule_counts()["rules"] == 31
     assert prover.rule_counts()["rules"] == 0
     with pytest.raises(ValueError):
-        native._native.rules(99)
+        native._native.rules(64)
 
 
 @needs_native
@@ -96,7 +96,7 @@ def test_alpha_beta_rules_equal_the_plain_search_on_every_small_position(
 ) -> None:
     positions = reachable(n)
     plain = _plain_values(n, positions, diagonal)
-    for use in (("blocked",), ("must3",), ALL):
+    for use in (("blocked",), ("must3",), ("order",), ALL):
         assert _ab_values(n, positions, diagonal, use) == plain, use
 
 
@@ -105,7 +105,7 @@ def test_alpha_beta_rules_equal_the_plain_search_on_every_small_position(
 def test_dfpn_rules_equal_the_plain_search_on_every_small_position(n: int) -> None:
     positions = reachable(n)
     plain = [int(v > 0) for v in _plain_values(n, positions, True)]
-    for use in (("heuristic",), ("must3",), ("frozen", "blocked"), ALL):
+    for use in (("heuristic",), ("must3",), ("frozen", "blocked"), ("order",), ALL):
         assert _dfpn_answers(n, positions, use) == plain, use
 
 
@@ -118,11 +118,13 @@ def test_every_rule_equals_the_plain_search_on_every_4x4_position() -> None:
         plain = _plain_values(4, positions, diagonal)
         assert _ab_values(4, positions, diagonal, ALL) == plain
         assert _ab_values(4, positions, diagonal, ("must3",)) == plain
+        assert _ab_values(4, positions, diagonal, ("order",)) == plain
         if diagonal:
             wins = [int(v > 0) for v in plain]
             assert _dfpn_answers(4, positions, ALL, bits=22) == wins
             assert _dfpn_answers(4, positions, ("heuristic",), bits=22) == wins
             assert _dfpn_answers(4, positions, ("must3",), bits=22) == wins
+            assert _dfpn_answers(4, positions, ("order",), bits=22) == wins
 
 
 @needs_native
@@ -133,12 +135,12 @@ def test_every_rule_on_sampled_positions(n: int, count: int) -> None:
     assert _ab_values(n, positions, True, ALL) == plain
     assert _ab_values(n, positions, False, ALL) == _plain_values(n, positions, False)
     wins = [int(v > 0) for v in plain]
-    for use in (("heuristic",), ("must3",), ALL):
+    for use in (("heuristic",), ("must3",), ("order",), ALL):
         assert _dfpn_answers(n, positions, use, bits=18) == wins, use
 
 
 @needs_native
-@pytest.mark.parametrize("use", [("heuristic",), ("must3",), ALL])
+@pytest.mark.parametrize("use", [("heuristic",), ("must3",), ("order",), ALL])
 def test_the_prover_with_rules_on_4x4_entries_and_5x5_middlegames(use: tuple[str, ...]) -> None:
     """who_wins / confirm with the rules against the plain alpha-beta, the winning move
     included (it wins by the plain search)."""

@@ -49,6 +49,10 @@ all off by default, so the published tables' node counts stay as they are):
     Must-play beyond the immediate win: a move after which the other side has a reply
     that leaves no defence (it then wins at its next move whatever we do) loses, so it is
     not searched, and a node where every move is such a move is lost.
+``order``
+    A static move order (weights fitted on solved 5x5 positions by
+    ``benchmarks/minefield_move_features.py``): df-pn's children in that order (its ties),
+    alpha-beta's moves after the table move and the killers. Only the order changes.
 
 >>> from boardproof.models import get
 >>> from boardproof.solvers import native
@@ -79,7 +83,7 @@ DEFAULT_DFPN_BITS = 20
 
 
 #: the pruning rules (keywords of :func:`who_wins` and :func:`confirm`): their C bits
-RULES = {"heuristic": 1, "frozen": 2, "blocked": 4, "must3": 8}
+RULES = {"heuristic": 1, "frozen": 2, "blocked": 4, "must3": 8, "order": 16}
 #: the initial number of a df-pn child under ``heuristic``: 1 + scale * moves needed / 4
 DEFAULT_SCALE = 8
 
