@@ -34,6 +34,7 @@ from boardproof.puzzles.generate import win_within
 from boardproof.solvers.api import solve
 from boardproof.solvers.native import candy as native_candy
 from boardproof.solvers.search import AlphaBeta
+from boardproof.testing.random_play import play_randomly
 
 #: the functions of the model's rules (everything a native move generator would replace)
 RULES_FILE = os.path.join("models", "candy", "rules.py")
@@ -43,12 +44,7 @@ def position_after(players: int, plies: int, seed: int) -> Any:
     """A seeded random game of ``players`` players after ``plies`` plies, still going."""
     game = models.get("candy")
     while True:
-        rng = random.Random(seed)
-        pos = game.start(players=players)
-        for _ in range(plies):
-            if pos.outcome() is not None:
-                break
-            pos = pos.play(rng.choice(pos.legal_moves()))
+        pos = play_randomly(game.start(players=players), random.Random(seed), plies=plies)
         if pos.outcome() is None:
             return pos
         seed += 1000

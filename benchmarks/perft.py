@@ -17,6 +17,7 @@ import random
 import time
 
 from boardproof.models.minefield import MinefieldGame, MinefieldPosition, make_game
+from boardproof.testing.random_play import unfinished_positions
 
 CASES = ((5, 4), (8, 3), (19, 2), (19, 3))  # the issue asks for the first three
 #: (n, random plies played from the empty board, depth)
@@ -25,15 +26,8 @@ MIDGAME = ((8, 20, 3), (19, 120, 3))
 
 def midgame(game: MinefieldGame, n: int, plies: int, seed: int = 1) -> MinefieldPosition:
     """A position after ``plies`` seeded random moves (re-drawn if the game ends)."""
-    rng = random.Random(seed)
-    while True:
-        pos = game.start(size=n, pie=False)
-        for _ in range(plies):
-            if pos.outcome() is not None:
-                break
-            pos = pos.play(rng.choice(pos.legal_moves()))
-        if pos.outcome() is None:
-            return pos
+    return unfinished_positions(lambda: game.start(size=n, pie=False), 1, random.Random(seed),
+                                plies=plies)[0]
 
 
 def measure(pos: MinefieldPosition, depth: int, repeat: int) -> tuple[int, float]:

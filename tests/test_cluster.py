@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from errors import one_error_line as _one_error_line
 
 from boardproof.solvers.executor import (
     ALLOWED_FAILURES,
@@ -329,13 +330,6 @@ def test_generate_and_site_resume_on_a_cluster(cluster, tmp_path, ctrl_c_after_s
 
 
 # -- one-line errors -----------------------------------------------------------------------
-
-
-def _one_error_line(err: str) -> str:
-    lines = [line for line in err.splitlines() if line.strip()]
-    assert len(lines) == 1, err
-    assert lines[0].startswith("error: ")
-    return lines[0]
 
 
 def test_a_corrupted_checkpoint_is_one_line(cli_run, tmp_path) -> None:

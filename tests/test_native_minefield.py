@@ -11,6 +11,7 @@ from boardproof.models.minefield.board import GUARD, tables
 from boardproof.solvers import native
 from boardproof.solvers.api import solve
 from boardproof.solvers.enumerate import solve_graph
+from boardproof.testing.random_play import unfinished_positions
 
 GAME = models.get("minefield")
 needs_native = pytest.mark.skipif(not native.available(), reason="C module not built")
@@ -178,15 +179,9 @@ def test_bad_requests_are_clear_errors() -> None:
 
 
 def _midgame(n: int, stones: int, count: int, seed: int) -> list:
-    rng = random.Random(seed)
-    out = []
-    while len(out) < count:
-        pos = GAME.start(size=n, pie=False)
-        while pos.outcome() is None and bin(pos.black | pos.white).count("1") < stones:
-            pos = pos.play(rng.choice(pos.legal_moves()))
-        if pos.outcome() is None:
-            out.append(pos)
-    return out
+    return unfinished_positions(lambda: GAME.start(size=n, pie=False), count,
+                                random.Random(seed),
+                                until=lambda p: bin(p.black | p.white).count("1") >= stones)
 
 
 @needs_native

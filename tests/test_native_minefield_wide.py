@@ -85,6 +85,28 @@ def test_wide_rules_match_the_model_at_every_size(n: int, win: str) -> None:
 
 
 @needs_native
+@pytest.mark.parametrize("n", ALL_SIZES)
+def test_the_one_point_glyph_test_matches_the_roles_and_the_model(n: int) -> None:
+    """The search's test of one point (only the shapes that its 4 neighbours allow, from a
+    table) forbids the same points as every role of the model and as the model's rules."""
+    search = native.search_for(n, tt_bits=12, wide=True)
+    rng = random.Random(300 + n)
+    t = tables(n)
+    forbidden_seen = 0
+    for _ in range(12):
+        pos = random_playout(rng, n)
+        search._install()
+        me, op, _ = search.boards(pos)
+        for a, b in ((me, op), (op, me)):
+            found = native._native.wide_forbidden(native._wide(a), native._wide(b))
+            by_shapes, by_roles = (int.from_bytes(x, "little") for x in found)
+            expected = t.full & ~(a | b) & ~t.placements(a, b)
+            assert by_shapes == by_roles == expected, pos.fen()
+            forbidden_seen += bin(expected).count("1")
+    assert forbidden_seen > 0 or n < 3
+
+
+@needs_native
 @pytest.mark.parametrize("n", [2, 5, 9, 16, 26])
 def test_wide_keys_are_equal_for_symmetric_positions(n: int) -> None:
     rng = random.Random(n)

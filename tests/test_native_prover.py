@@ -9,6 +9,7 @@ import pytest
 from boardproof import models
 from boardproof.solvers import native
 from boardproof.solvers.native import prover
+from boardproof.testing.random_play import unfinished_positions
 
 GAME = models.get("minefield")
 needs_native = pytest.mark.skipif(not native.available(), reason="C module not built")
@@ -109,15 +110,9 @@ def test_theorem_o_search_on_sampled_positions(n: int, count: int) -> None:
 
 
 def _midgame(n: int, stones: int, count: int, seed: int) -> list:
-    rng = random.Random(seed)
-    out = []
-    while len(out) < count:
-        pos = GAME.start(size=n, pie=False)
-        while pos.outcome() is None and bin(pos.black | pos.white).count("1") < stones:
-            pos = pos.play(rng.choice(pos.legal_moves()))
-        if pos.outcome() is None:
-            out.append(pos)
-    return out
+    return unfinished_positions(lambda: GAME.start(size=n, pie=False), count,
+                                random.Random(seed),
+                                until=lambda p: bin(p.black | p.white).count("1") >= stones)
 
 
 @needs_native

@@ -5,17 +5,10 @@ from __future__ import annotations
 import json
 
 import pytest
+from errors import one_error_line as _one_error_line
 
 CARP_START = "(cpc)4(pcp)/6/6/6/6/(pcp)4(cpc) c 1"
 COLL = "base 1:g3<3.4,2:g4<4,3:y3,4:g8,5:p3<1,6:p4 g3.g5.y8:2:-/b3.p5:-:- 34/234/234/234 1"
-
-
-def _one_error_line(err: str) -> str:
-    lines = [line for line in err.splitlines() if line.strip()]
-    assert len(lines) == 1, err
-    assert lines[0].startswith("error: "), err
-    assert "Traceback" not in err
-    return lines[0]
 
 
 @pytest.mark.parametrize(

@@ -9,16 +9,9 @@ import sys
 import warnings
 
 import pytest
+from errors import one_error_line as _one_error_line
 
 IMPOSSIBLE = "ww3/ww3/5/5/5 b -"
-
-
-def _one_error_line(err: str) -> str:
-    lines = [line for line in err.splitlines() if line.strip()]
-    assert len(lines) == 1, err
-    assert lines[0].startswith("error: "), err
-    assert "Traceback" not in err
-    return lines[0]
 
 
 # ---------------------------------------------------------------- impossible positions

@@ -19,6 +19,7 @@ from boardproof import models
 from boardproof.models.minefield.rules import from_cells
 from boardproof.solvers import playouts
 from boardproof.solvers.mcts import MCTS
+from boardproof.testing.random_play import unfinished_positions
 
 pytestmark = pytest.mark.skipif(
     playouts._mf is None or playouts._cp is None, reason="C modules not built"
@@ -30,18 +31,9 @@ CANDY_START = ".,.,.,.,./.,.,.,.,./.,.,.,.,./.,.,.,.,./.,.,.,.,. 1 2"
 
 def random_game_positions(n: int, count: int, seed: int, pie: bool, win: str = "orthogonal"):
     """Positions after a seeded random number of seeded random moves."""
-    rng = random.Random(seed)
     game = models.get("minefield", win=win)
-    found = []
-    while len(found) < count:
-        pos = game.start(size=n, pie=pie)
-        for _ in range(rng.randrange(n * n)):
-            if pos.outcome() is not None:
-                break
-            pos = pos.play(rng.choice(pos.legal_moves()))
-        if pos.outcome() is None:
-            found.append(pos)
-    return found
+    return unfinished_positions(lambda: game.start(size=n, pie=pie), count, random.Random(seed),
+                                plies=lambda rng: rng.randrange(n * n))
 
 
 def random_boards(n: int, count: int, seed: int, win: str = "orthogonal"):
@@ -69,18 +61,10 @@ def same(pos, seed: int, limit: int = 2000) -> tuple:
 
 def carpniches_positions(count: int, seed: int):
     """The start, the second player's first turn, and positions of seeded random games."""
-    rng = random.Random(seed)
     start = models.get("carpniches").start()
     found = [start] + [start.play(m) for m in start.legal_moves()[:5]]
-    while len(found) < count:
-        pos = start
-        for _ in range(rng.randrange(40)):
-            if pos.outcome() is not None:
-                break
-            pos = pos.play(rng.choice(pos.legal_moves()))
-        if pos.outcome() is None:
-            found.append(pos)
-    return found
+    return found + unfinished_positions(lambda: start, count - len(found), random.Random(seed),
+                                        plies=lambda rng: rng.randrange(40))
 
 
 def test_native_carpniches_playouts_replay_the_python_twin() -> None:

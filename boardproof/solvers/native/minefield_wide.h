@@ -11,7 +11,15 @@
  * As in the 64-bit search, the rules come from the model: the Python wrapper hands over,
  * for every point, the glyph roles that fit there (the points that must hold a mover's
  * stone, an opponent's stone, an empty point for a placement there to be illegal), the
- * edges, and the 8 symmetries as point permutations.
+ * same roles as shapes relative to the new stone, the edges, and the 8 symmetries as
+ * point permutations. The search tests the shapes (the whole board at once for the move
+ * list, one point through a table of the shapes its 4 neighbours allow); the roles are
+ * the reference the tests compare that with (wide_forbidden()).
+ *
+ * Per-node work (issue 13, session 5; the same tree, tests/test_native_minefield_nodes.py):
+ * the table move or a killer is searched before the move list is made (most nodes that
+ * get there are cut off by it); a node's table slot is fetched while its immediate win is
+ * looked for; a stone's 16 Zobrist keys lie side by side.
  *
  * Transpositions: a position's key is the smallest, over the 8 symmetries, of two
  * independent 64-bit Zobrist hashes of its image (s >= 4 exchange the colours). A table
@@ -36,17 +44,34 @@ static int16_t *RDATA = NULL;
 static int NTERMS = 0, NSHAPES = 0;
 static int TSTATE[MAXTERMS], TOFF[MAXTERMS];
 static int SHAPE_N[MAXSHAPES], SHAPE_T[MAXSHAPES][MAXFACTORS];
+/* forbidden_at() by shapes: shape k's terms as (offset, state), and the shapes that can
+   fit at a point given which of its 4 orthogonal neighbours hold an opponent's stone and
+   which are empty (bits 2j and 2j + 1 of the code for neighbour j: a necessary
+   condition, from the shapes' terms on those neighbours) */
+static int16_t SHAPE_OFF[MAXSHAPES][MAXFACTORS];
+static uint8_t SHAPE_ST[MAXSHAPES][MAXFACTORS];
+static u64 SHAPE_PRE[256];
+static int16_t NB4[MAXBITS][4]; /* a point's neighbours p-1, p+1, p-WW, p+WW (off the board:
+                                   a guard bit, empty in no board) */
 /* the shapes without an empty point: once they fit, they fit for ever (stones stay) */
 static int NPERM = 0, PERM_SHAPE[MAXSHAPES];
 /* option (wide_tune): the blocked-path bound, see can_connect() in minefield_wide_impl.h */
 static int BLOCK_BOUND = 0;
 static u64 block_cuts = 0;
 static int16_t WPERM[8][MAXBITS], WINV[8][MAXBITS];
-static u64 ZS1[8][2][MAXBITS], ZS2[8][2][MAXBITS], SIDE1[8][2], SIDE2[8][2];
+/* the Zobrist hashes of a stone of colour c at point q under symmetry s: ZQ[c][q][2s] and
+   ZQ[c][q][2s + 1] (the two 64-bit keys side by side: a move's 16 in 2 cache lines) */
+static u64 ZQ[2][MAXBITS][16], SIDE1[8][2], SIDE2[8][2];
+static int16_t WRANK[MAXBITS], WFILE[MAXBITS]; /* bit index p = rank * WW + file */
 static int WDIST = 0, WWIN = 1;
 static u64 WNB[MAXBITS][MAXW]; /* each point and its neighbours */
+static u64 WBOX[MAXBITS][MAXW]; /* the points at most 3 files and 3 ranks from each point */
 static int whistory[2][MAXBITS];
 static int wkiller[WMAXPLY][2];
+/* the history of the side to move at a node of each ply, copied before its first move is
+   searched ahead of its move list (negamax): the list is then ordered as it would have
+   been before that move's subtree updated the history */
+static int whsnap[WMAXPLY][MAXBITS];
 
 static inline int wup(int c) {
     int v = -c;
@@ -157,6 +182,7 @@ typedef struct {
     void (*legal)(const u64 *me, const u64 *op, u64 *out);
     void (*winning)(const u64 *own, int black, u64 *out);
     WKey (*canonical)(const u64 *me, const u64 *op, int black);
+    void (*forbidden)(const u64 *me, const u64 *op, u64 *by_shapes, u64 *by_roles);
 } WVariant;
 
 #define CAT3_(a, b, c) a##b##c
@@ -379,6 +405,34 @@ static PyObject *py_wide_setup(PyObject *self, PyObject *args) {
         Py_DECREF(shape);
     }
     NSHAPES = (int)nshapes;
+    for (int k = 0; k < NSHAPES; k++)
+        for (int j = 0; j < SHAPE_N[k]; j++) {
+            SHAPE_OFF[k][j] = (int16_t)TOFF[SHAPE_T[k][j]];
+            SHAPE_ST[k][j] = (uint8_t)TSTATE[SHAPE_T[k][j]];
+        }
+    for (int code = 0; code < 256; code++) {
+        const int nboff[4] = {-1, 1, -WW, WW};
+        u64 mask = 0;
+        for (int k = 0; k < NSHAPES; k++) {
+            int ok = 1;
+            for (int j = 0; j < SHAPE_N[k] && ok; j++)
+                for (int d = 0; d < 4; d++) {
+                    if (SHAPE_OFF[k][j] != nboff[d]) continue;
+                    int is_op = code >> (2 * d) & 1, is_empty = code >> (2 * d + 1) & 1;
+                    int st = SHAPE_ST[k][j];
+                    if (st == 1 ? !is_op : st == 2 ? !is_empty : (is_op || is_empty)) ok = 0;
+                }
+            if (ok) mask |= (u64)1 << k;
+        }
+        SHAPE_PRE[code] = mask;
+    }
+    for (int q = 0; q < MAXBITS; q++) {
+        int r = q / WW, f = q % WW, guard = n; /* bit n: rank 0's first guard */
+        NB4[q][0] = (int16_t)(f > 0 && f < n && r < n ? q - 1 : guard);
+        NB4[q][1] = (int16_t)(f < n - 1 && r < n ? q + 1 : guard);
+        NB4[q][2] = (int16_t)(r > 0 && r < n && f < n ? q - WW : guard);
+        NB4[q][3] = (int16_t)(r < n - 1 && f < n ? q + WW : guard);
+    }
     NPERM = 0;
     for (int k = 0; k < NSHAPES; k++) {
         int has_empty = 0;
@@ -415,8 +469,7 @@ static PyObject *py_wide_setup(PyObject *self, PyObject *args) {
         side1[c] = splitmix(&seed);
         side2[c] = splitmix(&seed);
     }
-    memset(ZS1, 0, sizeof ZS1);
-    memset(ZS2, 0, sizeof ZS2);
+    memset(ZQ, 0, sizeof ZQ);
     for (int s = 0; s < 8; s++)
         for (int c = 0; c < 2; c++) {
             int c2 = c ^ (s >= 4);
@@ -424,10 +477,14 @@ static PyObject *py_wide_setup(PyObject *self, PyObject *args) {
             SIDE2[s][c] = side2[c2];
             for (int p = 0; p < WCELLS; p++) {
                 int q = (p / n) * WW + p % n;
-                ZS1[s][c][q] = zob1[c2][WPERM[s][q]];
-                ZS2[s][c][q] = zob2[c2][WPERM[s][q]];
+                ZQ[c][q][2 * s] = zob1[c2][WPERM[s][q]];
+                ZQ[c][q][2 * s + 1] = zob2[c2][WPERM[s][q]];
             }
         }
+    for (int q = 0; q < MAXBITS; q++) {
+        WRANK[q] = (int16_t)(q / WW);
+        WFILE[q] = (int16_t)(q % WW);
+    }
     memset(WNB, 0, sizeof WNB);
     for (int r = 0; r < n; r++)
         for (int f = 0; f < n; f++)
@@ -437,6 +494,15 @@ static PyObject *py_wide_setup(PyObject *self, PyObject *args) {
                     if (r2 < 0 || r2 >= n || f2 < 0 || f2 >= n) continue;
                     if (!diag && dr && df) continue;
                     WNB[r * WW + f][q >> 6] |= (u64)1 << (q & 63);
+                }
+    memset(WBOX, 0, sizeof WBOX);
+    for (int r = 0; r < n; r++)
+        for (int f = 0; f < n; f++)
+            for (int r2 = r - 3; r2 <= r + 3; r2++)
+                for (int f2 = f - 3; f2 <= f + 3; f2++) {
+                    if (r2 < 0 || r2 >= n || f2 < 0 || f2 >= n) continue;
+                    int q = r2 * WW + f2;
+                    WBOX[r * WW + f][q >> 6] |= (u64)1 << (q & 63);
                 }
     memset(whistory, 0, sizeof whistory);
     for (int r = 0; r < n; r++)
@@ -548,6 +614,21 @@ static PyObject *py_wide_canonical(PyObject *self, PyObject *args) {
     return Py_BuildValue("KKi", (unsigned long long)k.k1, (unsigned long long)k.k2, k.sym);
 }
 
+static PyObject *py_wide_forbidden(PyObject *self, PyObject *args) {
+    PyObject *me_obj, *op_obj;
+    if (!PyArg_ParseTuple(args, "SS", &me_obj, &op_obj)) return NULL;
+    u64 me[MAXW], op[MAXW], shapes[MAXW], roles[MAXW];
+    if (wide_begin(me_obj, op_obj, me, op, 0, 0) < 0) return NULL;
+    memset(shapes, 0, sizeof shapes);
+    memset(roles, 0, sizeof roles);
+    WV->forbidden(me, op, shapes, roles);
+    PyObject *a = board_bytes(shapes), *b = a == NULL ? NULL : board_bytes(roles);
+    PyObject *r = b == NULL ? NULL : PyTuple_Pack(2, a, b);
+    Py_XDECREF(a);
+    Py_XDECREF(b);
+    return r;
+}
+
 static PyObject *py_wide_tune(PyObject *self, PyObject *args) {
     int block;
     if (!PyArg_ParseTuple(args, "p", &block)) return NULL;
@@ -579,5 +660,8 @@ static PyObject *py_wide_stats(PyObject *self, PyObject *args) {
     {"wide_canonical", py_wide_canonical, METH_VARARGS, \
      "wide_canonical(me, op, black) -> (key1, key2, symmetry)."}, \
     {"wide_stats", py_wide_stats, METH_NOARGS, "The wide search's table statistics."}, \
+    {"wide_forbidden", py_wide_forbidden, METH_VARARGS, \
+     "wide_forbidden(me, op) -> (by shapes, by roles): the empty points where the mover may " \
+     "not place, by the search's one-point test and by the model's roles (a check)."}, \
     {"wide_tune", py_wide_tune, METH_VARARGS, \
      "wide_tune(block_bound): the blocked-path bound on (True) or off (False)."},

@@ -21,7 +21,8 @@ typedef struct {
     /* the reach of each side's first / second edge: the edge and the points next to the
        stones joined to it (so those stones are reach & own) */
     BB fme[2], fop[2];
-    u64 h1[8], h2[8];     /* stone hashes under each symmetry (side to move apart) */
+    u64 h[16];            /* stone hashes under each symmetry s: h[2s], h[2s + 1] (the
+                             side to move apart) */
     int black;            /* the side to move is Black */
 } FN(Node);
 #define NODE FN(Node)
@@ -93,7 +94,7 @@ static inline BB FN(edge)(int colour, int which) { return FN(bb_load)(WEDGE[colo
 
 /* Would a stone of the side with stones `me` at the empty point p complete a glyph? The
    point's roles (from the model) list the points that must hold M, O and E. */
-static inline int FN(forbidden_at)(int p, const BB *me, const BB *op, const BB *empty) {
+static inline int FN(forbidden_at_roles)(int p, const BB *me, const BB *op, const BB *empty) {
     const int16_t *r = &RDATA[RSTART[p]], *end = &RDATA[RSTART[p + 1]];
     while (r < end) {
         int nm = r[0], no = r[1], ne = r[2];
@@ -108,6 +109,33 @@ static inline int FN(forbidden_at)(int p, const BB *me, const BB *op, const BB *
         r = next;
     }
     return 0;
+}
+
+/* The same by the shapes (the roles are the shapes that fit at p; the terms of the others
+   fall on guard bits or off the board: they fail): only the shapes that the states of p's
+   4 orthogonal neighbours allow are tested. */
+static inline int FN(forbidden_at_shapes)(int p, const BB *me, const BB *op, const BB *empty) {
+    const int16_t *nb = NB4[p];
+    int code = 0;
+    for (int d = 0; d < 4; d++)
+        code |= (FN(bb_test)(op, nb[d]) | FN(bb_test)(empty, nb[d]) << 1) << (2 * d);
+    const BB *st[3] = {me, op, empty};
+    for (u64 ks = SHAPE_PRE[code]; ks; ks &= ks - 1) {
+        int k = __builtin_ctzll(ks), ok = 1;
+        for (int j = 0; ok && j < SHAPE_N[k]; j++) {
+            int q = p + SHAPE_OFF[k][j];
+            ok = q >= 0 && q < WBITS && FN(bb_test)(st[SHAPE_ST[k][j]], q);
+        }
+        if (ok) return 1;
+    }
+    return 0;
+}
+
+static inline int FN(forbidden_at)(int p, const BB *me, const BB *op, const BB *empty) {
+#ifdef WIDE_CHECK
+    if (FN(forbidden_at_shapes)(p, me, op, empty) != FN(forbidden_at_roles)(p, me, op, empty)) abort();
+#endif
+    return FN(forbidden_at_shapes)(p, me, op, empty);
 }
 
 /* bit p of the result is bit p + off of a (0 off the board) */
@@ -251,8 +279,7 @@ static inline void FN(play)(const NODE *n, int q, NODE *c) {
         c->me = n->op; c->op = n->me;
         c->fme[0] = n->fop[0]; c->fme[1] = n->fop[1];
         c->fop[0] = n->fme[0]; c->fop[1] = n->fme[1];
-        memcpy(c->h1, n->h1, sizeof c->h1);
-        memcpy(c->h2, n->h2, sizeof c->h2);
+        memcpy(c->h, n->h, sizeof c->h);
         return;
     }
     BB own = n->me;
@@ -272,10 +299,8 @@ static inline void FN(play)(const NODE *n, int q, NODE *c) {
         }
         c->fop[e] = r;
     }
-    for (int s = 0; s < 8; s++) {
-        c->h1[s] = n->h1[s] ^ ZS1[s][colour][q];
-        c->h2[s] = n->h2[s] ^ ZS2[s][colour][q];
-    }
+    const u64 *z = ZQ[colour][q];
+    for (int i = 0; i < 16; i++) c->h[i] = n->h[i] ^ z[i];
 }
 
 static void FN(make_root)(const u64 *me, const u64 *op, int black, NODE *n) {
@@ -285,28 +310,30 @@ static void FN(make_root)(const u64 *me, const u64 *op, int black, NODE *n) {
     int colour = black ? 0 : 1;
     FN(edge_groups)(&n->me, colour, n->fme);
     FN(edge_groups)(&n->op, !colour, n->fop);
-    for (int s = 0; s < 8; s++) n->h1[s] = n->h2[s] = 0;
+    for (int i = 0; i < 16; i++) n->h[i] = 0;
     FOR_BITS(n->me, p) {
-        for (int s = 0; s < 8; s++) { n->h1[s] ^= ZS1[s][colour][p]; n->h2[s] ^= ZS2[s][colour][p]; }
+        for (int i = 0; i < 16; i++) n->h[i] ^= ZQ[colour][p][i];
     }
     FOR_BITS(n->op, p) {
-        for (int s = 0; s < 8; s++) { n->h1[s] ^= ZS1[s][!colour][p]; n->h2[s] ^= ZS2[s][!colour][p]; }
+        for (int i = 0; i < 16; i++) n->h[i] ^= ZQ[!colour][p][i];
     }
 }
 
 /* ------------------------------------------------------- transpositions */
 
-static inline WKey FN(canonical)(const NODE *n) {
-    int colour = n->black ? 0 : 1;
-    WKey best = {n->h1[0] ^ SIDE1[0][colour], n->h2[0] ^ SIDE2[0][colour], 0};
+/* the key of the stones with hashes h (see Node) and colour to move */
+static inline WKey FN(canonical_h)(const u64 *h, int colour) {
+    WKey best = {h[0] ^ SIDE1[0][colour], h[1] ^ SIDE2[0][colour], 0};
     for (int s = 1; s < 8; s++) {
-        u64 k1 = n->h1[s] ^ SIDE1[s][colour];
+        u64 k1 = h[2 * s] ^ SIDE1[s][colour];
         if (k1 > best.k1) continue;
-        u64 k2 = n->h2[s] ^ SIDE2[s][colour];
+        u64 k2 = h[2 * s + 1] ^ SIDE2[s][colour];
         if (k1 < best.k1 || k2 < best.k2) { best.k1 = k1; best.k2 = k2; best.sym = s; }
     }
     return best;
 }
+
+static inline WKey FN(canonical)(const NODE *n) { return FN(canonical_h)(n->h, n->black ? 0 : 1); }
 
 /* Does a stone of the side to move at q leave the other side without any legal
    winning placement among `threats`? */
@@ -321,66 +348,103 @@ static inline int FN(defends)(int q, const BB *me, const BB *op, const BB *threa
     return 1;
 }
 
-/* The moves of the side to move that do not let the other side win at once (all legal
-   moves if it has no winning point); *all_lose when there are threats and none defends.
-   A stone more than 3 files or ranks away from a threat point cannot change whether the
-   other side may place there (every role lies within 3 files and ranks of the new stone),
-   so such a move leaves a threat that is legal now legal: it does not defend. */
-static inline BB FN(candidates)(const NODE *n, const BB *legal, int *all_lose) {
+/* The other side's threats at a node: its winning points (all empty), and for the first
+   64 whether it may place there now. */
+typedef struct {
+    BB threats, empty;
+    int16_t tp[64], tr[64], tf[64]; /* point, rank, file */
+    uint8_t tlegal[64];
+    int nt, overflow;
+} FN(Threats);
+#define THREATS FN(Threats)
+
+static inline void FN(threats_of)(const NODE *n, THREATS *t) {
     int colour = n->black ? 0 : 1;
-    BB threats = FN(bb_andnot)(FN(winning_points)(&n->op, n->fop, !colour), n->me);
-    *all_lose = 0;
-    if (!FN(bb_any)(threats)) return *legal;
-    BB empty = FN(bb_andnot)(FN(full)(), FN(bb_or)(n->me, n->op));
-    int tp[64], tlegal[64], nt = 0, overflow = 0;
-    FOR_BITS(threats, p) {
-        if (nt < 64) { tp[nt] = p; tlegal[nt] = !FN(forbidden_at)(p, &n->op, &n->me, &empty); nt++; }
-        else overflow = 1;
-    }
-    BB c = *legal;
-    FOR_BITS(*legal, q) {
-        int keep = 1;
-        if (overflow) {
-            keep = FN(defends)(q, &n->me, &n->op, &threats);
+    t->threats = FN(bb_andnot)(FN(winning_points)(&n->op, n->fop, !colour), n->me);
+    t->empty = FN(bb_andnot)(FN(full)(), FN(bb_or)(n->me, n->op));
+    t->nt = t->overflow = 0;
+    FOR_BITS(t->threats, p) {
+        if (t->nt < 64) {
+            int i = t->nt++;
+            t->tp[i] = (int16_t)p;
+            t->tr[i] = WRANK[p];
+            t->tf[i] = WFILE[p];
+            t->tlegal[i] = (uint8_t)!FN(forbidden_at)(p, &n->op, &n->me, &t->empty);
         } else {
-            int qr = q / WW, qf = q % WW;
-            /* the far threats first: no work */
-            for (int i = 0; keep && i < nt; i++) {
-                int dr = tp[i] / WW - qr, df = tp[i] % WW - qf;
-                int far = dr > 3 || dr < -3 || df > 3 || df < -3;
-                if (far && tlegal[i]) keep = 0;
-            }
-            if (keep) {
-                BB me2 = n->me, empty2 = empty;
-                FN(bb_set)(&me2, q);
-                FN(bb_clear)(&empty2, q);
-                for (int i = 0; keep && i < nt; i++) {
-                    int p = tp[i], dr = p / WW - qr, df = p % WW - qf;
-                    int far = dr > 3 || dr < -3 || df > 3 || df < -3;
-                    if (p == q || far) continue;
-                    if (!FN(forbidden_at)(p, &n->op, &me2, &empty2)) keep = 0;
-                }
-            }
+            t->overflow = 1;
         }
-        if (!keep) FN(bb_clear)(&c, q);
+    }
+}
+
+/* Does the legal move q of the side to move leave the other side without any legal
+   winning placement among the threats t (there are some)? A stone more than 3 files or
+   ranks away from a threat point cannot change whether the other side may place there
+   (every role lies within 3 files and ranks of the new stone), so such a move leaves a
+   threat that is legal now legal: it does not defend. */
+static inline int FN(keeps)(const NODE *n, const THREATS *t, int q) {
+    if (t->overflow) return FN(defends)(q, &n->me, &n->op, &t->threats);
+    int qr = WRANK[q], qf = WFILE[q], near[64], nn = 0;
+    for (int i = 0; i < t->nt; i++) {
+        int dr = t->tr[i] - qr, df = t->tf[i] - qf;
+        if (dr > 3 || dr < -3 || df > 3 || df < -3) {
+            if (t->tlegal[i]) return 0; /* a far threat: no work */
+        } else if (t->tp[i] != q) {
+            near[nn++] = t->tp[i];
+        }
+    }
+    if (nn == 0) return 1;
+    BB me2 = n->me, empty2 = t->empty;
+    FN(bb_set)(&me2, q);
+    FN(bb_clear)(&empty2, q);
+    for (int i = 0; i < nn; i++)
+        if (!FN(forbidden_at)(near[i], &n->op, &me2, &empty2)) return 0;
+    return 1;
+}
+
+/* The moves of the side to move that do not let the other side win at once (all legal
+   moves if it has no winning point), given its threats t; *all_lose when there are
+   threats and none defends. */
+static inline BB FN(candidates_t)(const NODE *n, const THREATS *t, const BB *legal,
+                                  int *all_lose) {
+    *all_lose = 0;
+    if (!FN(bb_any)(t->threats)) return *legal;
+    /* a move more than 3 files or ranks from a legal threat does not keep (see keeps()) */
+    BB c = *legal;
+    if (!t->overflow)
+        for (int i = 0; i < t->nt; i++)
+            if (t->tlegal[i]) c = FN(bb_and)(c, FN(bb_load)(WBOX[t->tp[i]]));
+    BB test = c;
+    FOR_BITS(test, q) {
+        if (!FN(keeps)(n, t, q)) FN(bb_clear)(&c, q);
     }
     *all_lose = !FN(bb_any)(c);
     return c;
 }
 
+static inline BB FN(candidates)(const NODE *n, const BB *legal, int *all_lose) {
+    THREATS t;
+    FN(threats_of)(n, &t);
+    return FN(candidates_t)(n, &t, legal, all_lose);
+}
+
 /* ---------------------------------------------------------------- search */
 
 static inline WKey FN(child_key)(const NODE *n, int q) {
-    NODE k;
     int colour = n->black ? 0 : 1;
-    k.black = !n->black;
-    for (int s = 0; s < 8; s++) {
-        k.h1[s] = n->h1[s] ^ (q >= 0 ? ZS1[s][colour][q] : 0);
-        k.h2[s] = n->h2[s] ^ (q >= 0 ? ZS2[s][colour][q] : 0);
-    }
-    return FN(canonical)(&k);
+    if (q < 0) return FN(canonical_h)(n->h, !colour);
+    u64 h[16];
+    const u64 *z = ZQ[colour][q];
+    for (int i = 0; i < 16; i++) h[i] = n->h[i] ^ z[i];
+    return FN(canonical_h)(h, !colour);
 }
 
+
+/* fetch the table slot of the child after q (a probe is mostly a cache miss) */
+static inline void FN(prefetch_child)(const NODE *n, int q, int rem) {
+    uint8_t ctag = horizon_tag(rem - 1);
+    WKey ck = FN(child_key)(n, q);
+    __builtin_prefetch(&WTT[(ck.k1 ^ (ctag == 255 ? 0 : ctag)) & WTT_MASK & ~(u64)1]);
+}
 
 static int FN(negamax)(const NODE *n, int alpha, int beta, int ply, int rem, int *best_out) {
     if ((++nodes & 0xFFFF) == 0 || nodes == node_limit) check_budget();
@@ -388,6 +452,10 @@ static int FN(negamax)(const NODE *n, int alpha, int beta, int ply, int rem, int
     if (HORIZON && rem <= 0) { *best_out = NO_MOVE; return 0; }
     NODE child;
     int colour = n->black ? 0 : 1;
+    /* the node's table slot is fetched from memory while the immediate win is looked for */
+    const uint8_t tag = horizon_tag(rem);
+    WKey key = FN(canonical)(n);
+    __builtin_prefetch(&WTT[(key.k1 ^ (tag == 255 ? 0 : tag)) & WTT_MASK & ~(u64)1]);
     /* an immediate win: only the winning points need a legality test (no full move list) */
     {
         BB empty = FN(bb_andnot)(FN(full)(), FN(bb_or)(n->me, n->op));
@@ -404,8 +472,6 @@ static int FN(negamax)(const NODE *n, int alpha, int beta, int ply, int rem, int
 
     /* the table before the move list: a cutoff needs no moves (pass and dead nodes are
        never stored, so an entry is for a node with legal moves) */
-    const uint8_t tag = horizon_tag(rem);
-    WKey key = FN(canonical)(n);
     WEntry *e = wtt_find(&key, tag);
     int ttbest = NO_MOVE;
     if (e) {
@@ -417,6 +483,56 @@ static int FN(negamax)(const NODE *n, int alpha, int beta, int ply, int rem, int
         if (e->hi < beta) beta = e->hi;
         if (e->best >= 0) ttbest = b;
     }
+    const int lost = WDIST ? -(WWIN - 2) : -1; /* the other side wins at its next ply */
+    const int empties = WCELLS - FN(bb_count)(FN(bb_or)(n->me, n->op));
+    const int kp = ply < WMAXPLY ? ply : WMAXPLY - 1;
+    const int killers[2] = {wkiller[kp][0], wkiller[kp][1]};
+    int best = -WWIN - 1, bestmove = NO_MOVE;
+
+    /* The first move ahead of the move list: the first of the table move and the killers
+       that is a candidate (legal, and not leaving the other side a winning placement) is
+       the move the list below would put first. Most nodes that get here are cut off by it,
+       and then need no list. Only when nothing else of the list can come first: no
+       blocked-path bound or enhanced transposition cutoffs, and a window whose lower end
+       is at least `lost` (so the bound of the first child does not depend on whether
+       some legal moves lose at once). The history is copied first, so that the list made
+       after this move's subtree is ordered as before it. */
+    THREATS th;
+    int have_threats = 0, first = -1;
+    if (!BLOCK_BOUND && ply < WMAXPLY && alpha >= lost &&
+        !(ETC_MIN_EMPTY && empties >= ETC_MIN_EMPTY)) {
+        BB empty = FN(bb_andnot)(FN(full)(), FN(bb_or)(n->me, n->op));
+        const int tries[3] = {ttbest, killers[0], killers[1]};
+        {
+            int q = ttbest >= 0 ? ttbest : killers[0];
+            if (q >= 0 && FN(bb_test)(&empty, q)) FN(prefetch_child)(n, q, rem);
+        }
+        for (int i = 0; i < 3 && first < 0; i++) {
+            int q = tries[i];
+            if (q < 0 || !FN(bb_test)(&empty, q) || FN(forbidden_at)(q, &n->me, &n->op, &empty))
+                continue;
+            if (!have_threats) { FN(threats_of)(n, &th); have_threats = 1; }
+            if (!FN(bb_any)(th.threats) || FN(keeps)(n, &th, q)) first = q;
+        }
+    }
+    const u64 start_nodes = nodes;
+    if (first >= 0) {
+        int dummy;
+        memcpy(whsnap[ply], whistory[colour], sizeof(int) * (size_t)WBITS);
+        FN(play)(n, first, &child);
+        int v = wup(FN(negamax)(&child, wdown(beta), wdown(alpha), ply + 1, rem - 1, &dummy));
+        if (aborted) return 0;
+        best = v;
+        bestmove = first;
+        if (best >= beta) {
+            whistory[colour][first] += empties;
+            if (wkiller[kp][0] != first) { wkiller[kp][1] = wkiller[kp][0]; wkiller[kp][0] = first; }
+            wtt_store(&key, tag, best, WWIN, first, nodes - start_nodes + 1);
+            *best_out = first;
+            return best;
+        }
+    }
+
     BB legal = FN(legal_moves)(&n->me, &n->op);
     if (!FN(bb_any)(legal)) {
         if (!FN(has_legal)(&n->op, &n->me)) { *best_out = NO_MOVE; return 0; } /* dead */
@@ -449,12 +565,11 @@ static int FN(negamax)(const NODE *n, int alpha, int beta, int ply, int rem, int
         }
     }
     const int alpha0 = alpha;
-    const u64 start_nodes = nodes;
-    const int lost = WDIST ? -(WWIN - 2) : -1; /* the other side wins at its next ply */
 
     int all_lose;
-    BB cand = FN(candidates)(n, &legal, &all_lose);
-    if (all_lose) {
+    if (!have_threats) FN(threats_of)(n, &th);
+    BB cand = FN(candidates_t)(n, &th, &legal, &all_lose);
+    if (all_lose) { /* (never after a first move: that one was a candidate) */
         threat_cuts++;
         int q = FN(bb_low)(&legal);
         *best_out = q;
@@ -463,18 +578,11 @@ static int FN(negamax)(const NODE *n, int alpha, int beta, int ply, int rem, int
     }
     int count = FN(bb_count)(cand), total = FN(bb_count)(legal);
 
-    if (ETC_MIN_EMPTY && WCELLS - FN(bb_count)(FN(bb_or)(n->me, n->op)) >= ETC_MIN_EMPTY) {
+    if (ETC_MIN_EMPTY && empties >= ETC_MIN_EMPTY) {
         int need = wdown(beta);
         uint8_t ctag = horizon_tag(rem - 1);
         FOR_BITS(cand, q) {
-            /* the child's key from the hashes alone */
-            NODE k;
-            k.black = !n->black;
-            for (int s = 0; s < 8; s++) {
-                k.h1[s] = n->h1[s] ^ ZS1[s][colour][q];
-                k.h2[s] = n->h2[s] ^ ZS2[s][colour][q];
-            }
-            WKey ck = FN(canonical)(&k);
+            WKey ck = FN(child_key)(n, q); /* from the hashes alone */
             WEntry *ce = wtt_find(&ck, ctag);
             if (ce && ce->hi <= need) {
                 etc_cuts++;
@@ -486,33 +594,36 @@ static int FN(negamax)(const NODE *n, int alpha, int beta, int ply, int rem, int
         }
     }
 
-    /* move order: table move, killers, then by history */
+    /* move order: table move, killers, then by history (as it was before the first move) */
+    const int *hist = first >= 0 ? whsnap[ply] : whistory[colour];
     int16_t moves[count > 0 ? count : 1];
     int m = 0;
     if (ttbest >= 0 && FN(bb_test)(&cand, ttbest)) { moves[m++] = (int16_t)ttbest; FN(bb_clear)(&cand, ttbest); }
-    int kp = ply < WMAXPLY ? ply : WMAXPLY - 1;
     for (int i = 0; i < 2; i++) {
-        int k = wkiller[kp][i];
+        int k = killers[i];
         if (k >= 0 && FN(bb_test)(&cand, k)) { moves[m++] = (int16_t)k; FN(bb_clear)(&cand, k); }
     }
     int first_sorted = m;
     FOR_BITS(cand, p) {
-        int h = whistory[colour][p], j = m++;
-        while (j > first_sorted && whistory[colour][moves[j - 1]] < h) { moves[j] = moves[j - 1]; j--; }
+        int h = hist[p], j = m++;
+        while (j > first_sorted && hist[moves[j - 1]] < h) { moves[j] = moves[j - 1]; j--; }
         moves[j] = (int16_t)p;
     }
-    /* the table slots of the first children, fetched from memory while the first ones
-       are searched (a table probe is mostly a cache miss) */
-    {
-        uint8_t ctag = horizon_tag(rem - 1);
-        for (int i = 0; i < m && i < WPREFETCH; i++) {
-            WKey ck = FN(child_key)(n, moves[i]);
-            __builtin_prefetch(&WTT[(ck.k1 ^ (ctag == 255 ? 0 : ctag)) & WTT_MASK & ~(u64)1]);
-        }
+    int from = 0;
+    if (first >= 0) {
+#ifdef WIDE_CHECK
+        if (moves[0] != first) abort();
+#endif
+        from = 1; /* moves[0] == first: searched */
+        if (count < total && best < lost) best = lost; /* the moves skipped lose at once */
+    } else {
+        bestmove = moves[0];
+        if (count < total) best = lost; /* the moves skipped lose at once */
     }
-    int best = -WWIN - 1, bestmove = moves[0];
-    if (count < total) best = lost; /* the moves skipped lose at once */
-    for (int i = 0; i < m; i++) {
+    /* the table slots of the next children, fetched from memory while the first ones
+       are searched (a table probe is mostly a cache miss) */
+    for (int i = from; i < m && i < from + WPREFETCH; i++) FN(prefetch_child)(n, moves[i], rem);
+    for (int i = from; i < m; i++) {
         int p = moves[i], dummy;
         int a = alpha > best ? alpha : best;
         FN(play)(n, p, &child);
@@ -522,7 +633,7 @@ static int FN(negamax)(const NODE *n, int alpha, int beta, int ply, int rem, int
             best = v;
             bestmove = p;
             if (best >= beta) {
-                whistory[colour][p] += WCELLS - FN(bb_count)(FN(bb_or)(n->me, n->op));
+                whistory[colour][p] += empties;
                 if (wkiller[kp][0] != p) { wkiller[kp][1] = wkiller[kp][0]; wkiller[kp][0] = p; }
                 break;
             }
@@ -665,6 +776,18 @@ static void FN(winning_out)(const u64 *own, int black, u64 *out) {
     memcpy(out, r.w, sizeof r.w);
 }
 
+static void FN(forbidden_out)(const u64 *me, const u64 *op, u64 *by_shapes, u64 *by_roles) {
+    BB a = FN(bb_load)(me), b = FN(bb_load)(op);
+    BB empty = FN(bb_andnot)(FN(full)(), FN(bb_or)(a, b)), s, r;
+    for (int i = 0; i < W; i++) s.w[i] = r.w[i] = 0;
+    FOR_BITS(empty, p) {
+        if (FN(forbidden_at_shapes)(p, &a, &b, &empty)) FN(bb_set)(&s, p);
+        if (FN(forbidden_at_roles)(p, &a, &b, &empty)) FN(bb_set)(&r, p);
+    }
+    memcpy(by_shapes, s.w, sizeof s.w);
+    memcpy(by_roles, r.w, sizeof r.w);
+}
+
 static WKey FN(canonical_of)(const u64 *me, const u64 *op, int black) {
     NODE n;
     FN(make_root)(me, op, black, &n);
@@ -672,8 +795,9 @@ static WKey FN(canonical_of)(const u64 *me, const u64 *op, int black) {
 }
 
 static const WVariant FN(variant) = {W, FN(solve), FN(dfpn), FN(legal_out), FN(winning_out),
-                                     FN(canonical_of)};
+                                     FN(canonical_of), FN(forbidden_out)};
 
 #undef FOR_BITS
+#undef THREATS
 #undef NODE
 #undef BB
