@@ -99,7 +99,7 @@ def main() -> None:
     ints = np.round(weights * 16 / max(abs(weights).max(), 1e-9) * 4).astype(int)
     print(f"# n={n}, {len(data)} won positions of {args.positions} ({len(x)} training moves, "
           f"{y.mean():.0%} winning), seed {args.seed}")  # fmt: skip
-    for name, w, k in zip(NAMES, weights, ints):
+    for name, w, k in zip(NAMES, weights, ints, strict=True):
         print(f"{name:>11}: {w:+.3f}  (scaled: {k:+d})")
     print("W_ORDER = {" + ", ".join(str(int(k)) for k in ints) + "}")
     plain = np.mean([first_win_rank(rows, None) for rows in test])

@@ -16,8 +16,9 @@ to move) is solved by each configuration in turn, in one process, one after the 
 
 Any configuration may end with pruning rules of session 5 (``prover.RULES``), each a
 suffix: ``+heur`` (heuristic initial df-pn numbers, ``--scale``), ``+frozen``, ``+blocked``,
-``+must3``, ``+order`` (the fitted move order), or ``+rules`` for all five; e.g. ``dfpn+O+must3`` or ``all+rules``. The rules act
-in both searches of a configuration (heuristic numbers and frozen points only in df-pn).
+``+must3``, ``+order`` (the fitted move order), or ``+rules`` for all five; e.g.
+``dfpn+O+must3`` or ``all+rules``. The rules act in both searches of a configuration
+(heuristic numbers and frozen points only in df-pn).
 
 A row: nodes and CPU seconds of the first method and of the confirmation, the winner,
 and whether the confirmation agrees. ``--limit`` caps every single search (nodes).

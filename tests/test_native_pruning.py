@@ -17,6 +17,7 @@ from test_native_prover import _connected, reachable
 from boardproof import models
 from boardproof.solvers import native
 from boardproof.solvers.native import prover
+from boardproof.testing.random_play import unfinished_positions
 
 GAME = models.get("minefield")
 needs_native = pytest.mark.skipif(not native.available(), reason="C module not built")
@@ -64,18 +65,11 @@ def _dfpn_answers(n: int, positions: list, use: tuple[str, ...], bits: int = 16)
 
 
 def _sample(n: int, count: int, seed: int) -> list:
-    rng = random.Random(seed)
     search = native.search_for(n, False, 12)
-    out: list = []
-    while len(out) < count:
-        pos = GAME.start(size=n, pie=False)
-        for _ in range(rng.randrange(8 if n == 5 else 0, n * n)):
-            if pos.outcome() is not None:
-                break
-            pos = pos.play(rng.choice(pos.legal_moves()))
-        if pos.outcome() is None:
-            out.append(search.boards(pos))
-    return out
+    low = 8 if n == 5 else 0
+    found = unfinished_positions(lambda: GAME.start(size=n, pie=False), count,
+                                 random.Random(seed), plies=lambda r: r.randrange(low, n * n))
+    return [search.boards(pos) for pos in found]
 
 
 @needs_native
