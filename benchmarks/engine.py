@@ -6,7 +6,8 @@ Three parts, each short enough for one run under the shared CPU lock::
     .venv/bin/python benchmarks/engine.py match GAME [--players P] [--games N] [--low I]
         [--high I,J] [--depth D] [--only self|alphabeta] [--log FILE]
     .venv/bin/python benchmarks/engine.py accuracy [--size N] [--sample K] [--seconds S]
-        [--stones S] [--min-stones S] [--plain-sample K] [--truth-cache FILE]
+        [--stones S] [--min-stones S] [--plain-sample K] [--truth-nodes N]
+        [--truth-cache FILE]
     .venv/bin/python benchmarks/engine.py summary LOG...
 
 - ``speed``: MCTS iterations per second (no exact search) from start positions of
@@ -343,17 +344,22 @@ def load_truth(path: str) -> None:
     TRUTH_FILE = open(path, "a", encoding="utf-8")  # noqa: SIM115 - open for the run
 
 
-def winner(pos: Position) -> int:
+#: df-pn nodes allowed per ground-truth question (``--truth-nodes``; 0: no limit)
+TRUTH_NODES = 0
+
+
+def winner(pos: Position) -> int | None:
     """Who wins ``pos`` (Minefield, pie off), exactly: the native df-pn with Theorem O of
-    :func:`~boardproof.solvers.native.prover.who_wins`, without a node or time limit
-    (the native alpha-beta with a 20 s timeout, used before, left some 5x5 positions
-    unknown and was about 20 times slower on them)."""
+    :func:`~boardproof.solvers.native.prover.who_wins` (the native alpha-beta with a 20 s
+    timeout, used before, was about 20 times slower on the first 5x5 positions and left
+    some unknown); None when :data:`TRUTH_NODES` do not settle it."""
     from boardproof.solvers.native import prover
 
     fen = pos.fen()
     if fen not in TRUTH:
-        found = prover.who_wins(pos)
-        assert found.winner is not None, fen
+        found = prover.who_wins(pos, node_limit=TRUTH_NODES)
+        if found.winner is None:
+            return None
         TRUTH[fen] = found.winner
         if TRUTH_FILE is not None:
             TRUTH_FILE.write(json.dumps({"fen": fen, "winner": found.winner}) + "\n")
@@ -361,18 +367,20 @@ def winner(pos: Position) -> int:
     return TRUTH[fen]
 
 
-def mover_wins(pos: Position) -> bool:
-    """Whether the side to move has a forced win."""
-    return winner(pos) == pos.to_move
+def mover_wins(pos: Position) -> bool | None:
+    """Whether the side to move has a forced win (None: not settled)."""
+    found = winner(pos)
+    return None if found is None else found == pos.to_move
 
 
-def wins_by(pos: Position, move: Any) -> bool:
-    """Whether ``move`` keeps a forced win for the side to move."""
+def wins_by(pos: Position, move: Any) -> bool | None:
+    """Whether ``move`` keeps a forced win for the side to move (None: not settled)."""
     child = pos.play(move)
     outcome = child.outcome()
     if outcome is not None:
         return pos.to_move in outcome.winners
-    return winner(child) == pos.to_move
+    found = winner(child)
+    return None if found is None else found == pos.to_move
 
 
 def stones_of(pos: Position) -> int:
@@ -447,32 +455,39 @@ def accuracy(size: int, sample: int, seconds: float, seed: int, stones: int,
         what = f"{sample} from seeded random play (2-12 stones, seed {seed})"
     began = time.perf_counter()
     cases = []
+    unsettled = 0
     for done, pos in enumerate(pool, start=1):
-        if mover_wins(pos):
+        wins = mover_wins(pos)
+        unsettled += wins is None
+        if wins:
             cases.append(pos)
         if done % 50 == 0:
             print(f"  ground truth: {done}/{len(pool)} positions "
                   f"({time.perf_counter() - began:.0f} s)", file=sys.stderr)  # fmt: skip
-    print(f"{size}x{size}: {what}: {len(pool)} positions, {len(cases)} with a winning move "
-          f"(native df-pn, {time.perf_counter() - began:.0f} s)")  # fmt: skip
+    limit = f", {TRUTH_NODES} nodes each" if TRUTH_NODES else ""
+    print(f"{size}x{size}: {what}: {len(pool)} positions, {len(cases)} with a winning move, "
+          f"{unsettled} not settled and left out (native df-pn{limit}, "
+          f"{time.perf_counter() - began:.0f} s)")  # fmt: skip
     print("| board | command | budget | positions with a win | winning move played | rate "
           "| 95% interval | proved by the exact step | proved by MCTS-Solver | not proved "
-          "| hits not proved | seconds | CPU s per analyse |")
-    print("|---|---|---|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|")
+          "| hits not proved | moves not settled | seconds | CPU s per analyse |")
+    print("|---|---|---|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|")
     sys.stdout.flush()
     for exact in (True, False):
         chosen = cases
         if not exact and plain_sample is not None and plain_sample < len(cases):
             chosen = random.Random(seed).sample(cases, plain_sample)
-        hits = by_exact = by_tree = open_hits = 0
+        hits = by_exact = by_tree = open_hits = unknown = 0
         start = time.perf_counter()
         cpu = 0.0
         for done, pos in enumerate(chosen, start=1):
             before = time.process_time()
             found = analyse(pos, seconds=seconds, seed=seed, exact=exact, proof=False)
             cpu += time.process_time() - before
-            hit = found.best_move is not None and wins_by(pos, found.best_move)
+            kept = None if found.best_move is None else wins_by(pos, found.best_move)
+            hit = bool(kept)
             hits += hit
+            unknown += kept is None and found.best_move is not None
             if found.result == "unknown":
                 open_hits += hit
             elif found.method.startswith("exact"):
@@ -487,7 +502,7 @@ def accuracy(size: int, sample: int, seconds: float, seed: int, stones: int,
         unproved = len(chosen) - by_exact - by_tree
         print(f"| {size}x{size} | {label} | {seconds:g} s | {len(chosen)} | {hits} | "
               f"{100 * hits / max(len(chosen), 1):.1f}% | {100 * low:.1f}-{100 * high:.1f}% | "
-              f"{by_exact} | {by_tree} | {unproved} | {open_hits} | "
+              f"{by_exact} | {by_tree} | {unproved} | {open_hits} | {unknown} | "
               f"{time.perf_counter() - start:.0f} | {cpu / max(len(chosen), 1):.3f} |")  # fmt: skip
         sys.stdout.flush()
 
@@ -516,6 +531,8 @@ def main() -> None:
     p_acc.add_argument("--seed", type=int, default=1)
     p_acc.add_argument("--stones", type=int, default=3, help="4x4: at most this many stones")
     p_acc.add_argument("--min-stones", type=int, default=0, help="4x4: at least this many")
+    p_acc.add_argument("--truth-nodes", type=int, default=0,
+                       help="df-pn nodes per ground-truth question (0: no limit)")
     p_acc.add_argument("--truth-cache", default=None,
                        help="keep the ground truth in this JSON Lines file (a re-run resumes)")
     p_acc.add_argument("--plain-sample", type=int, default=None,
@@ -530,6 +547,8 @@ def main() -> None:
         run_matches(args.game, args.players, args.games, args.low, high, args.depth, args.only,
                     args.log)  # fmt: skip
     else:
+        global TRUTH_NODES
+        TRUTH_NODES = args.truth_nodes
         if args.truth_cache:
             load_truth(args.truth_cache)
         accuracy(args.size, args.sample, args.seconds, args.seed, args.stones, args.plain_sample,

@@ -3,14 +3,10 @@
 from __future__ import annotations
 
 import json
-import os
-import signal
-import subprocess
-import sys
-import time
 from pathlib import Path
 
 import pytest
+from interrupt import interrupt_after_progress
 
 from boardproof import models
 from boardproof.solvers.analyse import analyse
@@ -167,21 +163,12 @@ def test_analyse_cli_text_and_bad_options(cli_run) -> None:
 
 
 def test_ctrl_c_prints_the_best_answer_so_far_and_exits_130() -> None:
-    env = dict(os.environ, PYTHONUNBUFFERED="1")
     start = MF.start(size=9, pie=False).fen()
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "boardproof.cli", "analyse", "minefield", start, "--time", "60",
-         "--no-exact"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
-    )  # fmt: skip
-    assert proc.stderr is not None
-    line = proc.stderr.readline()  # the first progress line: the search is running
-    assert line.startswith("analyse:"), line
-    began = time.perf_counter()
-    proc.send_signal(signal.SIGINT)
-    out, err = proc.communicate(timeout=30)
-    assert time.perf_counter() - began < 20
-    assert proc.returncode == 130
+    status, out, err, took = interrupt_after_progress(
+        ["analyse", "minefield", start, "--time", "60", "--no-exact"], "analyse:", timeout=30
+    )
+    assert took < 20
+    assert status == 130
     assert "best move:" in out and "stopped: interrupted" in out
     assert err.strip().endswith("interrupted")
 

@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
+from interrupt import interrupt_after_progress
 
 from boardproof import models
 from boardproof.analysis.record import RecordError, parse_record
@@ -181,28 +182,14 @@ def test_review_of_a_score_game_reports_scores(cli_run, tmp_path: Path) -> None:
 def test_ctrl_c_during_review_prints_the_moves_reviewed_so_far_and_exits_130(
     tmp_path: Path,
 ) -> None:
-    import os
-    import signal
-    import subprocess
-    import sys
-    import time
-
     record = tmp_path / "game.txt"
     record.write_text("9/9/9/9/9/9/9/9/9 b -\ne5 d4 c3 f6 g7 b2\n")
-    env = dict(os.environ, PYTHONUNBUFFERED="1")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "boardproof.cli", "review", "minefield", str(record),
-         "--time-per-move", "20", "--json"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
-    )  # fmt: skip
-    assert proc.stderr is not None
-    line = proc.stderr.readline()  # the first progress line: the review is running
-    assert line.startswith("review: position 1/7"), line
-    began = time.perf_counter()
-    proc.send_signal(signal.SIGINT)
-    out, err = proc.communicate(timeout=60)
-    assert time.perf_counter() - began < 40
-    assert proc.returncode == 130, (out, err)
+    status, out, err, took = interrupt_after_progress(
+        ["review", "minefield", str(record), "--time-per-move", "20", "--json"],
+        "review: position 1/7",
+    )
+    assert took < 40
+    assert status == 130, (out, err)
     assert err.splitlines()[-1] == "interrupted" and "Traceback" not in err
     data = json.loads(out)  # the plies reviewed before the interruption (none yet here)
     assert data["plies"] == [] and data["start"] == "9/9/9/9/9/9/9/9/9 b -"

@@ -28,7 +28,7 @@ from boardproof.solvers.executor import Executor
 GAME_OPTIONS: dict[str, frozenset[str]] = {
     "minefield": frozenset({"sizes", "workers", "scheduler", "checkpoint", "win", "timeout",
                             "out", "method", "split", "force", "budget", "depth",
-                            "budget_from", "stop_after"}),
+                            "budget_from", "stop_after", "certificates"}),
     "carpniches": frozenset({"max_plies", "timeout", "out", "workers", "scheduler", "method",
                              "checkpoint"}),
 }
@@ -80,6 +80,9 @@ MAX_FINISHED_SIZE = 5
               help="Folder for the report files (the published ones: --out reports).")  # fmt: skip
 @click.option("--json", "as_json", is_flag=True,
               help="Print the report's JSON object instead of the summary.")
+@click.option("--certificates", "cert_dir", default=None, type=click.Path(file_okay=False),
+              help="Minefield: also write a compact certificate of each entry into this "
+                   "folder (check-proof checks them; see docs/proofs.md).")  # fmt: skip
 @click.option("--force", is_flag=True,
               help=f"Minefield: run sizes above {MAX_FINISHED_SIZE}x{MAX_FINISHED_SIZE} too.")
 def openings_command(
@@ -100,6 +103,7 @@ def openings_command(
     depth: int | None,
     budget_from: int | None,
     stop_after: float | None,
+    cert_dir: str | None = None,
 ) -> None:
     """Analyse the openings of GAME (minefield or carpniches) and write its report.
 
@@ -110,6 +114,7 @@ def openings_command(
     name = models.canonical_name(game)
     check_output_path(out_dir, "--out", folder=True)
     check_output_path(checkpoint, "--checkpoint")
+    check_output_path(cert_dir, "--certificates", folder=True)
     if name not in GAME_OPTIONS:
         raise InvalidOptionError(
             f"invalid game: openings supports {' and '.join(GAME_OPTIONS)}, got {game!r}"
@@ -117,7 +122,8 @@ def openings_command(
     given = {"sizes": sizes, "workers": workers, "scheduler": scheduler, "checkpoint": checkpoint,
              "win": win, "max_plies": max_plies, "method": method, "split": split,
              "force": force or None, "budget": budget, "depth": depth,
-             "budget_from": budget_from, "stop_after": stop_after}  # fmt: skip
+             "budget_from": budget_from, "stop_after": stop_after,
+             "certificates": cert_dir}  # fmt: skip
     for option, value in given.items():
         if value is not None and option not in GAME_OPTIONS[name]:
             flag = "--" + option.replace("_", "-")
@@ -129,7 +135,7 @@ def openings_command(
         if name == "minefield":
             _minefield(DEFAULT_SIZES if sizes is None else sizes, executor, out_dir, checkpoint,
                        timeout, win, method or "auto", split, force, as_json, budget,
-                       depth, budget_from, stop_after)  # fmt: skip
+                       depth, budget_from, stop_after, cert_dir)  # fmt: skip
         else:
             _carpniches(max_plies or DEFAULT_MAX_PLIES, timeout, out_dir, executor, as_json,
                         method or "alphabeta", checkpoint)  # fmt: skip
@@ -165,6 +171,7 @@ def _minefield(
     depth: int | None = None,
     budget_from: int | None = None,
     stop_after: float | None = None,
+    cert_dir: str | None = None,
 ) -> None:
     from boardproof.analysis.claims import parse_sizes
     from boardproof.analysis.openings import METHODS, SPLIT_FIRST_SIZE, build_report
@@ -238,6 +245,10 @@ def _minefield(
         if not os.path.isabs(cp):  # a journal kept with the sources: the report names it
             report["journal"] = cp
     elapsed = time.perf_counter() - start
+    if cert_dir is not None:
+        from boardproof.commands.certs import write_opening_certificates
+
+        write_opening_certificates(report, cert_dir, win or "orthogonal", executor)
     if as_json:
         files = [str(path) for path in write_report(report, out_dir)]
         if checkpoint is None and os.path.exists(cp):

@@ -7,6 +7,13 @@ from typing import Any
 import click
 
 from boardproof import models
+from boardproof.commands.certs import (
+    PROOF_FORMATS,
+    check_certificate_command,
+    is_certificate_file,
+    wants_certificate,
+    write_certificate,
+)
 from boardproof.commands.common import (
     SECONDS,
     Heartbeat,
@@ -71,7 +78,11 @@ def describe_result(result: SolveResult) -> list[str]:
               "(C: Minefield 2x2 to 26x26, Carpniches, Candy Conquest).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option("--proof", "proof_file", type=click.Path(dir_okay=False), default=None,
-              help="Write a checkable JSON proof of a proved win to FILE.")  # fmt: skip
+              help="Write a checkable proof of a proved win to FILE.")  # fmt: skip
+@click.option("--proof-format", type=click.Choice(PROOF_FORMATS), default="auto",
+              show_default=True,
+              help="tree (JSON proof tree), certificate (compact, Minefield up to 8x8: "
+              "the winner's positions and moves, xz) or auto (certificate from 5x5 on).")
 @game_options
 @allow_impossible_option
 def solve_command(
@@ -82,6 +93,7 @@ def solve_command(
     method: str,
     as_json: bool,
     proof_file: str | None,
+    proof_format: str,
     options: dict[str, Any],
     allow_impossible: bool,
 ) -> None:
@@ -95,12 +107,17 @@ def solve_command(
     game_obj = load_game(game, **options)
     pos = game_obj.parse_position(position)
     check_possible(pos, allow_impossible)
+    certificate = proof_file is not None and wants_certificate(pos, proof_format)
     with live_search_status() as status, Heartbeat(
         f"solve {game_obj.name} (method {method})", status=status
     ):
         result = solve(pos, method=method, max_plies=max_plies, timeout=timeout)
     proof_note = None
-    if proof_file is not None:
+    if proof_file is not None and certificate:
+        proof_note = (write_certificate(pos, result.winner, proof_file, timeout=timeout)
+                      if result.value in ("win", "loss") and result.winner is not None
+                      else "not written: no proved win")  # fmt: skip
+    elif proof_file is not None:
         proof_note = _write_proof(result, game_obj.name, options, proof_file)
     echo_answer(as_json, lambda: result.to_json(game_obj.name),
                 lambda: describe_result(result), proof_note)  # fmt: skip
@@ -112,7 +129,8 @@ def solve_command(
 def check_proof_command(file: str, as_json: bool) -> None:
     """Re-check a proof FILE with the rules only (never the solver).
 
-    Exit status 1 when the proof is rejected, 2 when FILE is not a proof at all.
+    FILE is a JSON proof tree or a compact certificate (see docs/proofs.md). Exit status
+    1 when the proof is rejected, 2 when FILE is not a proof at all.
 
     \b
     Example:
@@ -120,6 +138,9 @@ def check_proof_command(file: str, as_json: bool) -> None:
       boardproof check-proof proof.json
     """
     try:
+        if is_certificate_file(file):
+            check_certificate_command(file, as_json)
+            return
         data = load_proof(file)  # not a proof at all: bad input, exit status 2
     except OSError as error:
         raise InvalidOptionError(

@@ -256,6 +256,18 @@ static inline int defends(int q, u64 me, u64 op, u64 threats) {
 }
 
 static int hinted_move(u64 me, u64 op, int black, u64 candidates, int first);
+/* the issue-18 pruning rules (options, see rules() below) */
+#define RULE_HEUR 1
+#define RULE_FROZEN 2
+#define RULE_BLOCKED 4
+#define RULE_MUST3 8
+#define RULE_ORDER 16
+static int RULES;
+static u64 frozen_points(u64 me, u64 op, u64 my_legal);
+static int can_connect(u64 own, u64 other, int black, u64 frozen);
+static int threats_unstoppable(u64 me, u64 op, int black);
+static int ordered_moves(u64 me, u64 op, int black, u64 candidates, int *moves);
+static u64 blocked_cuts, must3_cuts;
 
 /* rem: the plies left before the horizon (ignored without one) */
 static int negamax(u64 me, u64 op, int black, int alpha, int beta, int ply, int rem,
@@ -287,6 +299,23 @@ static int negamax(u64 me, u64 op, int black, int alpha, int beta, int ply, int 
         if (e->hi < beta) beta = e->hi;
         if (e->best >= 0) ttbest = INV[key.sym][e->best];
     }
+    /* RULE_BLOCKED (win/draw/loss values without a horizon only): a side that can never
+       connect never wins, so the value is <= 0 for the mover if it cannot, >= 0 if the
+       other side cannot (see can_connect) */
+    if ((RULES & RULE_BLOCKED) && !DIST && !HORIZON) {
+        u64 f = frozen_points(me, op, legal);
+        int hi_cap = can_connect(me, op, black, f) ? 1 : 0;
+        int lo_cap = can_connect(op, me, !black, f) ? -1 : 0;
+        if (hi_cap <= alpha || lo_cap >= beta || lo_cap == hi_cap) {
+            blocked_cuts++;
+            int v = hi_cap <= alpha ? hi_cap : lo_cap;
+            *best_out = lowbit(legal);
+            tt_store(&key, tag, lo_cap, hi_cap, NO_MOVE, 1);
+            return v;
+        }
+        if (hi_cap < beta) beta = hi_cap;
+        if (lo_cap > alpha) alpha = lo_cap;
+    }
     const int alpha0 = alpha;
     const u64 start_nodes = nodes;
 
@@ -308,6 +337,23 @@ static int negamax(u64 me, u64 op, int black, int alpha, int beta, int ply, int 
             int v = DIST ? -(WIN - 2) : -1;
             tt_store(&key, tag, v, v, lowbit(legal), nodes - start_nodes + 1);
             return v;
+        }
+    }
+
+    /* RULE_MUST3 (win/draw/loss without a horizon): a move after which the other side has
+       a reply that leaves us no defence loses (threats_unstoppable); such moves count as
+       skipped losing moves below */
+    if ((RULES & RULE_MUST3) && !DIST && !HORIZON) {
+        u64 c = candidates;
+        while (c) {
+            int q = lowbit(c);
+            c &= c - 1;
+            if (threats_unstoppable(op, me | bit(q), !black)) { candidates &= ~bit(q); must3_cuts++; }
+        }
+        if (!candidates) {
+            *best_out = lowbit(legal);
+            tt_store(&key, tag, -1, -1, lowbit(legal), nodes - start_nodes + 1);
+            return -1;
         }
     }
 
@@ -346,6 +392,10 @@ static int negamax(u64 me, u64 op, int black, int alpha, int beta, int ply, int 
         if (k >= 0 && (candidates & bit(k))) { moves[count++] = k; candidates &= ~bit(k); }
     }
     int first_sorted = count;
+    if (RULES & RULE_ORDER) { /* the static order (move_score) instead of the history */
+        count += ordered_moves(me, op, black, candidates, moves + count);
+        candidates = 0;
+    }
     while (candidates) {
         int p = lowbit(candidates);
         candidates &= candidates - 1;
@@ -535,6 +585,275 @@ static int hinted_move(u64 me, u64 op, int black, u64 candidates, int first) {
     return -1;
 }
 
+/* ------------------------------------------- pruning rules (issue 18, options) */
+
+/* rules(flags, scale): each saving behind its own bit, all off by default (then every
+   search is exactly the one before: same nodes, same values, same report).
+   RULE_HEUR    df-pn: initial proof / disproof numbers of a new child from the two path
+                distances (path_distance) instead of 1 / 1; alpha-beta unchanged.
+   RULE_FROZEN  the distances leave out the points that a colour can never occupy again
+                (frozen_points, never_points): better estimates; and RULE_BLOCKED's test.
+   RULE_BLOCKED a side that can never connect its edges can never win (the frozen points
+                and its never-points are closed for it): df-pn disproves such an attacker
+                at once, alpha-beta bounds the value (<= 0 for it, both blocked: 0).
+   RULE_MUST3   must-play beyond the immediate win: a move after which the opponent has a
+                reply that leaves us no defence (threats_unstoppable) is not searched.
+   RULE_ORDER   move ordering: df-pn's children (so its ties of proof / disproof numbers)
+                and alpha-beta's moves after the table move and the killers, in the order
+                of a static score with weights fitted on solved 5x5 positions (move_score);
+                only the order changes, so every value stays the plain search's.
+   Why each is sound: at each function below. (The bits are defined above negamax.) */
+static int RULES = 0; /* declared above negamax */
+static int HEUR_SCALE = 8; /* initial number = 1 + HEUR_SCALE * (moves still needed) / 4 */
+
+/* Does a role of point p, for the side with stones `mover` placing there, fit with its
+   stones on the board now and its empty points all inside `within`? */
+static inline int role_fits_within(int p, u64 mover, u64 other, u64 within) {
+    const u64 *rm = ROLE_M[p], *ro = ROLE_O[p], *re = ROLE_E[p];
+    for (int k = 0, K = NROLES[p]; k < K; k++)
+        if ((mover & rm[k]) == rm[k] && (other & ro[k]) == ro[k] && (re[k] & ~within) == 0)
+            return 1;
+    return 0;
+}
+
+/* The frozen points: the largest set F of empty points such that every point of F has,
+   for EACH colour, a glyph role whose stones are on the board now and whose empty points
+   all lie in F. No point of F is ever occupied, by anyone, in any continuation: take the
+   first placement on a point p of F in some continuation, by colour c; until then every
+   point of F is still empty and the stones of now are still there (stones are never
+   removed or recoloured), so c's role of p still fits and the placement creates a glyph:
+   it is illegal, a contradiction. (E.g. the two middle points of a 2x3 switch: a stone on
+   either makes a hard corner while the other is empty.) Such an F lies inside the points
+   illegal for both colours now, so the greatest fixed point is found by starting there
+   and removing the points that fail until none does. */
+static u64 frozen_points(u64 me, u64 op, u64 my_legal) {
+    u64 empty = FULL & ~(me | op);
+    u64 f = empty & ~my_legal & ~legal_moves(op, me);
+    for (;;) {
+        u64 keep = 0, e = f;
+        while (e) {
+            int p = lowbit(e);
+            e &= e - 1;
+            if (role_fits_within(p, me, op, f) && role_fits_within(p, op, me, f)) keep |= bit(p);
+        }
+        if (keep == f) return f;
+        f = keep;
+    }
+}
+
+/* The empty points outside `frozen` that the side with stones `own` can never occupy:
+   a role for it fits with the stones of now and empty points inside `frozen` only, which
+   stay empty for ever (above) while the stones stay, so the role fits for ever. */
+static u64 never_points(u64 own, u64 other, u64 frozen) {
+    u64 e = FULL & ~(own | other | frozen), out = 0;
+    while (e) {
+        int p = lowbit(e);
+        e &= e - 1;
+        if (role_fits_within(p, own, other, frozen)) out |= bit(p);
+    }
+    return out;
+}
+
+#define DIST_INF 99
+/* The fewest empty points of `open` whose addition to `own` joins the colour's two edges
+   (with the search's adjacency: 8-connected in the ortho-diagonal game), DIST_INF if no
+   addition does: a 0-1 breadth-first search on bitboards (reach[k]: the points reachable
+   from the first edge through own stones and at most k points of `open`). */
+static int path_distance(u64 own, u64 open, int black) {
+    const u64 first = EDGE[black ? 0 : 1][0], second = EDGE[black ? 0 : 1][1];
+    u64 reach = flood(own & first, own);
+    for (int k = 0;; k++) {
+        if (reach & second) return k;
+        u64 add = (neighbours(reach) | first) & open & ~reach;
+        if (!add) return DIST_INF;
+        reach |= add;
+        for (;;) { /* through own stones at no cost */
+            u64 grown = reach | (neighbours(reach) & own);
+            if (grown == reach) break;
+            reach = grown;
+        }
+    }
+}
+
+/* The two distances of a node (mover, other), with the closed points left out when
+   RULE_FROZEN is on. */
+static void node_distances(u64 me, u64 op, int black, int *d_me, int *d_op) {
+    u64 empty = FULL & ~(me | op), open_me = empty, open_op = empty;
+    if (RULES & RULE_FROZEN) {
+        u64 f = frozen_points(me, op, legal_moves(me, op));
+        open_me &= ~f & ~never_points(me, op, f);
+        open_op &= ~f & ~never_points(op, me, f);
+    }
+    *d_me = path_distance(me, open_me, black);
+    *d_op = path_distance(op, open_op, !black);
+}
+
+/* RULE_BLOCKED: can the side `own` (Black if black) still ever connect? Its stones and
+   the empty points it may still occupy (not frozen, not its never-points) must join its
+   edges; if they do not, no continuation gives it a path (it can only ever add stones on
+   those points), so it never wins. The converse is not claimed. */
+static int can_connect(u64 own, u64 other, int black, u64 frozen) {
+    u64 open = FULL & ~(own | other | frozen);
+    open &= ~never_points(own, other, frozen);
+    return path_distance(own, open, black) < DIST_INF;
+}
+
+/* RULE_HEUR: initial (proof, disproof) numbers of a node not in the table, from the moves
+   each side still needs (its distance, one less for the side to move): the nearer the
+   attacker is to a path, the smaller the proof number, and the same for the defender and
+   the disproof number. Why df-pn stays exact whatever these numbers are: a node is only
+   ever proved (pn 0) or disproved (dn 0) by pn_expand's terminal tests and by the
+   min / sum rules over children that are themselves proved or disproved; an initial
+   number is always >= 1 and < PN_INF, so it is never taken for a proof or a disproof. It
+   only changes which child is expanded first and when a subtree is left (its thresholds):
+   the ORDER of the search, not what a proof is. */
+static void heuristic_numbers(const u64 me, const u64 op, int black, int attack, uint32_t *pn,
+                              uint32_t *dn) {
+    int d_me, d_op;
+    node_distances(me, op, black, &d_me, &d_op);
+    int need_me = d_me >= DIST_INF ? 40 : (d_me > 0 ? d_me - 1 : 0);
+    int need_op = d_op >= DIST_INF ? 40 : d_op;
+    int need_att = attack ? need_me : need_op, need_def = attack ? need_op : need_me;
+    *pn = 1 + (uint32_t)(HEUR_SCALE * need_att) / 4;
+    *dn = 1 + (uint32_t)(HEUR_SCALE * need_def) / 4;
+}
+
+/* The points whose state decides whether a placement at p is legal (the union of p's
+   glyph roles): a stone elsewhere never changes the legality of p. */
+static u64 ZONE[MAXCELLS];
+static int zone_n = 0;
+static inline u64 zone(int p) {
+    if (zone_n != N) {
+        for (int q = 0; q < CELLS; q++) {
+            u64 z = 0;
+            for (int k = 0; k < NROLES[q]; k++) z |= ROLE_M[q][k] | ROLE_O[q][k] | ROLE_E[q][k];
+            ZONE[q] = z;
+        }
+        zone_n = N;
+    }
+    return ZONE[p];
+}
+
+/* The empty points at cost 1 (`near`: next to the edge group or on the edge) and at cost
+   at most 2 (`far`) from an edge, where a path's cost is the number of its empty points
+   (the point itself included); `group`: the stones joined to that edge. */
+static inline void cost_layers(u64 own, u64 empty, u64 group, u64 edge, u64 *near, u64 *far) {
+    u64 e1 = (neighbours(group) | edge) & empty, reach = group | e1;
+    for (;;) {
+        u64 grown = reach | (neighbours(reach) & own);
+        if (grown == reach) break;
+        reach = grown;
+    }
+    *near = e1;
+    *far = e1 | (neighbours(reach) & empty);
+}
+
+/* RULE_MUST3: after our move (the node: `me` = the opponent, to move, `op` = us, `black`
+   the opponent's colour; our move defended every immediate win of the opponent), does the
+   opponent have a legal reply r after which we cannot win at once and every legal move
+   of ours leaves one of its winning points legal for it? Then our move loses (it plays
+   r, we play anything, it completes its path), so it need not be searched. When we have
+   no legal move after r (a pass) nothing is claimed. Only where the answer cannot change
+   is the work skipped:
+   - the opponent's winning points after r are those of now (minus r) unless r touches
+     one of its edge groups or edges (A1B1 below: only then can r join them);
+   - a reply r makes a winning point through itself only if r lies on a path with two
+     empty points (r and the winning point): at cost 1 from one edge and at most 2 from
+     the other (cost_layers); any other reply makes no new winning point, and unless it
+     lies in the zone of a winning point of now it leaves each as illegal as now, so it
+     makes no threat;
+   - a move of ours can only stop a legal threat p by taking p or by being in p's zone. */
+static int threats_unstoppable(u64 me, u64 op, int black) {
+    const u64 first = EDGE[black ? 0 : 1][0], second = EDGE[black ? 0 : 1][1];
+    const u64 empty = FULL & ~(me | op);
+    u64 f1 = flood(me & first, me), f2 = flood(me & second, me);
+    u64 w0 = (first | neighbours(f1)) & (second | neighbours(f2)) & FULL & ~me & ~op;
+    u64 a1b1 = ((first | neighbours(f1)) | (second | neighbours(f2))) & empty;
+    /* a reply that makes a new winning point through itself lies on a path of exactly two
+       empty points: 1 + 2 or 2 + 1 empties from the two edges, counting itself in both */
+    u64 near1, near2, far1, far2;
+    cost_layers(me, empty, f1, first, &near1, &far1);
+    cost_layers(me, empty, f2, second, &near2, &far2);
+    u64 look = (near1 & far2) | (far1 & near2);
+    for (u64 w = w0; w; w &= w - 1) look |= zone(lowbit(w));
+    look &= empty;
+    const u64 our_wins = winning_points(op, !black);
+    while (look) {
+        int r = lowbit(look);
+        look &= look - 1;
+        u64 me2 = me | bit(r), empty2 = empty & ~bit(r);
+        u64 threats = (a1b1 & bit(r)) ? winning_points(me2, black) & ~op : w0 & ~bit(r);
+        u64 live = 0; /* the threats legal for it now */
+        for (u64 t = threats; t; t &= t - 1)
+            if (!forbidden_at(lowbit(t), me2, op, empty2)) live |= bit(lowbit(t));
+        if (!live || forbidden_at(r, me, op, empty)) continue; /* no threat, or r illegal */
+        int we_win = 0;
+        for (u64 t = our_wins & empty2; t && !we_win; t &= t - 1)
+            if (!forbidden_at(lowbit(t), op, me2, empty2)) we_win = 1;
+        if (we_win) continue;
+        u64 stops = empty2;
+        for (u64 t = live; t; t &= t - 1) stops &= zone(lowbit(t)) | bit(lowbit(t));
+        int stopped = 0; /* taking a threat point first: the likeliest defence */
+        for (u64 order[2] = {stops & live, stops & ~live}, i = 0; i < 2 && !stopped; i++)
+            for (u64 c = order[i]; c && !stopped; c &= c - 1) {
+                int q = lowbit(c);
+                if (!forbidden_at(q, op, me2, empty2) && defends(q, op, me2, threats)) stopped = 1;
+            }
+        if (!stopped && has_legal(op, me2)) return 1;
+    }
+    return 0;
+}
+
+/* RULE_ORDER: features of a placement q of the mover (Black if black), for a static move
+   order: its own and the other side's stones next to q, orthogonally and diagonally, its
+   distance to the nearer own edge and from the middle line across, and how much q brings
+   the mover's path distance down and the other side's up (path_distance, empty points
+   open). */
+#define NFEATURES 8
+static void move_features(u64 me, u64 op, int black, int q, int f[NFEATURES]) {
+    u64 b = bit(q);
+    u64 side = ((b << 1) & NOT_FIRST_FILE) | ((b >> 1) & NOT_LAST_FILE);
+    u64 orth = (side | (b << N) | (b >> N)) & FULL, diag = ((side << N) | (side >> N)) & FULL;
+    int r = q / N, c = q % N, along = black ? r : c, across = black ? c : r;
+    u64 empty = FULL & ~(me | op);
+    f[0] = __builtin_popcountll(orth & me);
+    f[1] = __builtin_popcountll(diag & me);
+    f[2] = __builtin_popcountll(orth & op);
+    f[3] = __builtin_popcountll(diag & op);
+    f[4] = along < N - 1 - along ? along : N - 1 - along;
+    f[5] = abs(2 * across - (N - 1));
+    int d_me = path_distance(me, empty, black), d_op = path_distance(op, empty, !black);
+    int a_me = path_distance(me | b, empty & ~b, black), a_op = path_distance(op, empty & ~b, !black);
+    f[6] = (d_me >= DIST_INF ? 9 : d_me) - (a_me >= DIST_INF ? 9 : a_me);
+    f[7] = (a_op >= DIST_INF ? 9 : a_op) - (d_op >= DIST_INF ? 9 : d_op);
+}
+
+/* The weights (x16) of the features, fitted by logistic regression on the winning and
+   losing moves of sampled 5x5 positions (benchmarks/minefield_move_features.py); the
+   score only ORDERS moves, so any weights give the same values. */
+/* `benchmarks/minefield_move_features.py --size 5 --positions 300 --min-stones 6`:
+   held-out mean rank of the first winning move 1.12 in point order, 0.60 in this one */
+static const int W_ORDER[NFEATURES] = {13, -2, 14, 21, 6, -2, 12, 64};
+static inline int move_score(u64 me, u64 op, int black, int q) {
+    int f[NFEATURES], score = 0;
+    move_features(me, op, black, q, f);
+    for (int i = 0; i < NFEATURES; i++) score += W_ORDER[i] * f[i];
+    return score;
+}
+
+/* The candidates (a mask) in order of move_score, best first (ties: lower point first). */
+static int ordered_moves(u64 me, u64 op, int black, u64 candidates, int *moves) {
+    int scores[MAXCELLS], count = 0;
+    while (candidates) {
+        int q = lowbit(candidates), sc = move_score(me, op, black, q), j = count++;
+        candidates &= candidates - 1;
+        while (j > 0 && scores[j - 1] < sc) { moves[j] = moves[j - 1]; scores[j] = scores[j - 1]; j--; }
+        moves[j] = q;
+        scores[j] = sc;
+    }
+    return count;
+}
+
 typedef struct { u64 me, op; int black, attack; } PNode;
 
 /* Terminal or forced evaluation of a node: 1 attacker wins, 0 attacker does not,
@@ -549,6 +868,14 @@ static int pn_expand(const PNode *n, PNode *kids, int *count) {
         return -1;
     }
     if (legal & winning_points(n->me, n->black)) return n->attack;
+    if (RULES & RULE_BLOCKED) { /* an attacker that can never connect never wins */
+        u64 f = frozen_points(n->me, n->op, legal);
+        if (n->attack ? !can_connect(n->me, n->op, n->black, f)
+                      : !can_connect(n->op, n->me, !n->black, f)) {
+            blocked_cuts++;
+            return 0;
+        }
+    }
     u64 candidates = legal, threats = winning_points(n->op, !n->black) & ~n->me;
     if (threats) {
         u64 c = legal;
@@ -559,6 +886,24 @@ static int pn_expand(const PNode *n, PNode *kids, int *count) {
             if (defends(q, n->me, n->op, threats)) candidates |= bit(q);
         }
         if (!candidates) return !n->attack; /* every move lets the other side win */
+    }
+    if (RULES & RULE_MUST3) { /* moves after which the other side has an unstoppable reply */
+        u64 c = candidates;
+        while (c) {
+            int q = lowbit(c);
+            c &= c - 1;
+            if (threats_unstoppable(n->op, n->me | bit(q), !n->black)) {
+                candidates &= ~bit(q);
+                must3_cuts++;
+            }
+        }
+        if (!candidates) return !n->attack; /* every move loses within 3 more plies */
+    }
+    if (RULES & RULE_ORDER) { /* the same children, best-scored first (ties of pn / dn) */
+        int moves[MAXCELLS], k = ordered_moves(n->me, n->op, n->black, candidates, moves);
+        for (int i = 0; i < k; i++)
+            kids[(*count)++] = (PNode){n->op, n->me | bit(moves[i]), !n->black, !n->attack};
+        return -1;
     }
     while (candidates) {
         int q = lowbit(candidates);
@@ -586,11 +931,13 @@ static void pn_mid(const PNode *n, uint32_t thpn, uint32_t thdn, uint32_t *out_p
     for (int i = 0; i < count; i++) keys[i] = canonical(kids[i].me, kids[i].op, kids[i].black);
     const int or_node = n->attack;
     uint32_t pn = 1, dn = 1;
-    /* PT_QUAD: each child's numbers as last seen here, for a child whose entry a sibling's
-       search replaced (read as 1 / 1 it would look new, and be searched again first) */
+    /* a child's numbers as last seen here (PT_QUAD: for a child whose entry a sibling's
+       search replaced, read as 1 / 1 it would look new, and be searched again first), or
+       its initial numbers (RULE_HEUR: computed once); mset[i]: mpn[i], mdn[i] are set */
     uint32_t mpn[MAXCELLS], mdn[MAXCELLS];
+    uint8_t mset[MAXCELLS];
+    memset(mset, 0, (size_t)count);
     const int memo = PT_SCHEME == PT_QUAD;
-    for (int i = 0; memo && i < count; i++) mpn[i] = mdn[i] = 1;
     for (;;) {
         /* collect the children: at an OR node the proof number is the smallest child
            proof number and the disproof number the sum (the other way round at AND) */
@@ -599,8 +946,17 @@ static void pn_mid(const PNode *n, uint32_t thpn, uint32_t thdn, uint32_t *out_p
         for (int i = 0; i < count; i++) {
             uint32_t cpn = 1, cdn = 1;
             if (pt_get(&keys[i], kids[i].attack, &cpn, &cdn)) {
-                if (memo) { mpn[i] = cpn; mdn[i] = cdn; }
-            } else if (memo) { cpn = mpn[i]; cdn = mdn[i]; }
+                if (memo) { mpn[i] = cpn; mdn[i] = cdn; mset[i] = 1; }
+            } else if (mset[i]) {
+                cpn = mpn[i];
+                cdn = mdn[i];
+            } else if (RULES & RULE_HEUR) {
+                heuristic_numbers(kids[i].me, kids[i].op, kids[i].black, kids[i].attack,
+                                  &mpn[i], &mdn[i]);
+                mset[i] = 1;
+                cpn = mpn[i];
+                cdn = mdn[i];
+            }
             uint32_t x = or_node ? cpn : cdn, y = or_node ? cdn : cpn;
             sum_y = sat_add(sum_y, y);
             if (x < best_x) { second_x = best_x; best_x = x; best = i; best_y = y; }
@@ -618,7 +974,7 @@ static void pn_mid(const PNode *n, uint32_t thpn, uint32_t thdn, uint32_t *out_p
         if (child_y > PN_INF) child_y = PN_INF;
         uint32_t cpn, cdn;
         pn_mid(&kids[best], or_node ? child_x : child_y, or_node ? child_y : child_x, &cpn, &cdn);
-        if (memo) { mpn[best] = cpn; mdn[best] = cdn; }
+        if (memo) { mpn[best] = cpn; mdn[best] = cdn; mset[best] = 1; }
     }
     if (!aborted) pt_put(&key, n->attack, pn, dn, nodes - start_nodes + 1);
     *out_pn = pn; *out_dn = dn;
@@ -900,6 +1256,58 @@ static PyObject *py_tune(PyObject *self, PyObject *args) {
     Py_RETURN_NONE;
 }
 
+static PyObject *py_rules(PyObject *self, PyObject *args) {
+    int flags, scale = 8;
+    if (!PyArg_ParseTuple(args, "i|i", &flags, &scale)) return NULL;
+    if (flags < 0 || flags > (RULE_HEUR | RULE_FROZEN | RULE_BLOCKED | RULE_MUST3 | RULE_ORDER)) {
+        PyErr_SetString(PyExc_ValueError, "rules: unknown flags");
+        return NULL;
+    }
+    if (scale < 1 || scale > 64) { PyErr_SetString(PyExc_ValueError, "rules: scale must be 1..64"); return NULL; }
+    RULES = flags;
+    HEUR_SCALE = scale;
+    blocked_cuts = must3_cuts = 0;
+    Py_RETURN_NONE;
+}
+
+static PyObject *py_rule_counts(PyObject *self, PyObject *args) {
+    return Py_BuildValue("{s:i,s:K,s:K}", "rules", RULES, "blocked_cuts",
+                         (unsigned long long)blocked_cuts, "must3_cuts",
+                         (unsigned long long)must3_cuts);
+}
+
+static PyObject *py_distances(PyObject *self, PyObject *args) {
+    unsigned long long me, op;
+    int black;
+    if (!PyArg_ParseTuple(args, "KKp", &me, &op, &black)) return NULL;
+    int d_me, d_op;
+    node_distances(me, op, black, &d_me, &d_op);
+    u64 f = frozen_points(me, op, legal_moves(me, op));
+    return Py_BuildValue("iiKKK", d_me, d_op, (unsigned long long)f,
+                         (unsigned long long)never_points(me, op, f),
+                         (unsigned long long)never_points(op, me, f));
+}
+
+static PyObject *py_features(PyObject *self, PyObject *args) {
+    unsigned long long me, op;
+    int black, q;
+    if (!PyArg_ParseTuple(args, "KKpi", &me, &op, &black, &q)) return NULL;
+    if (q < 0 || q >= CELLS) { PyErr_SetString(PyExc_ValueError, "point off the board"); return NULL; }
+    int f[NFEATURES];
+    move_features(me, op, black, q, f);
+    PyObject *out = PyTuple_New(NFEATURES);
+    if (out == NULL) return NULL;
+    for (int i = 0; i < NFEATURES; i++) PyTuple_SET_ITEM(out, i, PyLong_FromLong(f[i]));
+    return out;
+}
+
+static PyObject *py_unstoppable(PyObject *self, PyObject *args) {
+    unsigned long long me, op;
+    int black;
+    if (!PyArg_ParseTuple(args, "KKp", &me, &op, &black)) return NULL;
+    return PyBool_FromLong(threats_unstoppable(me, op, black));
+}
+
 static PyObject *py_legal(PyObject *self, PyObject *args) {
     unsigned long long me, op;
     if (!PyArg_ParseTuple(args, "KK", &me, &op)) return NULL;
@@ -941,6 +1349,18 @@ static PyMethodDef methods[] = {
      "0 White, -1 off), a move the last df-pn table proved (ordering only)."},
     {"tune", py_tune, METH_VARARGS,
      "tune(etc_min_empty): enhanced transposition cutoffs from this many empty points (0 off)."},
+    {"rules", py_rules, METH_VARARGS,
+     "rules(flags[, scale]): the issue-18 pruning rules (bits: 1 heuristic df-pn numbers,\n"
+     "2 frozen points left out of the distances, 4 blocked side, 8 must-play in 3 plies,\n"
+     "16 the fitted static move order;\n"
+     "0 off, the default); scale: initial number = 1 + scale * moves needed / 4."},
+    {"rule_counts", py_rule_counts, METH_NOARGS, "Counters of the pruning rules since rules()."},
+    {"distances", py_distances, METH_VARARGS,
+     "distances(me, op, black) -> (d_me, d_op, frozen, never_me, never_op) under the rules."},
+    {"features", py_features, METH_VARARGS,
+     "features(me, op, black, q): the move-order features of the mover's placement q."},
+    {"unstoppable", py_unstoppable, METH_VARARGS,
+     "unstoppable(me, op, black): the must-play test (RULE_MUST3) of a node, me to move."},
     {"legal", py_legal, METH_VARARGS, "legal(me, op): mask of the mover's legal placements."},
     {"winning", py_winning, METH_VARARGS,
      "winning(own, black): mask of the points that would complete own's path."},

@@ -42,7 +42,7 @@ static int16_t *RDATA = NULL;
 #define MAXSHAPES 64
 #define MAXFACTORS 8
 static int NTERMS = 0, NSHAPES = 0;
-static int TSTATE[MAXTERMS], TOFF[MAXTERMS];
+static int TSTATE[MAXTERMS], TOFF[MAXTERMS], TDX[MAXTERMS], TDY[MAXTERMS];
 static int SHAPE_N[MAXSHAPES], SHAPE_T[MAXSHAPES][MAXFACTORS];
 /* forbidden_at() by shapes: shape k's terms as (offset, state), and the shapes that can
    fit at a point given which of its 4 orthogonal neighbours hold an opponent's stone and
@@ -65,7 +65,9 @@ static u64 ZQ[2][MAXBITS][16], SIDE1[8][2], SIDE2[8][2];
 static int16_t WRANK[MAXBITS], WFILE[MAXBITS]; /* bit index p = rank * WW + file */
 static int WDIST = 0, WWIN = 1;
 static u64 WNB[MAXBITS][MAXW]; /* each point and its neighbours */
-static u64 WBOX[MAXBITS][MAXW]; /* the points at most 3 files and 3 ranks from each point */
+/* each point and the points whose state can change whether a stone may be placed there
+   (the cells of the shapes that contain it) */
+static u64 WREACH[MAXBITS][MAXW];
 static int whistory[2][MAXBITS];
 static int wkiller[WMAXPLY][2];
 /* the history of the side to move at a node of each ply, copied before its first move is
@@ -397,7 +399,7 @@ static PyObject *py_wide_setup(PyObject *self, PyObject *args) {
                     PyErr_SetString(PyExc_ValueError, "too many shape terms");
                     return NULL;
                 }
-                TSTATE[t] = state; TOFF[t] = off; NTERMS++;
+                TSTATE[t] = state; TOFF[t] = off; TDX[t] = dx; TDY[t] = dy; NTERMS++;
             }
             SHAPE_T[k][j] = t;
         }
@@ -495,15 +497,17 @@ static PyObject *py_wide_setup(PyObject *self, PyObject *args) {
                     if (!diag && dr && df) continue;
                     WNB[r * WW + f][q >> 6] |= (u64)1 << (q & 63);
                 }
-    memset(WBOX, 0, sizeof WBOX);
+    memset(WREACH, 0, sizeof WREACH);
     for (int r = 0; r < n; r++)
-        for (int f = 0; f < n; f++)
-            for (int r2 = r - 3; r2 <= r + 3; r2++)
-                for (int f2 = f - 3; f2 <= f + 3; f2++) {
-                    if (r2 < 0 || r2 >= n || f2 < 0 || f2 >= n) continue;
-                    int q = r2 * WW + f2;
-                    WBOX[r * WW + f][q >> 6] |= (u64)1 << (q & 63);
-                }
+        for (int f = 0; f < n; f++) {
+            int p = r * WW + f;
+            WREACH[p][p >> 6] |= (u64)1 << (p & 63);
+            for (int t = 0; t < NTERMS; t++) {
+                int r2 = r + TDY[t], f2 = f + TDX[t], q = r2 * WW + f2;
+                if (r2 < 0 || r2 >= n || f2 < 0 || f2 >= n) continue;
+                WREACH[p][q >> 6] |= (u64)1 << (q & 63);
+            }
+        }
     memset(whistory, 0, sizeof whistory);
     for (int r = 0; r < n; r++)
         for (int f = 0; f < n; f++) {

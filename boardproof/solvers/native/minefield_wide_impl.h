@@ -408,17 +408,36 @@ static inline BB FN(candidates_t)(const NODE *n, const THREATS *t, const BB *leg
                                   int *all_lose) {
     *all_lose = 0;
     if (!FN(bb_any)(t->threats)) return *legal;
-    /* a move more than 3 files or ranks from a legal threat does not keep (see keeps()) */
+    /* a move keeps a legal threat p only on p or on a cell of a shape containing p (else
+       p stays legal) */
     BB c = *legal;
     if (!t->overflow)
         for (int i = 0; i < t->nt; i++)
-            if (t->tlegal[i]) c = FN(bb_and)(c, FN(bb_load)(WBOX[t->tp[i]]));
+            if (t->tlegal[i]) c = FN(bb_and)(c, FN(bb_load)(WREACH[t->tp[i]]));
     BB test = c;
     FOR_BITS(test, q) {
         if (!FN(keeps)(n, t, q)) FN(bb_clear)(&c, q);
     }
     *all_lose = !FN(bb_any)(c);
     return c;
+}
+
+/* Is some point of `points` (empty) a legal placement of the side to move that keeps the
+   threats t? */
+static inline int FN(any_candidate)(const NODE *n, const THREATS *t, const BB *points,
+                                    const BB *empty) {
+    FOR_BITS(*points, q) {
+        if (FN(keeps)(n, t, q) && !FN(forbidden_at)(q, &n->me, &n->op, empty)) return 1;
+    }
+    return 0;
+}
+
+/* the lowest legal placement of the side to move, or -1 */
+static inline int FN(first_legal)(const NODE *n, const BB *empty) {
+    FOR_BITS(*empty, q) {
+        if (!FN(forbidden_at)(q, &n->me, &n->op, empty)) return q;
+    }
+    return -1;
 }
 
 static inline BB FN(candidates)(const NODE *n, const BB *legal, int *all_lose) {
@@ -530,6 +549,28 @@ static int FN(negamax)(const NODE *n, int alpha, int beta, int ply, int rem, int
             wtt_store(&key, tag, best, WWIN, first, nodes - start_nodes + 1);
             *best_out = first;
             return best;
+        }
+    }
+
+    /* A threat that no move defends, found without the move list: the candidates lie
+       within reach of every legal threat (see candidates_t()); if no empty point there keeps
+       the threats and the mover has a legal placement, every move loses at once. (Not
+       with the blocked-path bound, which the move list's order puts first.) */
+    if (first < 0 && !BLOCK_BOUND) {
+        if (!have_threats) { FN(threats_of)(n, &th); have_threats = 1; }
+        if (FN(bb_any)(th.threats) && !th.overflow) {
+            BB near = FN(bb_andnot)(FN(full)(), FN(bb_or)(n->me, n->op)), empty = near;
+            int bounded = 0;
+            for (int i = 0; i < th.nt; i++)
+                if (th.tlegal[i]) { near = FN(bb_and)(near, FN(bb_load)(WREACH[th.tp[i]])); bounded = 1; }
+            int q;
+            if (bounded && !FN(any_candidate)(n, &th, &near, &empty) &&
+                (q = FN(first_legal)(n, &empty)) >= 0) {
+                threat_cuts++;
+                *best_out = q;
+                wtt_store(&key, tag, lost, lost, q, nodes - start_nodes + 1);
+                return lost;
+            }
         }
     }
 

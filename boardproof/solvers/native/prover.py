@@ -40,6 +40,31 @@ algorithms, each saving behind its own option so that its effect can be measured
     whatever the table holds; with a proof in the table its tree shrinks to about the
     proof's.
 
+The pruning rules of session 5 (``rules``, each a bit of the C search's ``rules()``;
+all off by default, so the published tables' node counts stay as they are):
+
+``heuristic``
+    df-pn starts a new child at proof / disproof numbers from the path distances (the
+    fewest empty points each side needs for an edge-to-edge path) instead of 1 / 1. df-pn
+    stays exact whatever the initial numbers: a node is proved or disproved only by the
+    terminal tests and the min / sum rules over proved or disproved children, and an
+    initial number is never 0 (nor infinite); only the order of the search changes.
+``frozen``
+    The distances leave out the points that a colour can never occupy again (a glyph
+    window that stays frozen: e.g. the middle points of a 2x3 switch), proved in the C
+    comment of ``frozen_points``.
+``blocked``
+    A side whose stones and the points it may still occupy do not join its edges can
+    never win: df-pn disproves such an attacker at once, alpha-beta bounds the value.
+``must3``
+    Must-play beyond the immediate win: a move after which the other side has a reply
+    that leaves no defence (it then wins at its next move whatever we do) loses, so it is
+    not searched, and a node where every move is such a move is lost.
+``order``
+    A static move order (weights fitted on solved 5x5 positions by
+    ``benchmarks/minefield_move_features.py``): df-pn's children in that order (its ties),
+    alpha-beta's moves after the table move and the killers. Only the order changes.
+
 >>> from boardproof.models import get
 >>> from boardproof.solvers import native
 >>> if native.available():
@@ -54,15 +79,59 @@ algorithms, each saving behind its own option so that its effect can be measured
 from __future__ import annotations
 
 import time
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
 from boardproof import models
+from boardproof.models.base import InvalidOptionError
 from boardproof.models.minefield.board import Move
 from boardproof.solvers import native
 
 #: the df-pn table of :func:`who_wins` (2**bits entries of 32 bytes)
 DEFAULT_DFPN_BITS = 20
+
+
+#: the pruning rules (keywords of :func:`who_wins` and :func:`confirm`): their C bits
+RULES = {"heuristic": 1, "frozen": 2, "blocked": 4, "must3": 8, "order": 16}
+#: the initial number of a df-pn child under ``heuristic``: 1 + scale * moves needed / 4
+DEFAULT_SCALE = 8
+
+
+@contextmanager
+def rules(names: Iterable[str] = (), scale: int = DEFAULT_SCALE) -> Iterator[None]:
+    """Switch the named pruning rules on in the C search for the block (off after it).
+
+    >>> with rules(["heuristic"]):
+    ...     pass
+    >>> with rules(["nonsense"]):  # doctest: +ELLIPSIS
+    ...     pass
+    Traceback (most recent call last):
+    ...
+    boardproof.models.base.InvalidOptionError: invalid option rules: expected some of ...
+    """
+    flags = 0
+    for name in names:
+        if name not in RULES:
+            raise InvalidOptionError(
+                f"invalid option rules: expected some of {', '.join(RULES)}, got {name!r}"
+            )
+        flags |= RULES[name]
+    lib = native._native
+    if lib is None or not flags:
+        yield
+        return
+    lib.rules(flags, scale)
+    try:
+        yield
+    finally:
+        lib.rules(0)
+
+
+def rule_counts() -> dict[str, int]:
+    """How often the rules cut since they were last switched on (C counters)."""
+    return dict(native._native.rule_counts()) if native._native is not None else {}
 
 
 @dataclass
@@ -125,6 +194,8 @@ def who_wins(
     node_limit: int = 0,
     timeout: float | None = None,
     table: str = "pairs",
+    use: Iterable[str] = (),
+    scale: int = DEFAULT_SCALE,
 ) -> Proved:
     """The winner of a position of a legal game, by the native df-pn (first method).
 
@@ -134,7 +205,8 @@ def who_wins(
     every n <= 26): :func:`confirm` checks it with the three values of alpha-beta. The
     side to move's winning move comes with it (the child the proof or disproof goes
     through). A fixed ``attacker`` for every entry of a run lets a ``keep`` table reuse
-    one entry's proofs in the next (its entries are per attacker).
+    one entry's proofs in the next (its entries are per attacker). ``use``: the pruning
+    rules to switch on (names of :data:`RULES`; see the module docstring).
     """
     start = time.perf_counter()
     target = _target(position, theorem_o)
@@ -143,8 +215,10 @@ def who_wins(
         return Proved(done, None, 0, 0.0)
     search = native.search_for(target.n, target.game.win == "orthodiagonal")
     side = target.to_move if attacker is None else attacker
-    proved, nodes, move = search.proof(target, side, tt_bits=tt_bits, node_limit=node_limit,
-                                       timeout=timeout, keep=keep, table=table)  # fmt: skip
+    with rules(use, scale):
+        proved, nodes, move = search.proof(target, side, tt_bits=tt_bits,
+                                           node_limit=node_limit, timeout=timeout,
+                                           keep=keep, table=table)  # fmt: skip
     winner = None if proved is None else side if proved else 1 - side
     if winner != target.to_move:
         move = None
@@ -160,11 +234,13 @@ def confirm(
     tt_bits: int | None = None,
     node_limit: int = 0,
     timeout: float | None = None,
+    use: Iterable[str] = (),
 ) -> Confirmed:
     """Re-prove ``winner`` with the native alpha-beta (second method), a fresh table.
 
     ``hints`` uses the df-pn table of the last :func:`who_wins` call for move ordering
-    only (see the module docstring).
+    only (see the module docstring). ``use``: the pruning rules (``blocked`` and
+    ``must3`` act in alpha-beta; ``heuristic`` and ``frozen`` only in df-pn).
     """
     start = time.perf_counter()
     target = _target(position, theorem_o)
@@ -173,8 +249,9 @@ def confirm(
         return Confirmed(done == winner, "over", 0, 0.0)
     native.reset()  # a fresh alpha-beta table (the df-pn table stays)
     search = native.search_for(target.n, target.game.win == "orthodiagonal", tt_bits)
-    found = search.solve(target, hint=winner if hints else None, node_limit=node_limit,
-                         timeout=timeout)  # fmt: skip
+    with rules(use):
+        found = search.solve(target, hint=winner if hints else None, node_limit=node_limit,
+                             timeout=timeout)  # fmt: skip
     hinted = search.stats()["hint_moves"] if hints and not search.wide else 0
     seconds = round(time.perf_counter() - start, 3)
     if found.value == "unknown":

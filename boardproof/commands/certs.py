@@ -1,0 +1,197 @@
+"""Compact certificates in the CLI: ``solve --proof-format``, ``openings --certificates``
+and ``check-proof`` on a certificate file (:mod:`boardproof.solvers.certificate`)."""
+
+from __future__ import annotations
+
+import os
+import time
+from typing import Any
+
+import click
+
+from boardproof.commands.common import echo_json
+from boardproof.models.base import InvalidOptionError
+from boardproof.solvers.certificate import (
+    LEMMAS,
+    CertificateReport,
+    check_certificate,
+    is_certificate_file,
+    load_certificate,
+)
+from boardproof.solvers.proof import NotAProofError, ProofError
+
+#: ``solve --proof-format``: tree (the JSON proof tree), certificate (compact), auto
+PROOF_FORMATS = ("auto", "tree", "certificate")
+#: ``--proof-format auto`` writes a certificate from this board size on (a 5x5 tree is too
+#: large to write), for the positions the native 64-bit search takes
+AUTO_CERTIFICATE_SIZE = 5
+#: ``check-proof`` on a certificate: a progress line every this many listed positions
+PROGRESS_EVERY = 8192
+
+
+def wants_certificate(position: Any, proof_format: str) -> bool:
+    """Whether ``solve --proof`` writes a certificate rather than a proof tree."""
+    if proof_format == "tree":
+        return False
+    from boardproof.solvers import native
+
+    fits = (position.game.name == "minefield" and native.available() and not position.pie
+            and position.n <= native.SMALL_MAX_SIZE)  # fmt: skip
+    if proof_format == "certificate":
+        if not fits:
+            raise InvalidOptionError(
+                "invalid option --proof-format: a certificate needs a Minefield position of "
+                f"at most {native.SMALL_MAX_SIZE}x{native.SMALL_MAX_SIZE} without a pending "
+                f"swap (and the C module), got {position.fen()!r}"
+            )
+        return True
+    return fits and position.n >= AUTO_CERTIFICATE_SIZE
+
+
+def write_certificate(position: Any, winner: int, path: str, option: str = "--proof",
+                      timeout: float | None = None) -> str:  # fmt: skip
+    """Make and write the certificate that ``winner`` wins ``position``; one line."""
+    from boardproof.solvers.native.certify import CertificateFailed, make_certificate
+
+    start = time.perf_counter()
+    try:
+        cert = make_certificate(position, winner=winner, timeout=timeout)
+    except CertificateFailed as error:
+        return f"not written: {error}"
+    try:
+        size = _write_atomic(path, cert.to_bytes())
+    except OSError as error:
+        raise InvalidOptionError(f"invalid option {option}: cannot write ({error}): "
+                                 f"{path!r}") from None  # fmt: skip
+    seconds = time.perf_counter() - start
+    return (f"wrote certificate {path} ({len(cert.records)} positions, {size} bytes, "
+            f"{seconds:.1f} s)")  # fmt: skip
+
+
+def _write_atomic(path: str, data: bytes) -> int:
+    """Write ``data`` to ``path`` through a temporary file (never a half-written file)."""
+    temporary = f"{path}.part"
+    with open(temporary, "wb") as handle:
+        handle.write(data)
+    os.replace(temporary, path)
+    return len(data)
+
+
+def certificate_name(n: int, entry: str) -> str:
+    """The file of one opening-table entry (``entry``: a first point or ``empty``).
+
+    >>> certificate_name(5, "c3")
+    'minefield-5x5-c3.cert.xz'
+    """
+    return f"minefield-{n}x{n}-{entry}.cert.xz"
+
+
+def write_opening_certificates(report: dict[str, Any], folder: str, win: str = "orthogonal",
+                               executor: Any = None) -> list[str]:  # fmt: skip
+    """One certificate per solved entry of an openings report (the class representative
+    of each first point, and the empty board), made on ``executor``'s workers, progress
+    on stderr; existing files that name the same root and winner are kept (a stopped run
+    resumes), each file is written whole or not at all."""
+    from boardproof.solvers.executor import Executor
+
+    os.makedirs(folder, exist_ok=True)
+    jobs: list[tuple[str, tuple[str, str, str]]] = []
+    kept: list[str] = []
+    for size in report["sizes"]:
+        for entry in size["entries"]:
+            if not entry.get("winner"):
+                continue
+            path = os.path.join(folder, certificate_name(size["n"], entry["class"]))
+            if _same_claim(path, entry["position"], entry["winner"]):
+                kept.append(path)
+            else:
+                jobs.append((path, (entry["position"], entry["winner"], win)))
+    if kept:
+        click.echo(f"certificates: {len(kept)} kept in {folder}", err=True)
+    written: list[str] = []
+
+    def save(path: str, made: dict[str, Any]) -> None:
+        if made["data"] is None:
+            click.echo(f"certificate {path}: not written: {made['note']}", err=True)
+            return
+        _write_atomic(path, made["data"])
+        written.append(path)
+        click.echo(f"wrote certificate {path} ({made['positions']} positions, "
+                   f"{len(made['data'])} bytes, {made['seconds']:.1f} s)", err=True)
+
+    runner = executor if executor is not None else Executor(1)
+    runner.run(make_entry_certificate, jobs, progress=True, description="certificates",
+               on_result=save)  # fmt: skip
+    return sorted(kept + written)
+
+
+def make_entry_certificate(job: tuple[str, str, str]) -> dict[str, Any]:
+    """One task of :func:`write_opening_certificates`: (root, winner, win rule) -> the
+    file's bytes (None if df-pn fails), its positions and the seconds it took."""
+    from boardproof import models
+    from boardproof.solvers.native.certify import CertificateFailed, make_certificate
+
+    root, winner, win = job
+    game = models.get("minefield", win=win)
+    start = time.perf_counter()
+    try:
+        cert = make_certificate(game.parse_position(root), winner=game.player_of(winner))
+    except CertificateFailed as error:
+        return {"data": None, "note": str(error)}
+    data = cert.to_bytes()
+    return {"data": data, "positions": len(cert.records),
+            "seconds": round(time.perf_counter() - start, 3)}  # fmt: skip
+
+
+def _same_claim(path: str, root: str, winner: str) -> bool:
+    if not os.path.exists(path):
+        return False
+    try:
+        header = load_certificate(path).header
+    except (OSError, ProofError):
+        return False
+    return bool(header.get("root") == root and header.get("winner") == winner)
+
+
+def check_certificate_command(file: str, as_json: bool) -> None:
+    """``check-proof FILE`` for a certificate: progress on stderr, exit 1 if rejected."""
+    try:
+        cert = load_certificate(file)
+
+        def progress(done: int, total: int) -> None:
+            if total >= PROGRESS_EVERY:
+                click.echo(f"check-proof: {done} of {total} listed positions checked", err=True)
+
+        report = check_certificate(cert, progress=progress, every=PROGRESS_EVERY)
+    except NotAProofError:
+        raise
+    except ProofError as error:
+        if as_json:
+            echo_json({"file": file, "ok": False, "error": str(error)})
+        else:
+            click.echo(f"proof rejected: {error}")
+        raise click.exceptions.Exit(1) from None
+    if as_json:
+        echo_json(certificate_payload(file, report))
+        return
+    click.echo(describe_check(report))
+
+
+def describe_check(report: CertificateReport) -> str:
+    """The line ``check-proof`` prints for a certificate that passed."""
+    line = (f"proof OK: {report.winner} wins {report.game} from {report.root} (certificate: "
+            f"{report.positions} positions listed, {report.replies} positions checked)")
+    for lemma in report.lemmas:
+        line += f"; relies on {LEMMAS[lemma]}"
+    return line
+
+
+def certificate_payload(file: str, report: CertificateReport) -> dict[str, Any]:
+    """``check-proof --json`` for a certificate that passed."""
+    return {"file": file, "ok": True, "format": "certificate", "game": report.game,
+            "root": report.root, "winner": report.winner, "positions": report.positions,
+            "checked": report.replies, "lemmas": report.lemmas}  # fmt: skip
+
+
+__all__ = ["PROOF_FORMATS", "check_certificate_command", "is_certificate_file",
+           "wants_certificate", "write_certificate", "write_opening_certificates"]

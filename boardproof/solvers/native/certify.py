@@ -1,0 +1,238 @@
+"""Compact certificates of Minefield wins, made from the native df-pn (issue 18).
+
+:func:`make_certificate` proves "``winner`` wins ``root``" with the native df-pn (the
+attacker is the winner, so a proof never relies on the no-draw result) and then walks
+the proof: at each of the winner's positions one move, the first of
+
+1. a legal move that completes the winner's path (the position is *won in one*: it is not
+   listed, the checker finds that move by itself),
+2. a move to a loser's position already walked (transpositions are shared: the proof
+   re-uses what is proved),
+3. among the moves whose child the df-pn table proves at once (``fewest``, the default),
+   the one that leaves the loser the fewest replies to positions of ours neither won in
+   one nor listed already (ties: point order; fewer positions than the next rule alone,
+   see benchmarks/RESULTS.md);
+4. the move the df-pn table proves (``dfpn(..., keep=True)``: a proved child read from the
+   table; re-searched, in the same table, if the entry was overwritten);
+
+and at each of the loser's positions every legal move (or the forced pass). The result
+is the list of the winner's positions (one per class of the 8 symmetries) with their
+moves, that :mod:`boardproof.solvers.certificate` writes and checks with the rules only
+(it never imports this module). Deterministic: the same root, rule and table size give
+the same list (depth-first, moves in point order, records sorted).
+
+With ``theorem_o`` (the default from 5x5 on, as in the opening tables) the proof is made
+in the ortho-diagonal game and the certificate names Theorem O as the lemma it relies on.
+
+>>> from boardproof.models import get
+>>> from boardproof.solvers import native
+>>> if native.available():
+...     cert = make_certificate(get("minefield").parse_position("3/3/1b1 w -"),
+...                             theorem_o=True)
+...     print(cert.header["winner"], cert.header["lemmas"], len(cert.records) > 0)
+... else:
+...     print("w ['theorem-o'] True")
+w ['theorem-o'] True
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+from boardproof import models
+from boardproof.models.base import InvalidOptionError
+from boardproof.solvers import certificate as fmt
+from boardproof.solvers import native
+
+#: the df-pn table of :func:`make_certificate` per board size (2**bits entries of 32
+#: bytes: 2 GiB from 5x5 on, as the opening tables: with 1 GiB the entry a2 takes over
+#: 60 M nodes instead of 11 M)
+CERT_TT_BITS = {2: 12, 3: 12, 4: 18}
+LARGE_CERT_TT_BITS = 26
+#: ``theorem_o`` by default from this size on (as the opening tables' df-pn): smaller
+#: boards get certificates in the orthogonal game itself, which rely on no lemma
+THEOREM_O_SIZE = 5
+
+
+def cert_tt_bits(n: int) -> int:
+    """The df-pn table of a certificate of an n x n board (the file depends on it).
+
+    >>> [cert_tt_bits(n) for n in (3, 4, 5, 6)]
+    [12, 18, 26, 26]
+    """
+    return CERT_TT_BITS.get(n, LARGE_CERT_TT_BITS)
+
+
+class CertificateFailed(Exception):  # noqa: N818 - raised when the search proves nothing
+    """The native search did not prove the claimed win (budget, or a wrong winner)."""
+
+
+def make_certificate(
+    root: Any,
+    *,
+    winner: int | None = None,
+    theorem_o: bool | None = None,
+    tt_bits: int | None = None,
+    timeout: float | None = None,
+    progress: Callable[[int, int], object] | None = None,
+    fewest: bool = True,
+) -> fmt.Certificate:
+    """A certificate that ``winner`` (default: found by df-pn) wins ``root``.
+
+    ``root``: a Minefield position of at most 8x8 without a pending swap. Raises
+    CertificateFailed when df-pn does not prove the win within ``timeout`` seconds.
+    ``progress(listed, walked)`` is called now and then during the walk.
+    """
+    if not native.available():
+        raise InvalidOptionError("invalid option method native: the C module was not built")
+    if root.game.name != "minefield" or root.n > native.SMALL_MAX_SIZE or root.pie:
+        raise InvalidOptionError(
+            f"invalid position for a certificate: expected a Minefield board of 2x2 to "
+            f"{native.SMALL_MAX_SIZE}x{native.SMALL_MAX_SIZE} without a pending swap, "
+            f"got {root.fen()!r}"
+        )
+    start = time.perf_counter()
+    if tt_bits is None:
+        tt_bits = cert_tt_bits(root.n)
+    if theorem_o is None:
+        theorem_o = root.n >= THEOREM_O_SIZE
+    claim_rule = root.game.win
+    target = root
+    if theorem_o and claim_rule == "orthogonal":
+        target = models.get("minefield", win="orthodiagonal").parse_position(root.fen())
+    lemmas = ["theorem-o"] if target.game.win != claim_rule else []
+    n = root.n
+    header_base = {"size": n, "win": claim_rule, "rule": target.game.win, "root": root.fen(),
+                   "lemmas": lemmas}  # fmt: skip
+    outcome = target.outcome()
+    if outcome is not None:
+        if len(outcome.winners) != 1 or (winner is not None and winner not in outcome.winners):
+            raise CertificateFailed(f"the game is over and not won by the winner: {root.fen()}")
+        won = next(iter(outcome.winners))
+        return fmt.Certificate.build(header_base, root.game.symbol(won), [], 0,
+                                     time.perf_counter() - start)  # fmt: skip
+    search = native.search_for(n, target.game.win == "orthodiagonal", wide=False)
+    me, op, black = search.boards(target)
+    c = native._native
+    assert c is not None
+    if winner is None:
+        proved, _, _ = search.proof(target, target.to_move, tt_bits=tt_bits, timeout=timeout)
+        if proved is None:
+            raise CertificateFailed(f"df-pn did not settle {root.fen()} within the budget")
+        winner = target.to_move if proved else 1 - target.to_move
+    attacker_moves = target.to_move == winner
+    # the proof, in a fresh table that the walk then reads (keep=True); proof() installs
+    # this size's tables in the C module, which the direct calls below use
+    proved, nodes, _ = search.proof(target, winner, tt_bits=tt_bits, timeout=timeout)
+    if not proved:
+        what = "did not settle" if proved is None else "disproves"
+        raise CertificateFailed(f"df-pn {what} the win of {root.game.symbol(winner)} in "
+                                f"{root.fen()}")  # fmt: skip
+    perms = search.tables.perms
+    full = (1 << (n * n)) - 1
+    pass_code = n * n
+    legal, winning, canonical, dfpn = c.legal, c.winning, c.canonical, c.dfpn
+    listed: dict[tuple[int, int, int], int] = {}  # winner's class -> record
+    walked: set[tuple[int, int, int]] = set()  # loser's classes walked
+    extra = 0  # df-pn nodes of re-searches (entries overwritten in the table)
+
+    # an explicit stack of (me, op, black, winner_to_move)
+    stack: list[tuple[int, int, bool, bool]] = [(me, op, black, attacker_moves)]
+    steps = 0
+    while stack:
+        me, op, black, ours = stack.pop()
+        steps += 1
+        if progress is not None and steps % 4096 == 0:
+            progress(len(listed), len(walked))
+        a, b, kb, sym = canonical(me, op, black)
+        key = (a, b, kb)
+        if ours:
+            if key in listed:
+                continue
+            moves = legal(me, op)
+            if moves & winning(me, black):
+                continue  # won in one: the checker finds the move itself
+            if not moves:
+                if not legal(op, me):
+                    raise CertificateFailed(f"dead position in the proof: {me:x} {op:x}")
+                point = -2
+            else:
+                point = -1
+                rest = moves
+                while rest:
+                    q = (rest & -rest).bit_length() - 1
+                    rest &= rest - 1
+                    ca, cb, ckb, _ = canonical(op, me | (1 << q), not black)
+                    if (ca, cb, ckb) in walked:
+                        point = q
+                        break
+                if point == -1 and fewest:
+                    point = _fewest_open(me, op, black, moves, tt_bits, c, listed)
+                if point == -1:
+                    proved, more, point = dfpn(me, op, black, True, tt_bits, 0, 0.0, True)
+                    extra += more
+                    if proved != 1 or point == -1:
+                        raise CertificateFailed("df-pn lost a proved position")
+            code = pass_code if point == -2 else perms[sym][point]
+            listed[key] = a | b << (n * n) | (1 if kb else 0) << (2 * n * n) | code << (
+                2 * n * n + 1
+            )
+            if point == -2:
+                stack.append((op, me, not black, False))
+            else:
+                stack.append((op, me | (1 << point), not black, False))
+        else:
+            if key in walked:
+                continue
+            walked.add(key)
+            moves = legal(me, op)
+            if not moves:
+                if not legal(op, me):
+                    raise CertificateFailed("dead position in the proof")
+                stack.append((op, me, not black, True))
+                continue
+            if moves & winning(me, black):
+                raise CertificateFailed("the loser wins at once in the proof")
+            children = []
+            rest = moves
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                children.append((op, me | low, not black, True))
+            stack.extend(reversed(children))
+    assert full  # (the board mask: every record's stones lie in it)
+    records = sorted(listed.values())
+    seconds = time.perf_counter() - start
+    return fmt.Certificate.build(header_base, root.game.symbol(winner), records,
+                                 nodes + extra, seconds)  # fmt: skip
+
+
+def _fewest_open(me: int, op: int, black: bool, moves: int, tt_bits: int, c: Any,
+                 listed: dict[tuple[int, int, int], int]) -> int:  # fmt: skip
+    """Among the moves whose child the df-pn table proves at once (a probe of 2 nodes),
+    the one that leaves the loser the fewest replies to a position of ours that is
+    neither won in one nor listed already; -1: none."""
+    best, best_open = -1, 1 << 30
+    rest = moves
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        child_me, child_op = op, me | low
+        proved, _, _ = c.dfpn(child_me, child_op, not black, False, tt_bits, 2, 0.0, True)
+        if proved != 1:
+            continue
+        replies = c.legal(child_me, child_op)
+        count = 0
+        while replies and count < best_open:
+            r = replies & -replies
+            replies ^= r
+            ours, theirs = child_op, child_me | r
+            if not c.legal(ours, theirs) & c.winning(ours, black):
+                ka, kb, kc, _ = c.canonical(ours, theirs, black)
+                if (ka, kb, kc) not in listed:
+                    count += 1
+        if count < best_open:
+            best, best_open = low.bit_length() - 1, count
+    return best
