@@ -63,9 +63,9 @@ def plain() -> dict[int, dict[str, str | None]]:
 
 @needs_native
 def test_split_and_merged_3x3_entries_equal_the_unsplit_ones(plain) -> None:
-    """Attempts of 30 nodes, split 2 plies deep: every entry and the empty board settle,
+    """Attempts of 8 nodes, split 2 plies deep: every entry and the empty board settle,
     some only through their replies, with the unsplit winners, each re-proved."""
-    report = openings.build_report([3], budget=30, depth=2, split_from=3, progress=False)
+    report = openings.build_report([3], budget=8, depth=2, split_from=3, progress=False)
     size = report["sizes"][0]
     assert _winners(size) == plain[3]
     split = [e for e in size["entries"] if e["method"] == "native df-pn split"]
@@ -79,7 +79,7 @@ def test_split_and_merged_3x3_entries_equal_the_unsplit_ones(plain) -> None:
 
 @needs_native
 def test_split_4x4_entries_equal_the_unsplit_ones_where_they_settle(plain) -> None:
-    report = openings.build_report([4], budget=2000, depth=2, split_from=4, progress=False)
+    report = openings.build_report([4], budget=200, depth=2, split_from=4, progress=False)
     size = report["sizes"][0]
     found = _winners(size)
     settled = {k: v for k, v in found.items() if v is not None}
@@ -110,7 +110,7 @@ def test_an_interrupted_run_resumes_without_running_a_finished_attempt_again(
     workers, counting, tmp_path, ctrl_c_after_saves
 ) -> None:
     def build(path: Path, executor: Executor) -> dict:
-        return openings.build_report([4], budget=2000, depth=1, split_from=4, progress=False,
+        return openings.build_report([4], budget=200, depth=1, split_from=4, progress=False,
                                      checkpoint=path, executor=executor)  # fmt: skip
 
     with Executor(1) as executor:
@@ -128,7 +128,8 @@ def test_an_interrupted_run_resumes_without_running_a_finished_attempt_again(
         again = build(path, executor)
     second = runs()
     assert _facts(again) == _facts(reference)
-    done_keys = {f"n={a[0]} [{a[1]}] budget={a[3]}" for a in map(json.loads, second)}
+    rules = "".join(f" +{rule}" for rule in subtrees.RULES)
+    done_keys = {f"n={a[0]} [{a[1]}] budget={a[3]}{rules}" for a in map(json.loads, second)}
     assert not kept & done_keys, "a finished attempt ran again"
     assert len(second) == len(set(second))
     if workers == 1:  # one at a time, in order: every attempt ran exactly once in all
@@ -184,7 +185,7 @@ def test_stop_after_reports_what_is_settled_and_the_rest_resumes(counting, tmp_p
     with time then makes every attempt once and equals a run that never stopped."""
 
     def build(path: Path | None, stop_after: float | None) -> dict:
-        return openings.build_report([4], budget=2000, depth=1, split_from=4, progress=False,
+        return openings.build_report([4], budget=200, depth=1, split_from=4, progress=False,
                                      checkpoint=path, stop_after=stop_after)  # fmt: skip
 
     reference = build(None, None)
