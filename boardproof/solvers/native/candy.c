@@ -181,10 +181,12 @@ typedef struct {
     u64 k1, k2;
     uint8_t won;    /* the attacker wins within this many plies (255: not proved) */
     uint8_t lost;   /* no win within this many plies (0: nothing known; LOST_ALL: none ever) */
-    uint8_t used;
+    uint8_t used;   /* the generation that wrote it (c_gen; 0: never): older ones are empty */
 } CEntry;
 
 static CEntry *CT = NULL;
+/* clearing the table is a new generation (a memset once every 255 of them) */
+static uint8_t c_gen = 1;
 static u64 CT_MASK = 0;
 static int CT_BITS = 0;
 static u64 c_nodes = 0, c_limit = 0, c_horizon = 0;
@@ -246,7 +248,7 @@ static int symmetry_checks(void) {
 
 static inline CEntry *ct_slot(u64 k1, u64 k2) {
     CEntry *e = &CT[k1 & CT_MASK];
-    if (e->used && (e->k1 != k1 || e->k2 != k2)) return NULL;
+    if (e->used == c_gen && (e->k1 != k1 || e->k2 != k2)) return NULL;
     return e;
 }
 
@@ -329,7 +331,7 @@ static int win_search(State *s, int mover, int rem, const Keys *keys, int *best_
     u64 k1, k2;
     table_key(keys, mover, &k1, &k2);
     CEntry *e = ct_slot(k1, k2);
-    if (e && e->used && !best_sq) {
+    if (e && e->used == c_gen && !best_sq) {
         if (e->won <= rem) return 1;
         if (e->lost >= rem) { if (e->lost != LOST_ALL) c_horizon++; return 0; }
     }
@@ -397,7 +399,7 @@ store:
         e = &CT[k1 & CT_MASK];
         e->used = 0;
     }
-    if (!e->used) { e->k1 = k1; e->k2 = k2; e->won = 255; e->lost = 0; e->used = 1; }
+    if (e->used != c_gen) { e->k1 = k1; e->k2 = k2; e->won = 255; e->lost = 0; e->used = c_gen; }
     if (result) { if (rem < e->won) e->won = (uint8_t)rem; }
     else if (c_horizon == horizon0) e->lost = LOST_ALL;
     else if (rem > e->lost) e->lost = (uint8_t)rem;
@@ -610,8 +612,10 @@ static PyObject *py_win_within(PyObject *self, PyObject *args) {
         if (CT == NULL) { CT_BITS = 0; return PyErr_NoMemory(); }
         CT_BITS = bits;
         CT_MASK = ((u64)1 << bits) - 1;
-    } else if (!keep) {
+        c_gen = 1;
+    } else if (!keep && ++c_gen == 0) {
         memset(CT, 0, sizeof(CEntry) << bits);
+        c_gen = 1;
     }
     static int zobrist_ready = 0;
     if (!zobrist_ready) { zobrist_init(); zobrist_ready = 1; }
