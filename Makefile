@@ -13,7 +13,7 @@ $(STAMP): pyproject.toml setup.py boardproof/solvers/native/minefield.c \
 		boardproof/solvers/native/carpniches.c boardproof/solvers/native/playout_minefield.c \
 		boardproof/solvers/native/playout_carpniches.c boardproof/solvers/native/drup.c \
 		boardproof/solvers/native/table_memory.h boardproof/solvers/native/candy.c \
-		boardproof/solvers/native/progress_hook.h
+		boardproof/solvers/native/progress_hook.h boardproof/solvers/native/playout_common.h
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	# setuptools' "Editable installation" note (a warning about the flat layout, which

@@ -33,18 +33,22 @@ setup(
         Extension(
             "boardproof.solvers.native._candy",
             ["boardproof/solvers/native/candy.c"],
+            depends=["boardproof/solvers/native/table_memory.h",
+                     "boardproof/solvers/native/progress_hook.h"],
             extra_compile_args=["-O3", "-std=c11", "-Wall", "-Wextra", "-Wno-unused-parameter"],
             optional=True,
         ),
         Extension(  # random playouts for the MCTS (boardproof/solvers/playouts.py)
             "boardproof.solvers.native._playout_minefield",
             ["boardproof/solvers/native/playout_minefield.c"],
+            depends=["boardproof/solvers/native/playout_common.h"],
             extra_compile_args=["-O3", "-std=c11", "-Wall", "-Wextra", "-Wno-unused-parameter"],
             optional=True,
         ),
         Extension(
             "boardproof.solvers.native._playout_carpniches",
             ["boardproof/solvers/native/playout_carpniches.c"],
+            depends=["boardproof/solvers/native/playout_common.h"],
             extra_compile_args=["-O3", "-std=c11", "-Wall", "-Wextra", "-Wno-unused-parameter"],
             optional=True,
         ),

@@ -5,11 +5,12 @@ Usage: ``.venv/bin/python benchmarks/candy_profile.py [--players 2,4] [--positio
 
 For each player count: ``--positions`` seeded random games, each stopped after
 ``--plies`` plies (or earlier at its end: then the game is replayed with the next seed),
-are solved with ``solve(position, timeout=--seconds)`` (the default method, as
-``boardproof solve`` and the puzzle generator run it) under ``cProfile``. Prints the
-nodes per second and the functions with the most own time, with the share of the
-model's rules (move generation, playing a move, the line test) in the total: what a
-native move generator alone would save, against a native search. Then the bulk perft of
+are solved with ``solve(position, method="alphabeta", timeout=--seconds)`` (the Python
+search; ``auto`` runs the native one since session 5: ``benchmarks/candy_solve.py``)
+under ``cProfile``. Prints the nodes per second and the functions with the most own
+time, with the share of the model's rules (move generation, playing a move, the line
+test) in the total: what a native move generator alone would save, against a native
+search. Then the bulk perft of
 the model against the native one (``boardproof.solvers.native.candy``) on the same
 positions: the speed of the C move generator and line test. Last, the question "does the
 player to move force a line within ``--win-plies`` plies" on the same positions, by the
@@ -57,7 +58,7 @@ def profile(players: int, count: int, plies: int, seconds: float, top: int) -> N
     start = time.process_time()
     prof.enable()
     for pos in positions:
-        result = solve(pos, timeout=seconds)
+        result = solve(pos, method="alphabeta", timeout=seconds)
         nodes += result.nodes
         values.append(result.value)
     prof.disable()
@@ -114,7 +115,7 @@ def win_rates(players: list[int], count: int, plies: int, depth: int) -> None:
             found = None
             start = time.process_time()
             for d in range(1, depth + 1):  # as native_candy.win_within, counting the nodes
-                result, used, _, _ = native_candy._native.win_within(
+                result, used, _, _, _ = native_candy._native.win_within(
                     raw, mover, k, mover, d, native_candy.DEFAULT_TT_BITS, 0, 0.0, d > 1
                 )
                 nat_nodes += used

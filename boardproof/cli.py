@@ -39,7 +39,19 @@ from boardproof.models.base import BoardproofError
 __all__ = ["cli", "echo_json", "load_game", "load_position", "main", "win_option"]
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _Group(click.Group):
+    """The command group; a Ctrl-C in a command becomes ``click.Abort`` here, before
+    click's own handler, which writes an empty line to stderr before the ``interrupted``
+    line of :func:`main`."""
+
+    def invoke(self, ctx: click.Context) -> object:
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            raise click.exceptions.Abort() from None
+
+
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="boardproof")
 def cli() -> None:
     """Solve, verify and make puzzles for abstract board games (see 'boardproof games')."""

@@ -75,6 +75,13 @@ def test_the_only_non_losing_move_is_found_without_exact_search() -> None:
     assert str(found.best_move) == "b3"
 
 
+def test_a_budget_spent_before_the_tree_grows_still_names_a_move() -> None:
+    pos = MF.start(size=9, pie=False)
+    found = analyse(pos, seconds=1e-9, seed=1)
+    assert found.best_move in pos.legal_moves() and found.iterations == 1
+    assert found.stopped == "time" and found.result == "unknown"
+
+
 def test_same_seed_same_answer() -> None:
     pos = MF.start(size=5, pie=True)
     runs = [analyse(pos, iterations=400, seed=7, exact=False).to_json() for _ in range(2)]
@@ -204,3 +211,77 @@ def test_leaf_solver_settles_leaves_and_its_proof_is_spliced_in() -> None:
     plain = MCTS(pos, seed=0)
     plain.run(iterations=2000)
     assert plain.proved_value() is None  # the leaf solver is what proves it
+
+
+# ------------------------------------------------ issue 14 audit (session 5): every game
+
+
+#: (game, the options of ``new``); analyse reads the player count from the position
+EVERY_GAME = [
+    ("minefield", ("--size", "7")),
+    ("carpniches", ()),
+    ("candy", ("--players", "2")),
+    ("candy", ("--players", "3")),
+    ("candy", ("--players", "4")),
+    ("collexion", ("--players", "2", "--seed", "1")),
+    ("collexion", ("--players", "3", "--seed", "2")),
+]
+
+
+@pytest.mark.parametrize(("game", "options"), EVERY_GAME,
+                         ids=[" ".join((game, *options)) for game, options in EVERY_GAME])
+def test_analyse_cli_on_every_game_and_player_count(cli_run, game: str, options) -> None:
+    status, out, _ = cli_run("new", game, *options)
+    assert status == 0
+    start = out.strip()
+    args = ("analyse", game, start, "--iterations", "12", "--multipv", "2", "--seed", "3")
+    status, out, err = cli_run(*args, "--json")
+    assert status == 0, err
+    data = json.loads(out)
+    assert data["game"] == game and data["position"] == start
+    assert data["iterations"] == 12 and data["result"] == "unknown" and len(data["moves"]) == 2
+    assert data["best_move"] in [item["move"] for item in data["moves"]]
+    pos = models.get(game).parse_position(start)
+    assert data["best_move"] in {str(m) for m in pos.legal_moves()}
+    if game == "collexion":
+        assert isinstance(data["score"], float) and "score" in data["moves"][0]
+    status, text, _ = cli_run(*args, "--quiet", "--no-exact")  # the text form, at less cost
+    assert status == 0 and "best move: " in text
+    assert "(not a proof)" in text and text.count("  -\n") == 2  # two rows, not proved
+    if game == "candy" and "3" in options:  # the same seed gives the same answer
+        status, again, _ = cli_run(*args, "--json")
+        assert {**json.loads(again), "seconds": 0} == {**data, "seconds": 0}
+
+
+#: wins proved on the other games (checked below): Carpniches, capybaras win in 3 (the
+#: position of tests/test_carpniches_solve.py); Candy with 3 players, player 2 wins in 1
+CARP_WIN_IN_3 = "(cpc)4p/3p2/6/4c1/6/(pcp)4(cpc) c -"
+CANDY3_WIN_IN_1 = (
+    "1Xs,.,3Xo,3xO,2Xs/3oS,3Ox,1xS,1Xs,./2Os,2sX,1Ox2Xs,3sO,3Sx1Xo/1xO1oS,2So,2sX,1So,./"
+    "1Sx2Xo2Ox,3oS1sX,3Xo2Os,3sX,. 2 3"
+)
+
+
+@pytest.mark.parametrize(
+    ("game", "fen", "winner", "move", "exact"),
+    [("carpniches", CARP_WIN_IN_3, "c", "a6-d3", True),
+     ("carpniches", CARP_WIN_IN_3, "c", "a6-d3", False),
+     ("candy", CANDY3_WIN_IN_1, "2", "Xo@a1", True),
+     ("candy", CANDY3_WIN_IN_1, "2", "Xo@a1", False)],
+)  # fmt: skip
+def test_proved_wins_on_other_games_come_with_a_proof_check_proof_accepts(
+    cli_run, tmp_path: Path, game: str, fen: str, winner: str, move: str, exact: bool
+) -> None:
+    pos = models.get(game).parse_position(fen)
+    assert solve(pos, timeout=60, distance=False).winner == pos.to_move
+    proof = tmp_path / "proof.json"
+    flags = () if exact else ("--no-exact",)
+    status, out, err = cli_run("analyse", game, fen, "--iterations", "3000", "--json",
+                               "--proof", str(proof), *flags)  # fmt: skip
+    assert status == 0, err
+    data = json.loads(out)
+    assert (data["result"], data["winner"], data["best_move"]) == ("win", winner, move)
+    assert data["method"] == ("mcts-solver" if not exact else data["method"])
+    assert data["proof"].startswith(f"wrote {proof} (checked")
+    status, out, err = cli_run("check-proof", str(proof))
+    assert status == 0 and out.startswith(f"proof OK: {winner} wins"), (out, err)

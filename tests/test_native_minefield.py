@@ -175,7 +175,7 @@ def test_bad_requests_are_clear_errors() -> None:
     with pytest.raises(InvalidOptionError, match="horizon"):
         native.solve(GAME.parse_position("3/3/3 b -"), horizon=254)
     with pytest.raises(InvalidOptionError, match="native"):
-        solve(models.get("candy").start(), method="native")  # Carpniches is native too
+        solve(models.get("collexion").start(), method="native")  # Carpniches, Candy too
 
 
 def _midgame(n: int, stones: int, count: int, seed: int) -> list:

@@ -215,9 +215,9 @@ LIBRARY_AND_CLI = [
      ("new", "minefield", "--size", "30"),
      "error: invalid option --size: expected 2 to 26, got 30"),
     (lambda: _models().get("candy").start(pie=False),
-     "invalid option pie: candy does not take it, got False",
+     "invalid option pie: candy does not take it (candy has no pie rule)",
      ("new", "candy", "--no-pie"),
-     "error: invalid option --no-pie: candy does not take it, got False"),
+     "error: invalid option --no-pie: candy does not take it (candy has no pie rule)"),
     (lambda: _analyse("3/3/3 b -", seconds=1.0, iterations=5),
      "invalid option seconds: not together with option iterations (give one)",
      ("analyse", "minefield", "3/3/3 b -", "--time", "1", "--iterations", "5"),
@@ -500,3 +500,31 @@ def test_an_endless_input_file_is_refused_not_read_forever(cli_run, monkeypatch,
     status, out, err = cli_run(*args)  # before: read until the memory was full
     assert status == 2 and out == "" and _one_error_line(err).startswith(line)
     assert "1 MiB" in err
+
+
+# ---------------------------------------------------------------- session 5 leftovers
+
+
+@pytest.mark.parametrize("game", ["candy", "carpniches", "collexion"])
+def test_no_pie_on_a_game_without_the_pie_rule_says_why(cli_run, game):
+    status, out, err = cli_run("new", game, "--no-pie")
+    expected = f"error: invalid option --no-pie: {game} does not take it ({game} has no pie rule)"
+    assert status == 2 and out == "" and _one_error_line(err) == expected
+    assert "False" not in err
+
+
+def test_ctrl_c_in_a_command_prints_interrupted_with_no_empty_line_before(cli_run):
+    import click
+
+    from boardproof.cli import cli
+
+    @click.command(name="ctrl-c-now")
+    def ctrl_c_now() -> None:
+        raise KeyboardInterrupt
+
+    cli.add_command(ctrl_c_now)
+    try:
+        status, out, err = cli_run("ctrl-c-now")
+    finally:
+        cli.commands.pop("ctrl-c-now")
+    assert (status, out, err) == (130, "", "interrupted\n")

@@ -49,13 +49,19 @@ def test_review_json_labels_proved_and_estimated(cli_run, tmp_path: Path) -> Non
     record = tmp_path / "game.json"
     record.write_text(json.dumps({"game": "minefield", "start": "6/6/6/6/6/6 b -",
                                   "moves": ["c3", "d4"]}))  # fmt: skip
+    page = tmp_path / "review.html"
     status, out, err = cli_run("review", "minefield", str(record), "--iterations-per-move",
-                               "60", "--json")  # fmt: skip
+                               "60", "--json", "--html", str(page))  # fmt: skip
     assert status == 0, err
     data = json.loads(out)
     assert [p["move"] for p in data["plies"]] == ["c3", "d4"]
     kinds = {p["before"]["kind"] for p in data["plies"]}
     assert kinds <= {"proved", "estimated"} and kinds
+    html = page.read_text()
+    for ply in data["plies"]:  # the page labels each value as the JSON does
+        value = ply["after"]
+        label = f"{value['proved']} (proved)" if value["proved"] else "% (estimated)"
+        assert label in html
     first = data["plies"][0]
     assert first["player"] == "b" and first["best"] is not None
 
@@ -110,3 +116,93 @@ def test_a_move_after_the_end_is_refused() -> None:
     won = "wb3/1b1w1/1b3/1b1w1/1b1w1 w -"  # Black has a path: the game is over
     with pytest.raises(RecordError, match=r"line 2, ply 1: the game is already over: 'a1'"):
         parse_record(MF, f"{won}\na1\n")
+
+
+# ------------------------------------------------ issue 14 audit (session 5)
+
+
+def test_the_html_labels_values_and_names_the_best_alternative() -> None:
+    from boardproof.reports.review_html import render
+
+    review = review_record(parse_record(MF, BLUNDER), iterations=100)
+    page = render(review)
+    assert "win (proved)" in page and "loss (proved)" in page
+    assert "Best alternative: <code>" in page and "the losing move" in page
+    assert '<tr class="losing">' in page
+
+
+#: records of the other games (random moves), with each game's move notation; the
+#: text form on one, the JSON form on the other
+OTHER_RECORDS = [
+    ("carpniches", "(cpc)4(pcp)/6/6/6/6/(pcp)4(cpc) c 1\na6-c4 f6-e6  # two moves\nc4-b4\n",
+     "text"),
+    ("candy", ".,.,.,.,./.,.,.,.,./.,.,.,.,./.,.,.,.,./.,.,.,.,. 1 3\nSo@b4  # 3 players\nSx@d4\n",
+     "json"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("game", "text", "form"), OTHER_RECORDS,
+                         ids=[g for g, _, _ in OTHER_RECORDS])  # fmt: skip
+def test_review_on_other_games(cli_run, tmp_path: Path, game: str, text: str, form: str):
+    record = tmp_path / "game.txt"
+    record.write_text(text)
+    page = tmp_path / "review.html"
+    moves = [m for line in text.splitlines()[1:] for m in line.split("#")[0].split()]
+    args = ("review", game, str(record), "--iterations-per-move", "20", "--quiet", "--html",
+            str(page))  # fmt: skip
+    status, out, err = cli_run(*args, *(("--json",) if form == "json" else ()))
+    assert status == 0, err
+    assert page.read_text().count("<svg") == len(moves) + 1
+    if form == "text":
+        rows = [line.split() for line in out.splitlines()[2 : 2 + len(moves)]]
+        assert [row[2] for row in rows] == moves and out.startswith("start: ")
+        assert "losing move: " in out and f"wrote {page}" in out
+        return
+    data = json.loads(out)
+    assert [p["move"] for p in data["plies"]] == moves
+    for ply in data["plies"]:
+        assert ply["before"]["kind"] in ("proved", "estimated") and ply["best"] is not None
+
+
+def test_review_of_a_score_game_reports_scores(cli_run, tmp_path: Path) -> None:
+    status, out, _ = cli_run("new", "collexion", "--players", "2", "--seed", "1")
+    start = out.strip()
+    pos = models.get("collexion").parse_position(start)
+    move = sorted(str(m) for m in pos.legal_moves())[0]
+    record = tmp_path / "game.json"
+    record.write_text(json.dumps({"game": "collexion", "start": start, "moves": [move]}))
+    status, out, err = cli_run("review", "collexion", str(record), "--iterations-per-move", "8",
+                               "--json", "--quiet")  # fmt: skip
+    assert status == 0, err
+    (ply,) = json.loads(out)["plies"]
+    assert ply["move"] == move and isinstance(ply["before"]["score"], float)
+
+
+def test_ctrl_c_during_review_prints_the_moves_reviewed_so_far_and_exits_130(
+    tmp_path: Path,
+) -> None:
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    record = tmp_path / "game.txt"
+    record.write_text("9/9/9/9/9/9/9/9/9 b -\ne5 d4 c3 f6 g7 b2\n")
+    env = dict(os.environ, PYTHONUNBUFFERED="1")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "boardproof.cli", "review", "minefield", str(record),
+         "--time-per-move", "20", "--json"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+    )  # fmt: skip
+    assert proc.stderr is not None
+    line = proc.stderr.readline()  # the first progress line: the review is running
+    assert line.startswith("review: position 1/7"), line
+    began = time.perf_counter()
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert time.perf_counter() - began < 40
+    assert proc.returncode == 130, (out, err)
+    assert err.splitlines()[-1] == "interrupted" and "Traceback" not in err
+    data = json.loads(out)  # the plies reviewed before the interruption (none yet here)
+    assert data["plies"] == [] and data["start"] == "9/9/9/9/9/9/9/9/9 b -"

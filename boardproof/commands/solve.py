@@ -73,9 +73,9 @@ def describe_result(result: SolveResult) -> list[str]:
 @click.option("--timeout", type=SECONDS, default=None,
               help="Stop after S seconds (then: unknown).")  # fmt: skip
 @click.option("--method", type=click.Choice(METHODS), default="auto", show_default=True,
-              help="auto (native for Minefield and Carpniches when built, else alphabeta), "
-              "alphabeta, pns (df-pn), enumerate (retrograde) or native (C: Minefield "
-              "2x2 to 26x26, Carpniches).")
+              help="auto (native for Minefield, Carpniches and Candy Conquest when built, "
+              "else alphabeta), alphabeta, pns (df-pn), enumerate (retrograde) or native "
+              "(C: Minefield 2x2 to 26x26, Carpniches, Candy Conquest).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option("--proof", "proof_file", type=click.Path(dir_okay=False), default=None,
               help="Write a checkable proof of a proved win to FILE.")  # fmt: skip
@@ -177,8 +177,11 @@ def _write_proof(
     if result.value not in ("win", "loss") or result.winner is None:
         return "not written: no proved win"
     from boardproof.solvers import native
+    from boardproof.solvers.native import candy as native_candy
 
     oracle = native.win_oracle(result.winner) if native.supports_any(result.position) else None
+    if native_candy.accepts(result.position) and result.plies is not None:
+        oracle = native_candy.win_oracle(result.winner, result.plies)
     try:
         proof = build_proof(
             result.position, winner=result.winner, game_name=game_name, options=options,

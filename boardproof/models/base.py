@@ -322,9 +322,18 @@ TWO_PLAYERS = OptionInfo("players", int, "number of players (2)", default=2, cho
 def refuse_option(game: str, name: str, value: Any) -> InvalidOptionError:
     """The error for an option ``game`` does not have (the one wording).
 
+    A flag (a bool, like ``pie``, which the CLI turns off with ``--no-pie``) is named
+    with the reason instead of its value:
+
     >>> print(refuse_option("candy", "size", 4))
     invalid option size: candy does not take it, got 4
+    >>> print(refuse_option("candy", "pie", False))
+    invalid option pie: candy does not take it (candy has no pie rule)
     """
+    if isinstance(value, bool):
+        return InvalidOptionError(
+            f"invalid option {name}: {game} does not take it ({game} has no {name} rule)"
+        )
     return InvalidOptionError(f"invalid option {name}: {game} does not take it, got {value!r}")
 
 

@@ -54,6 +54,7 @@ from boardproof.puzzles.store import FORMAT, VERSION
 from boardproof.solvers.api import solve
 from boardproof.solvers.common import Budget, SearchTimeout, Stop
 from boardproof.solvers.executor import Executor, JournalCheckpoint, run_tasks
+from boardproof.solvers.native import candy as native_candy
 from boardproof.solvers.native import carpniches as native_carpniches
 from boardproof.solvers.proof import ProofTooLarge, build_proof
 from boardproof.solvers.search import WIN, WIN_MIN, AlphaBeta
@@ -267,9 +268,20 @@ def _native_win_within(position: Position, player: int, plies: int) -> int | Non
     return WIN - value if value >= WIN_MIN else None
 
 
+def _native_candy_win_within(position: Position, player: int, plies: int) -> int | None:
+    """:func:`win_within` by the native Candy Conquest search (raises _Unsettled)."""
+    board: Any = position  # native_candy.accepts(position): a Candy Conquest position
+    try:
+        return native_candy.win_within(board, player, plies, node_limit=NATIVE_FILTER_NODES,
+                                       tt_bits=NATIVE_FILTER_TT_BITS)  # fmt: skip
+    except SearchTimeout:
+        raise _Unsettled from None
+
+
 def native_rejection(pos: Position, settings: Settings) -> str | None:
-    """Why ``pos`` is no puzzle, proved by the native search before any Python search;
-    None if the native search is not built, does not take ``pos``, or rejects nothing.
+    """Why ``pos`` is no puzzle, proved by the native search (Carpniches, Candy Conquest)
+    before any Python search; None if the native search is not built, does not take
+    ``pos``, or rejects nothing.
 
     A cheaper filter only: it rejects a candidate only when :func:`evaluate`'s own
     searches would reject it too (no win within ``max_plies``, a win in fewer than
@@ -277,18 +289,22 @@ def native_rejection(pos: Position, settings: Settings) -> str | None:
     with or without the C module (only the reasons counted for rejected candidates may
     differ: a Python search can run out of its budget first).
     """
-    if not native_carpniches.supports(pos):
+    if native_carpniches.supports(pos):
+        within = _native_win_within
+    elif native_candy.accepts(pos):
+        within = _native_candy_win_within
+    else:
         return None
     player = pos.to_move
     try:
-        plies = _native_win_within(pos, player, settings.max_plies)
+        plies = within(pos, player, settings.max_plies)
         if plies is None:
             return "no win"
         if plies < settings.min_plies:
             return "too short"
         winning = 0
         for move in pos.legal_moves():
-            if _native_win_within(pos.play(move), player, plies - 1) is not None:
+            if within(pos.play(move), player, plies - 1) is not None:
                 winning += 1
                 if winning > 1:
                     return "not unique"

@@ -172,6 +172,8 @@ def analyse(
             stopped = info.stopped
         else:
             stopped = "time"
+        if solved is None and tree.iterations == 0:  # the budget went to the exact step:
+            tree.run(iterations=1)  # one iteration, so that the answer names a move
         if solved is not None and stopped != "interrupted":
             stopped = "proved"
     return _collect(position, tree, solved, stopped, start, multipv, proof, game_name, options)

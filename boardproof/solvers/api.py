@@ -8,7 +8,9 @@
   exact draws through cycles);
 - ``native``: the C search of :mod:`boardproof.solvers.native` (Minefield, every
   size; exact distances, unless ``distance=False``; with ``max_plies`` a search
-  cut at that many plies);
+  cut at that many plies), of :mod:`~boardproof.solvers.native.carpniches` and of
+  :mod:`~boardproof.solvers.native.candy` (Candy Conquest, 2-4 players: the same
+  values, distances and ``max_plies`` as ``alphabeta``);
 - ``auto`` (default): ``native`` where it applies and was built; otherwise
   alpha-beta, and if the game repeats positions and no win shows up, the
   enumeration of a small reachable graph to settle draws.
@@ -49,6 +51,7 @@ from boardproof.models.base import InvalidOptionError, Position
 from boardproof.solvers import native
 from boardproof.solvers.common import Budget, SearchTimeout, Stop, num_players
 from boardproof.solvers.enumerate import TooManyStates, solve_graph
+from boardproof.solvers.native import candy as native_candy
 from boardproof.solvers.native import carpniches as native_carpniches
 from boardproof.solvers.pns import DFPN
 from boardproof.solvers.search import AlphaBeta, ScoreSearch, SearchResult
@@ -173,6 +176,8 @@ def solve(
     request = Request(max_plies, timeout, node_limit, tt_capacity, symmetry,
                       max_states, distance, Budget(timeout, node_limit))  # fmt: skip
     if objective == "score":
+        if method == "native":
+            choose_method(position, method)  # no native score search: the usual refusal
         result = _solve_score(position, max_plies, request.budget, tt_capacity)
     else:
         result = choose_method(position, method).run(position, request, method)
@@ -219,11 +224,15 @@ def choose_method(position: Position, method: str) -> SolveMethod:
     automatic one that accepts it); refuses a method that does not accept it.
 
     >>> from boardproof import models
-    >>> choose_method(models.get("candy").start(), "auto").name
+    >>> choose_method(models.get("collexion").start(), "auto").name
     'alphabeta'
     >>> from boardproof.solvers.native import carpniches as native_carpniches
     >>> choose_method(models.get("carpniches").start(), "auto").name == (
     ...     "native" if native_carpniches.available() else "alphabeta")
+    True
+    >>> from boardproof.solvers.native import candy as native_candy
+    >>> choose_method(models.get("candy").start(players=3), "auto").name == (
+    ...     "native" if native_candy.available() else "alphabeta")
     True
     """
     if method == "auto":
@@ -620,20 +629,42 @@ def _run_native(position: Position, request: Request, method: str) -> SolveResul
 
 #: the solve methods, in the order ``auto`` tries them (``native`` declares what it takes)
 def _native_accepts(position: Position) -> bool:
-    return native_carpniches.supports(position) or native.accepts(position)
+    return (native_carpniches.supports(position) or native_candy.accepts(position)
+            or native.accepts(position))  # fmt: skip
 
 
 def _native_refusal(position: Position) -> str:
     if not native.available():
         return native.refusal(position)
-    return "it solves Minefield (every size 2..26) and Carpniches positions only"
+    if position.game.name == "candy":  # taken whenever its C module was built
+        return "the C module was not built"
+    return ("it solves Minefield (every size 2..26), Carpniches and Candy Conquest "
+            "positions only")  # fmt: skip
 
 
 def _run_any_native(position: Position, request: Request, method: str) -> SolveResult:
-    """The Carpniches C search, or the Minefield one."""
+    """The Carpniches C search, the Candy Conquest one, or the Minefield one."""
     if native_carpniches.supports(position):
         return _solve_native_carpniches(position, request.max_plies, request.budget, method)
+    if native_candy.accepts(position):
+        return _solve_native_candy(position, request, method)
     return _run_native(position, request, method)
+
+
+def _solve_native_candy(position: Position, request: Request, method: str) -> SolveResult:
+    """The C win-within search deepened for each player (the question of ``alphabeta``:
+    :func:`boardproof.solvers.native.candy.solve`); a finished game goes to alpha-beta."""
+    if position.outcome() is not None:
+        return _solve_alphabeta(position, request.max_plies, request.budget, 1 << 10, True,
+                                "alphabeta", request.distance)  # fmt: skip
+    name = "native" if method == "native" else "auto:native"
+    board: Any = position  # the native search accepted it: a Candy Conquest position
+    found = native_candy.solve(board, max_plies=request.max_plies, budget=request.budget,
+                               symmetry=request.symmetry)  # fmt: skip
+    if found.value == "unknown":
+        return SolveResult.unknown(position, name, found.nodes, found.note, found.stopped)
+    return SolveResult(position, found.value, found.winner, found.best_move, found.plies,
+                       found.pv, found.nodes, 0.0, name, note=found.note)  # fmt: skip
 
 
 def _solve_native_carpniches(

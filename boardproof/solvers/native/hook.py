@@ -2,7 +2,8 @@
 
 The C searches are silent until they return; while :func:`live_nodes` is active, each
 calls ``report(nodes, depth)`` every 2**20 nodes (Minefield: ``depth`` is the ply
-horizon of the search, 0 when it has none; Carpniches: the depth of the iteration).
+horizon of the search, 0 when it has none; Carpniches: the depth of the iteration; Candy
+Conquest: the plies of the win-within search).
 The hook only reads the counters: the searches visit the same nodes with and without
 it. An exception raised by ``report`` (``KeyboardInterrupt``…) stops the search and
 is raised by it.
@@ -26,9 +27,9 @@ EVERY = 1 << 20
 
 def _modules() -> list[Any]:
     from boardproof.solvers import native
-    from boardproof.solvers.native import carpniches
+    from boardproof.solvers.native import candy, carpniches
 
-    found = [native._native, carpniches._native]
+    found = [native._native, carpniches._native, candy._native]
     return [module for module in found if module is not None and hasattr(module, "set_hook")]
 
 

@@ -18,7 +18,7 @@
 #include <stdint.h>
 #include <string.h>
 
-typedef uint64_t u64;
+#include "playout_common.h"
 
 #define SQUARES 36
 #define MAXSTEPS 24 /* at most 8 directions x 3 distances */
@@ -38,13 +38,6 @@ static Step STEPS[4][SQUARES][MAXSTEPS];
 static int NSTEPS[4][SQUARES];
 static u64 START_RIGHT, START_LEFT;
 static int READY = 0;
-
-static inline u64 splitmix64(u64 *state) {
-    u64 z = (*state += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
 
 static inline int has_line(u64 t) {
     return ((t & (t >> 1) & (t >> 2) & START_RIGHT) | (t & (t >> 6) & (t >> 12)) |
@@ -201,21 +194,11 @@ static PyObject *py_playout(PyObject *self, PyObject *args) {
         return NULL;
     }
     Pos p = {b[0], b[1], b[2], b[3], b[4], b[5], side, opening};
-    int *trace = NULL;
-    if (want_trace) {
-        trace = PyMem_Malloc(sizeof(int) * (limit ? limit : 1));
-        if (!trace) return PyErr_NoMemory();
-    }
+    int *trace = want_trace ? trace_buffer(limit) : NULL;
+    if (want_trace && !trace) return NULL;
     int plies = 0;
     int code = playout(&p, (u64)seed, limit, &plies, trace);
-    PyObject *result;
-    if (!want_trace) {
-        result = Py_BuildValue("ii", code, plies);
-    } else {
-        PyObject *moves = PyList_New(plies);
-        for (int k = 0; moves && k < plies; k++) PyList_SET_ITEM(moves, k, PyLong_FromLong(trace[k]));
-        result = moves ? Py_BuildValue("iiN", code, plies, moves) : NULL;
-    }
+    PyObject *result = playout_result(code, plies, trace);
     PyMem_Free(trace);
     return result;
 }

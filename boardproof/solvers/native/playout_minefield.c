@@ -25,7 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef uint64_t u64;
+#include "playout_common.h"
 
 #define MAXN 26
 #define MAXCELLS (MAXN * MAXN)
@@ -60,15 +60,6 @@ typedef struct {
 } Tables;
 
 static Tables *TABLES[MAXN + 1];
-
-/* -- splitmix64 (the same in playouts.py) ------------------------------------------- */
-
-static inline u64 splitmix64(u64 *state) {
-    u64 z = (*state += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
 
 /* -- the board of one playout ------------------------------------------------------- */
 
@@ -408,25 +399,12 @@ static PyObject *py_playout(PyObject *self, PyObject *args) {
     }
     Board *board = &BOARD;
     load(board, TABLES[n], black.buf, white.buf, diagonal);
-    if (want_trace) {
-        trace = malloc(sizeof(int) * (limit ? limit : 1));
-        if (!trace) {
-            PyErr_NoMemory();
-            goto done;
-        }
-    }
+    if (want_trace && !(trace = trace_buffer(limit))) goto done;
     int plies = 0;
     int code = playout(board, to_move, pie, diagonal, (u64)seed, limit, &plies, trace);
-    if (!want_trace) {
-        result = Py_BuildValue("ii", code, plies);
-        goto done;
-    }
-    PyObject *moves = PyList_New(plies);
-    if (!moves) goto done;
-    for (int k = 0; k < plies; k++) PyList_SET_ITEM(moves, k, PyLong_FromLong(trace[k]));
-    result = Py_BuildValue("iiN", code, plies, moves);
+    result = playout_result(code, plies, trace);
 done:
-    free(trace);
+    PyMem_Free(trace);
     PyBuffer_Release(&black);
     PyBuffer_Release(&white);
     return result;
