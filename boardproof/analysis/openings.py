@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Callable
 from typing import Any
 
 from boardproof import models
@@ -65,6 +66,10 @@ DFPN_TT_BITS = {5: 27}
 #: budget, not a time limit, so that the report stays reproducible)
 DFPN_NODE_FACTOR = 1
 DFPN_MIN_NODES = 1_000_000
+#: with a node ``budget`` (issue 18, session 5), the sizes from this one on are settled as
+#: trees of budgeted attempts, split by replies (:mod:`boardproof.analysis.subtrees`);
+#: smaller sizes are solved exactly as without it (the same report)
+SPLIT_FIRST_SIZE = 6
 
 
 def _game(win: str) -> Any:
@@ -264,6 +269,11 @@ def build_report(
     method: str = "auto",
     executor: Executor | None = None,
     split: tuple[str, ...] = (),
+    budget: int | None = None,
+    depth: int = 1,
+    split_from: int = SPLIT_FIRST_SIZE,
+    notes: Callable[[str], None] | None = None,
+    stop_after: float | None = None,
 ) -> dict[str, Any]:
     """Solve every size: the empty board and one task per class of first points.
 
@@ -274,13 +284,29 @@ def build_report(
     ``timeout`` (seconds per entry) may leave entries unsolved; they are reported so.
     The tasks run on ``executor`` (or one made from ``workers``/``scheduler``); the
     report does not depend on which.
+
+    With a node ``budget``, the sizes from ``split_from`` on are settled by
+    :class:`~boardproof.analysis.subtrees.SubtreeRun` (attempts of ``budget`` df-pn nodes,
+    split ``depth`` plies deep, the entries in the order of their estimated cost from
+    the three sizes below), and ``checkpoint`` is a JSON Lines journal with one line per
+    attempt (and per task of the smaller sizes). ``notes`` receives the estimates
+    (one line per entry) before the first attempt. ``stop_after`` (seconds from the start
+    of this call): start no attempt after that, and report what is settled by then.
     """
     if method not in METHODS:
         raise InvalidOptionError(
             f"invalid option method: expected one of {', '.join(METHODS)}, got {method!r}"
         )
-    tasks: list[tuple[str, TaskArg]] = []
+    deadline = None if stop_after is None else time.monotonic() + stop_after
+    tasks: list[tuple[str, Any]] = []
     classes = {n: point_classes(n, win) for n in sizes}
+    deep = [n for n in sizes if budget is not None and n >= split_from]
+    store: Any = checkpoint
+    if deep:
+        from boardproof.solvers.executor import JournalCheckpoint
+
+        store = JournalCheckpoint(checkpoint, {"openings": "minefield", "win": win,
+                                               "method": method, "table": "quad"})  # fmt: skip
     split_set = set(split)
     reps = {rep for n in sizes for rep, _ in classes[n]}
     for point in split:
@@ -290,6 +316,8 @@ def build_report(
                 f"({', '.join(sorted(reps))}), got {point!r}"
             )
     for n in sizes:
+        if n in deep:
+            continue
         tasks.append((f"n={n} empty", (n, None, win, timeout, method)))
         for rep, _ in classes[n]:
             if rep in split_set:
@@ -298,18 +326,35 @@ def build_report(
                                                            method)))  # fmt: skip
             else:
                 tasks.append((f"n={n} {rep}", (n, rep, win, timeout, method)))
+    # the df-pn nodes of the three sizes below each deep one (for the estimates)
+    basis = {k for n in deep for k in (n - 3, n - 2, n - 1) if k >= 2}
+    for k in sorted(basis):
+        for line in [None] + [rep for rep, _ in point_classes(k, win)]:
+            if not (k in sizes and k >= DFPN_FIRST_SIZE and method in ("auto", "dfpn")):
+                tasks.append((f"n={k} {line or 'empty'} df-pn nodes", (k, line, win)))
     # the biggest boards first, so a pool is not left waiting on one long task
     tasks.sort(key=lambda t: -t[1][0])
-    results = run_tasks(
-        solve_task,
-        tasks,
-        workers=workers,
-        scheduler=scheduler,
-        executor=executor,
-        checkpoint=checkpoint,
-        progress=progress,
-        description="minefield openings",
-    )
+    own = executor is None and bool(deep)
+    if own:
+        executor = Executor(workers, scheduler)
+    try:
+        results = run_tasks(
+            _task,
+            tasks,
+            workers=workers,
+            scheduler=scheduler,
+            executor=executor,
+            checkpoint=store,
+            progress=progress,
+            description="minefield openings",
+        )
+        for n in deep:
+            results.update(_deep_size(n, win, classes[n], results, budget or 0, depth,
+                                      executor, store, progress, notes,
+                                      deadline))  # fmt: skip
+    finally:
+        if own and executor is not None:
+            executor.close()
     for n in sizes:
         for rep, _ in classes[n]:
             if rep in split_set:
@@ -358,23 +403,105 @@ def build_report(
                 "openings": rows,
                 "black_wins": black_wins,
                 "classes": len(classes[n]),
-                "nodes": empty["nodes"]
+                # a budgeted size: every attempt once (the empty board's tree holds them all)
+                "nodes": results[f"n={n} run"]["nodes"] if n in deep else empty["nodes"]
                 + sum(results[f"n={n} {rep}"]["nodes"] for rep, _ in classes[n]),
                 "unsolved": unsolved,
                 "consistent": _consistent(empty["winner"], black_wins, unsolved),
                 "entries": [
-                    {"class": label, **{k: found.get(k) for k in ENTRY_FIELDS}}
+                    {"class": label, **{k: found.get(k) for k in ENTRY_FIELDS
+                                        + (DEEP_FIELDS if n in deep else ())}}
                     for label, found in [("empty", empty)]
                     + [(rep, results[f"n={n} {rep}"]) for rep, _ in classes[n]]
                 ],
             }
         )
-    report["timings"] = {key: value["seconds"] for key, value in results.items()}
+        if n in deep:
+            report["sizes"][-1]["run"] = results[f"n={n} run"]
+    report["timings"] = {key: value["seconds"] for key, value in results.items()
+                         if "seconds" in value}  # fmt: skip
     return report
 
 
 #: what the report keeps of each solved entry (seconds stay out: the files are reproducible)
 ENTRY_FIELDS = ("position", "winner", "best_move", "plies", "method", "nodes", "check")
+#: and of each entry of a size settled by budgeted attempts (its CPU seconds come from the
+#: checkpoint's journal, so a re-run from the same journal writes the same files)
+DEEP_FIELDS = ("cpu", "tasks", "replies", "settled_replies", "estimate")
+
+
+def _task(arg: Any) -> dict[str, Any]:
+    """A task of the main run: an entry (:func:`solve_task`) or, with 3 fields, the df-pn
+    nodes of a smaller size's entry for the estimates (:func:`dfpn_nodes`)."""
+    return dfpn_nodes(arg) if len(arg) == 3 else solve_task(arg)
+
+
+def dfpn_nodes(arg: tuple[int, str | None, str]) -> dict[str, Any]:
+    """The df-pn nodes that settle one entry (or the empty board) as ``--method dfpn``
+    does (Theorem O, a fresh table of PROVER_TT_BITS from 5x5 on, 2**20 below)."""
+    from boardproof.solvers.native import prover
+
+    n, point, win = arg
+    start = time.perf_counter()
+    pos = _game(win).start(size=n, pie=False)
+    if point:
+        pos = pos.play(pos.parse_move(point))
+    found = prover.who_wins(pos, tt_bits=PROVER_TT_BITS if n >= DFPN_FIRST_SIZE else 20)
+    return {"nodes": found.nodes, "winner": found.winner,
+            "seconds": round(time.perf_counter() - start, 3)}  # fmt: skip
+
+
+def _deep_size(n: int, win: str, classes: list[tuple[str, Any]], results: dict[str, Any],
+               budget: int, depth: int, executor: Any, store: Any, progress: bool,
+               notes: Callable[[str], None] | None = None,
+               deadline: float | None = None) -> dict[str, Any]:  # fmt: skip
+    """The entries of a size settled by budgeted attempts, cheapest estimate first."""
+    from boardproof.analysis import subtrees
+
+    reps = [rep for rep, _ in classes]
+    guess: dict[str, Any] = {}
+    rate = None
+    if n - 3 >= 2:
+        nodes = {}
+        for k in (n - 3, n - 2, n - 1):
+            row, seconds = {}, 0.0
+            for line in [None] + [rep for rep, _ in point_classes(k, win)]:
+                found = results.get(f"n={k} {line or 'empty'} df-pn nodes") or results[
+                    f"n={k} {line or 'empty'}"]  # fmt: skip
+                row[line or "empty"] = found["nodes"]
+                seconds += found["seconds"]
+            nodes[k] = row
+        last = sum(nodes[n - 1].values())
+        rate = last / seconds if seconds > 0 else None
+        guess = subtrees.estimates(n, nodes, reps)
+        for value in guess.values():
+            value["hours"] = subtrees.cpu_hours(value["nodes"], rate) if rate else None
+    order = sorted(reps, key=lambda r: (guess[r]["nodes"] if guess else 0, reps.index(r)))
+    if notes is not None and guess:
+        for point in order + ["empty"]:
+            g = guess[point]
+            notes(f"{n}x{n} {point}: estimated {g['nodes']:.2g} df-pn nodes (from "
+                  f"{', '.join(f'{v:,}' for v in g['from'])} on {n - 3}x{n - 3} to "
+                  f"{n - 1}x{n - 1})" + (f", ~{g['hours']:g} hours at {rate:,.0f} nodes/s "
+                                         f"(the {n - 1}x{n - 1} entries of this run)"
+                                         if rate else ""))  # fmt: skip
+    run = subtrees.SubtreeRun(n, win, budget=budget, depth=depth, executor=executor,
+                              checkpoint=store, progress=progress,
+                              deadline=deadline)  # fmt: skip
+    entries = run.settle_entries(order)
+    empty = run.settle_empty(entries)
+    out = {f"n={n} {rep}": {**entries[rep], "estimate": guess.get(rep)} for rep in reps}
+    out[f"n={n} empty"] = {**empty, "estimate": guess.get("empty")}
+    spent = list(run.attempts.values())
+    nodes_spent = sum(f["nodes"] for f in spent)
+    cpu_spent = sum(f.get("cpu", 0.0) for f in spent)
+    out[f"n={n} run"] = {
+        "budget": budget, "depth": depth, "table": subtrees.TABLE, "order": order,
+        "estimate_rate": round(rate) if rate else None,
+        "attempts": len(spent), "nodes": nodes_spent, "cpu": round(cpu_spent, 1),
+        "rate": round(nodes_spent / cpu_spent) if cpu_spent > 0 else None,
+    }  # fmt: skip
+    return out
 
 
 def _consistent(empty: str | None, black_wins: list[str], unsolved: list[str]) -> bool | None:

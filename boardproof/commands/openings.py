@@ -27,7 +27,8 @@ from boardproof.solvers.executor import Executor
 #: the games with an opening analysis, and the options each one takes
 GAME_OPTIONS: dict[str, frozenset[str]] = {
     "minefield": frozenset({"sizes", "workers", "scheduler", "checkpoint", "win", "timeout",
-                            "out", "method", "split", "force", "certificates"}),
+                            "out", "method", "split", "force", "budget", "depth",
+                            "budget_from", "stop_after", "certificates"}),
     "carpniches": frozenset({"max_plies", "timeout", "out", "workers", "scheduler", "method",
                              "checkpoint"}),
 }
@@ -55,6 +56,17 @@ MAX_FINISHED_SIZE = 5
 @click.option("--split", default=None, metavar="POINTS",
               help="Minefield: split these first points' entries (e.g. a1,a2: the hardest) "
                    "into one task per reply.")  # fmt: skip
+@click.option("--budget", type=click.IntRange(min=1), default=None, metavar="NODES",
+              help="Minefield, sizes from 6x6 on: df-pn nodes per attempt; an entry not "
+                   "settled within it is split into one attempt per reply (resumable: "
+                   "one checkpoint line per attempt).")  # fmt: skip
+@click.option("--depth", type=click.IntRange(min=0, max=8), default=None,
+              help="Minefield, with --budget: split this many plies below an entry [1].")
+@click.option("--budget-from", "budget_from", type=click.IntRange(min=2, max=8), default=None,
+              metavar="N", help="Minefield, with --budget: the first size settled so [6].")
+@click.option("--stop-after", "stop_after", type=SECONDS, default=None,
+              help="Minefield, with --budget: start no attempt after this many seconds; the "
+                   "report says what is settled (resume from the checkpoint).")
 @click.option("--max-plies", "max_plies", type=click.IntRange(min=1), default=None,
               help=f"Carpniches: plies after each first move [{DEFAULT_MAX_PLIES}].")  # fmt: skip
 @click.option("--method", default=None, metavar="METHOD",
@@ -87,6 +99,10 @@ def openings_command(
     out_dir: str,
     as_json: bool,
     force: bool,
+    budget: int | None,
+    depth: int | None,
+    budget_from: int | None,
+    stop_after: float | None,
     cert_dir: str | None = None,
 ) -> None:
     """Analyse the openings of GAME (minefield or carpniches) and write its report.
@@ -105,7 +121,9 @@ def openings_command(
         )
     given = {"sizes": sizes, "workers": workers, "scheduler": scheduler, "checkpoint": checkpoint,
              "win": win, "max_plies": max_plies, "method": method, "split": split,
-             "force": force or None, "certificates": cert_dir}  # fmt: skip
+             "force": force or None, "budget": budget, "depth": depth,
+             "budget_from": budget_from, "stop_after": stop_after,
+             "certificates": cert_dir}  # fmt: skip
     for option, value in given.items():
         if value is not None and option not in GAME_OPTIONS[name]:
             flag = "--" + option.replace("_", "-")
@@ -116,8 +134,8 @@ def openings_command(
     with executor:
         if name == "minefield":
             _minefield(DEFAULT_SIZES if sizes is None else sizes, executor, out_dir, checkpoint,
-                       timeout, win, method or "auto", split, force, as_json,
-                       cert_dir)  # fmt: skip
+                       timeout, win, method or "auto", split, force, as_json, budget,
+                       depth, budget_from, stop_after, cert_dir)  # fmt: skip
         else:
             _carpniches(max_plies or DEFAULT_MAX_PLIES, timeout, out_dir, executor, as_json,
                         method or "alphabeta", checkpoint)  # fmt: skip
@@ -149,10 +167,14 @@ def _minefield(
     split: str | None = None,
     force: bool = False,
     as_json: bool = False,
+    budget: int | None = None,
+    depth: int | None = None,
+    budget_from: int | None = None,
+    stop_after: float | None = None,
     cert_dir: str | None = None,
 ) -> None:
     from boardproof.analysis.claims import parse_sizes
-    from boardproof.analysis.openings import METHODS, build_report
+    from boardproof.analysis.openings import METHODS, SPLIT_FIRST_SIZE, build_report
     from boardproof.reports.openings import write_report
 
     if method not in METHODS:
@@ -171,7 +193,15 @@ def _minefield(
         )
     if win is not None:
         models.get("minefield", win=win)  # a bad rule is refused before any work
-    cp = checkpoint or os.path.join(out_dir, "minefield-openings.checkpoint.json")
+    for flag, value in (("--depth", depth), ("--budget-from", budget_from),
+                        ("--stop-after", stop_after)):
+        if value is not None and budget is None:
+            raise InvalidOptionError(f"invalid option {flag}: it needs --budget, got {value}")
+    split_from = SPLIT_FIRST_SIZE if budget_from is None else budget_from
+    deep = budget is not None and any(n >= split_from for n in size_list)
+    # a run of budgeted attempts keeps its journal (the unsettled entries go on from it)
+    cp = checkpoint or os.path.join(out_dir, "minefield-openings.checkpoint"
+                                    + (".jsonl" if deep else ".json"))  # fmt: skip
     start = time.perf_counter()
     command = f"boardproof openings minefield --sizes {sizes}" + backend_options(executor)
     if timeout is not None:
@@ -186,6 +216,14 @@ def _minefield(
             raise InvalidOptionError(f"invalid option --split: expected points like a1,a2, "
                                      f"got {split!r}")  # fmt: skip
         command += f" --split {','.join(split_points)}"
+    if too_big:
+        command += " --force"
+    if budget is not None:
+        command += f" --budget {budget} --depth {1 if depth is None else depth}"
+        if budget_from is not None:
+            command += f" --budget-from {budget_from}"
+        if stop_after is not None:
+            command += f" --stop-after {stop_after:g}"
     command += f" --out {out_dir}"
     report = build_report(
         size_list,
@@ -196,7 +234,16 @@ def _minefield(
         timeout=timeout,
         command=command,
         method=method,
+        budget=budget,
+        depth=1 if depth is None else depth,
+        split_from=split_from,
+        stop_after=stop_after,
+        notes=lambda line: click.echo(line, err=True),
     )
+    if deep:
+        checkpoint = cp  # kept
+        if not os.path.isabs(cp):  # a journal kept with the sources: the report names it
+            report["journal"] = cp
     elapsed = time.perf_counter() - start
     if cert_dir is not None:
         from boardproof.commands.certs import write_opening_certificates

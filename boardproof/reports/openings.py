@@ -171,8 +171,77 @@ def render_markdown(report: dict[str, Any]) -> str:
                     f"{e.get('method') or '-'} | {e['nodes']} | {proof} | "
                     f"{check.get('nodes', '-')} |"
                 )
+        if size.get("run"):
+            lines += budgeted_section(report, size)
     lines.append("")
     return "\n".join(lines)
+
+
+def _hours(value: float | None) -> str:
+    return "-" if value is None else f"{value:g}"
+
+
+def budgeted_section(report: dict[str, Any], size: dict[str, Any]) -> list[str]:
+    """The lines of a size settled by budgeted attempts (issue 18): the budget, the cost
+    each entry was estimated at before it was attempted, what it got, how to go on."""
+    n, run = size["n"], size["run"]
+    rate = run.get("estimate_rate")
+    lines = [
+        "", f"### {n} x {n}: budgeted attempts, split by replies", "",
+        f"Each entry is settled by **attempts** of at most {run['budget']:,} df-pn nodes "
+        f"(Theorem O, the `{run['table']}` table), each a task of the executor with its "
+        "own line in the run's checkpoint (a JSON Lines journal). An attempt that runs "
+        "out of budget is split into one attempt per reply of the side to move (one per "
+        "symmetry class, the reply its df-pn table found most promising first), down to "
+        f"{run['depth']} pl{'y' if run['depth'] == 1 else 'ies'} below the entry; the side "
+        "to move wins a split position as soon as one reply wins for it, and loses it when "
+        "every reply loses. Every "
+        "settled attempt's winner is re-proved by the native alpha-beta (hints from the "
+        "df-pn table). The empty board's row counts its own attempt and its entries'.",
+        "",
+        "The entries ran in the order of their **estimated cost**, computed before any "
+        f"attempt from the same entry's df-pn nodes on {n - 3}x{n - 3}, {n - 2}x{n - 2} and "
+        f"{n - 1}x{n - 1} (the point with the same distances to the edges): its last "
+        "growth factor times the growth of the whole table's factor from one size to the "
+        "next"
+        + (f"; the hours at the rate of the {n - 1}x{n - 1} entries of the same run "
+           f"({rate:,} df-pn nodes per second of their wall time)" if rate else "")
+        + f". Spent so far: {run['attempts']:,} attempts, {run['nodes']:,} df-pn nodes, "
+        f"{run['cpu']:,} CPU seconds"
+        + (f" ({run['rate']:,} nodes per CPU second)" if run.get("rate") else "") + ".",
+        "",
+        f"| entry | estimated nodes | from {n - 3}x{n - 3}..{n - 1}x{n - 1} | estimated "
+        "hours | winner | nodes spent | attempts | CPU seconds | replies settled |",
+        "|---|---:|---|---:|---|---:|---:|---:|---|",
+    ]
+    order = {point: i for i, point in enumerate(run["order"])}
+    rows = sorted(size["entries"], key=lambda e: order.get(e["class"], len(order)))
+    for e in rows:
+        guess = e.get("estimate") or {}
+        basis = ", ".join(f"{v:,}" for v in guess.get("from", [])) or "-"
+        estimate = f"{guess['nodes']:.2g}" if guess else "-"
+        replies = (f"{e['settled_replies']} of {e['replies']}"
+                   if e.get("replies") is not None else "-")  # fmt: skip
+        who = {"b": "Black", "w": "White"}.get(e["winner"] or "", "**not settled**")
+        if e.get("method") == "not attempted":
+            who = "not attempted"
+        lines.append(
+            f"| {e['class']} | {estimate} | {basis} | {_hours(guess.get('hours'))} | "
+            f"{who} | {e['nodes']:,} | {e.get('tasks', 1)} | {e.get('cpu') or 0:,} | "
+            f"{replies} |"
+        )
+    lines += [
+        "",
+        "**To go on** (resume): run the command above again with `--checkpoint FILE` "
+        "naming the run's journal: every finished attempt is read back from it and none "
+        "runs again (an interrupted run, Ctrl-C or a time limit, loses only the attempts "
+        "that were running). A bigger `--depth` splits the unsettled replies one ply "
+        "further and keeps every attempt made; another `--budget` starts new attempts "
+        "(the keys name the budget). `--scheduler tcp://HOST:PORT` spreads the attempts "
+        "over the workers of a Dask cluster."
+        + (f" This run's journal: `{report['journal']}`." if report.get("journal") else ""),
+    ]
+    return lines
 
 
 def write_report(report: dict[str, Any], out_dir: str | os.PathLike[str]) -> list[Path]:

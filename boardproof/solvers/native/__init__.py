@@ -227,6 +227,10 @@ class NativeResult:
     plies: int | None = None
 
 
+#: the df-pn table's replacement schemes (``NativeSearch.proof(table=...)``)
+DFPN_TABLES = ("pairs", "quad")
+
+
 class NativeSearch:
     """One board size's native search; its transposition table lives across calls.
 
@@ -334,13 +338,21 @@ class NativeSearch:
         node_limit: int = 0,
         timeout: float | None = None,
         keep: bool = False,
+        table: str = "pairs",
     ) -> tuple[bool | None, int, Move | None]:
         """:meth:`proves`, and when the attacker is to move and wins, a winning move
         (the child the proof goes through), else None.
 
         ``keep`` (64-bit search): the df-pn table of the last call survives if it has the
         same size (its proof and disproof numbers stay true; they only save work).
+        ``table`` (64-bit search): the table's replacement scheme, ``pairs`` (session 4)
+        or ``quad`` (buckets of 4 that keep solved and big entries; see ``PT_QUAD`` in
+        ``minefield.c``): only the nodes differ, never the result.
         """
+        if table not in DFPN_TABLES:
+            raise InvalidOptionError(
+                f"invalid option table: expected one of {', '.join(DFPN_TABLES)}, got {table!r}"
+            )
         self._check(position)
         if NativeSearch._active is not self:
             self._install()
@@ -353,8 +365,20 @@ class NativeSearch:
                                                      bits, node_limit, timeout or 0.0)  # fmt: skip
         else:
             result, nodes, point = _native.dfpn(me, op, black, attacks, bits, node_limit,
-                                                timeout or 0.0, keep)  # fmt: skip
+                                                timeout or 0.0, keep,
+                                                DFPN_TABLES.index(table))  # fmt: skip
         return (None if result < 0 else bool(result)), nodes, self.move(point)
+
+    def table_numbers(self, position: Any, attacker: int) -> tuple[int, int] | None:
+        """(proof, disproof) numbers of ``position`` for ``attacker`` in the df-pn table of
+        the last :meth:`proof` call (64-bit search), None if it holds none: e.g. how
+        close each child of a root came to a proof when the budget ran out."""
+        if self.wide:
+            return None
+        assert _native is not None
+        me, op, black = self.boards(position)
+        found = _native.dfpn_entry(me, op, black, position.to_move == attacker)
+        return None if found is None else (int(found[0]), int(found[1]))
 
     def _check(self, position: Any) -> None:
         if position.n != self.n or position.pie:

@@ -419,13 +419,45 @@ static inline uint32_t sat_add(uint32_t x, uint32_t y) {
     return s >= PN_INF ? PN_INF : s;
 }
 
+/* The df-pn table's replacement schemes (issue 18, session 5), chosen per dfpn() call:
+
+   PT_PAIR (0, session 4): buckets of 2 entries (one 64-byte line). A new entry goes first
+   when its work is at least the first one's, pushing that one into the second place,
+   else it replaces the second. Solved entries count as the most work (255), even a
+   terminal one of 1 node, so once the table is full every new solved leaf pushes out
+   whatever its bucket held, however big the subtree behind it: the table thrashes.
+
+   PT_QUAD (1): buckets of 4 entries (128 bytes, an aligned pair of lines). An entry's
+   value is its work class (1 + log2 of the nodes of its biggest search) plus
+   PT_SOLVED_BONUS when it is solved (proof or disproof numbers are final, unsolved ones
+   a guess). A new entry always goes in (its parent reads it back at once), in an empty
+   place or else in place of the first entry of least value; so a bucket keeps its three
+   most valuable entries and the newest one, and a leaf never pushes out a big subtree.
+   And pn_mid remembers its children's numbers as last seen during its own loop: a child
+   whose entry a sibling's search replaced would read as new (1 / 1) and be searched
+   first again and again (with a table much smaller than the search, session 4's pairs
+   never settle: benchmarks/minefield_table.py).
+
+   Either way an entry holds its full key (both stone sets, the side to move, the
+   attacker) and is only read back for that same key: a replaced entry is lost work,
+   never a wrong number, so the scheme changes the nodes a proof takes, not its result
+   (tests: equal values). */
+#define PT_PAIR 0
+#define PT_QUAD 1
+#define PT_SOLVED_BONUS 2
+static int PT_SCHEME = PT_PAIR;
+
+static inline int pt_ways(void) { return PT_SCHEME == PT_QUAD ? 4 : 2; }
+
 static inline PEntry *pt_slot(const Key *k, int attack) {
-    return &PT[(hash_key(k) ^ (u64)attack * 0x9E3779B97F4A7C15ULL) & PT_MASK & ~(u64)1];
+    return &PT[(hash_key(k) ^ (u64)attack * 0x9E3779B97F4A7C15ULL) & PT_MASK &
+               ~(u64)(pt_ways() - 1)];
 }
 
 static inline int pt_get(const Key *k, int attack, uint32_t *pn, uint32_t *dn) {
     PEntry *slot = pt_slot(k, attack);
-    for (int i = 0; i < 2; i++)
+    const int ways = pt_ways();
+    for (int i = 0; i < ways; i++)
         if (slot[i].side == k->side && slot[i].attack == attack && slot[i].a == k->a &&
             slot[i].b == k->b) {
             *pn = slot[i].pn;
@@ -435,11 +467,17 @@ static inline int pt_get(const Key *k, int attack, uint32_t *pn, uint32_t *dn) {
     return 0;
 }
 
+static inline int pt_value(const PEntry *e) {
+    return e->work + ((e->pn == 0 || e->dn == 0) ? PT_SOLVED_BONUS : 0);
+}
+
 static inline void pt_put(const Key *k, int attack, uint32_t pn, uint32_t dn, u64 work) {
     PEntry *slot = pt_slot(k, attack);
     uint8_t w = (uint8_t)(64 - __builtin_clzll(work | 1));
-    if (pn == 0 || dn == 0) w = 255; /* keep solved nodes */
-    for (int i = 0; i < 2; i++) {
+    const int quad = PT_SCHEME == PT_QUAD;
+    if (!quad && (pn == 0 || dn == 0)) w = 255; /* keep solved nodes */
+    const int ways = pt_ways();
+    for (int i = 0; i < ways; i++) {
         PEntry *e = &slot[i];
         if (e->side == k->side && e->attack == attack && e->a == k->a && e->b == k->b) {
             e->pn = pn; e->dn = dn;
@@ -448,6 +486,16 @@ static inline void pt_put(const Key *k, int attack, uint32_t pn, uint32_t dn, u6
         }
     }
     PEntry fresh = {k->a, k->b, pn, dn, k->side, (uint8_t)attack, w};
+    if (quad) {
+        int victim = 0, least = 1 << 30;
+        for (int i = 0; i < 4; i++) {
+            if (slot[i].side == 0) { victim = i; break; }
+            int v = pt_value(&slot[i]);
+            if (v < least) { least = v; victim = i; }
+        }
+        slot[victim] = fresh;
+        return;
+    }
     if (slot[0].side == 0 || w >= slot[0].work) {
         if (slot[0].side != 0) slot[1] = slot[0];
         slot[0] = fresh;
@@ -538,6 +586,11 @@ static void pn_mid(const PNode *n, uint32_t thpn, uint32_t thdn, uint32_t *out_p
     for (int i = 0; i < count; i++) keys[i] = canonical(kids[i].me, kids[i].op, kids[i].black);
     const int or_node = n->attack;
     uint32_t pn = 1, dn = 1;
+    /* PT_QUAD: each child's numbers as last seen here, for a child whose entry a sibling's
+       search replaced (read as 1 / 1 it would look new, and be searched again first) */
+    uint32_t mpn[MAXCELLS], mdn[MAXCELLS];
+    const int memo = PT_SCHEME == PT_QUAD;
+    for (int i = 0; memo && i < count; i++) mpn[i] = mdn[i] = 1;
     for (;;) {
         /* collect the children: at an OR node the proof number is the smallest child
            proof number and the disproof number the sum (the other way round at AND) */
@@ -545,7 +598,9 @@ static void pn_mid(const PNode *n, uint32_t thpn, uint32_t thdn, uint32_t *out_p
         int best = -1;
         for (int i = 0; i < count; i++) {
             uint32_t cpn = 1, cdn = 1;
-            pt_get(&keys[i], kids[i].attack, &cpn, &cdn);
+            if (pt_get(&keys[i], kids[i].attack, &cpn, &cdn)) {
+                if (memo) { mpn[i] = cpn; mdn[i] = cdn; }
+            } else if (memo) { cpn = mpn[i]; cdn = mdn[i]; }
             uint32_t x = or_node ? cpn : cdn, y = or_node ? cdn : cpn;
             sum_y = sat_add(sum_y, y);
             if (x < best_x) { second_x = best_x; best_x = x; best = i; best_y = y; }
@@ -563,6 +618,7 @@ static void pn_mid(const PNode *n, uint32_t thpn, uint32_t thdn, uint32_t *out_p
         if (child_y > PN_INF) child_y = PN_INF;
         uint32_t cpn, cdn;
         pn_mid(&kids[best], or_node ? child_x : child_y, or_node ? child_y : child_x, &cpn, &cdn);
+        if (memo) { mpn[best] = cpn; mdn[best] = cdn; }
     }
     if (!aborted) pt_put(&key, n->attack, pn, dn, nodes - start_nodes + 1);
     *out_pn = pn; *out_dn = dn;
@@ -587,7 +643,7 @@ static int pt_alloc(int bits) {
 }
 
 PyDoc_STRVAR(dfpn_doc,
-"dfpn(me, op, black, attacker_moves, tt_bits, node_limit, seconds[, keep])\n"
+"dfpn(me, op, black, attacker_moves, tt_bits, node_limit, seconds[, keep[, scheme]])\n"
 "-> (result, nodes, best)\n\n"
 "Proof-number search: does the attacker win? (the side to move if attacker_moves).\n"
 "result: 1 proved, 0 disproved (no forced win: the other side wins or a draw), -1 budget\n"
@@ -596,24 +652,32 @@ PyDoc_STRVAR(dfpn_doc,
 "goes through (the other side's winning move, when nobody can draw); else -1. Uses its\n"
 "own table of 2**tt_bits entries, cleared at each call unless keep: then a table of that\n"
 "size, board size and win rule survives from the last call (its proof and disproof\n"
-"numbers stay true: they are per node and attacker); needs setup().");
+"numbers stay true: they are per node and attacker); needs setup(). scheme: the table's\n"
+"replacement scheme, 0 pairs (session 4, the default), 1 buckets of 4 (see PT_QUAD); a\n"
+"kept table needs the same scheme.");
 
 static PyObject *py_dfpn(PyObject *self, PyObject *args) {
     unsigned long long me, op, limit;
     int black, attack, bits;
     double seconds;
-    int keep = 0;
-    if (!PyArg_ParseTuple(args, "KKppiKd|p", &me, &op, &black, &attack, &bits, &limit, &seconds,
-                          &keep))
+    int keep = 0, scheme = PT_PAIR;
+    if (!PyArg_ParseTuple(args, "KKppiKd|pi", &me, &op, &black, &attack, &bits, &limit, &seconds,
+                          &keep, &scheme))
         return NULL;
     if (bits < 4 || bits > 30) { PyErr_SetString(PyExc_ValueError, "tt_bits must be 4..30"); return NULL; }
+    if (scheme != PT_PAIR && scheme != PT_QUAD) {
+        PyErr_SetString(PyExc_ValueError, "scheme must be 0 (pairs) or 1 (buckets of 4)");
+        return NULL;
+    }
     if (begin_search(me, op, limit, seconds) < 0) return NULL;
     /* a kept table must come from the same board size and win rule: its keys are boards */
     static int pt_n = 0, pt_diag = -1;
-    if (!(keep && PT != NULL && PT_BITS == bits && pt_n == N && pt_diag == DIAG)) {
+    if (!(keep && PT != NULL && PT_BITS == bits && pt_n == N && pt_diag == DIAG &&
+          PT_SCHEME == scheme)) {
         if (pt_alloc(bits) < 0) return NULL;
         pt_n = N;
         pt_diag = DIAG;
+        PT_SCHEME = scheme;
     }
     PNode root = {me, op, black, attack};
     uint32_t pn, dn;
@@ -653,6 +717,22 @@ static PyObject *py_dfpn(PyObject *self, PyObject *args) {
         }
     }
     return Py_BuildValue("iKi", result, (unsigned long long)nodes, best);
+}
+
+PyDoc_STRVAR(dfpn_entry_doc,
+"dfpn_entry(me, op, black, attacker_moves) -> (pn, dn) or None: what the df-pn table of\n"
+"the last dfpn() call holds for that node (under its canonical key), e.g. the numbers of\n"
+"a root's children after a budget ran out; None when it holds nothing for it.");
+
+static PyObject *py_dfpn_entry(PyObject *self, PyObject *args) {
+    unsigned long long me, op;
+    int black, attack;
+    if (!PyArg_ParseTuple(args, "KKpp", &me, &op, &black, &attack)) return NULL;
+    if (PT == NULL) Py_RETURN_NONE;
+    Key k = canonical(me, op, black);
+    uint32_t pn, dn;
+    if (!pt_get(&k, attack, &pn, &dn)) Py_RETURN_NONE;
+    return Py_BuildValue("(II)", (unsigned int)pn, (unsigned int)dn);
 }
 
 /* ------------------------------------------------------------ interface */
@@ -855,6 +935,7 @@ static PyMethodDef methods[] = {
     {"solve", py_solve, METH_VARARGS, solve_doc},
     {"stats", py_stats, METH_NOARGS, "Transposition-table statistics."},
     {"dfpn", py_dfpn, METH_VARARGS, dfpn_doc},
+    {"dfpn_entry", py_dfpn_entry, METH_VARARGS, dfpn_entry_doc},
     {"hint", py_hint, METH_VARARGS,
      "hint(black): alpha-beta orders first, for the side to move of that colour (1 Black,\n"
      "0 White, -1 off), a move the last df-pn table proved (ordering only)."},

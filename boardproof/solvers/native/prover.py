@@ -22,6 +22,17 @@ algorithms, each saving behind its own option so that its effect can be measured
     questions of one entry): its proof and disproof numbers stay true, they only save
     work. Off in the report runs, so that node counts do not depend on which entries a
     worker ran before.
+``table``
+    The df-pn table's replacement scheme (session 5): ``pairs`` (session 4: buckets of 2,
+    every solved entry first) or ``quad`` (buckets of 4 that keep the entries of most
+    work, solved ones counting 4x, and the newest one; and each df-pn node remembers its
+    children's numbers as last seen, so a child whose entry was replaced does not look
+    new). Sound because an entry is only read back for its own full key (both stone
+    sets, side to move, attacker; no hash signature), and a remembered number is one
+    that node's own search computed (a proof stays a proof): a replacement only loses
+    work, so the result is the same and only the nodes differ (tests: equal winners with
+    tiny and big tables). ``quad`` does not thrash once the table is full
+    (``benchmarks/minefield_table.py``).
 ``hints``
     The confirming alpha-beta orders first, at the winner's nodes, the move that the df-pn
     table just left proves (``NativeSearch.solve(hint=...)``). Only the order changes: the
@@ -113,6 +124,7 @@ def who_wins(
     tt_bits: int = DEFAULT_DFPN_BITS,
     node_limit: int = 0,
     timeout: float | None = None,
+    table: str = "pairs",
 ) -> Proved:
     """The winner of a position of a legal game, by the native df-pn (first method).
 
@@ -132,7 +144,7 @@ def who_wins(
     search = native.search_for(target.n, target.game.win == "orthodiagonal")
     side = target.to_move if attacker is None else attacker
     proved, nodes, move = search.proof(target, side, tt_bits=tt_bits, node_limit=node_limit,
-                                       timeout=timeout, keep=keep)  # fmt: skip
+                                       timeout=timeout, keep=keep, table=table)  # fmt: skip
     winner = None if proved is None else side if proved else 1 - side
     if winner != target.to_move:
         move = None

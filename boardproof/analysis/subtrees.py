@@ -1,0 +1,344 @@
+"""Opening-table entries too big for one search: budgeted attempts, split by replies, resumable.
+
+For the sizes whose table was never finished (6x6 on, issue 18) an entry is settled as a
+tree of **attempts**, each a task of :func:`boardproof.solvers.executor.Executor.run` with
+its own line in a JSON Lines checkpoint (:class:`~boardproof.solvers.executor.JournalCheckpoint`):
+
+- an attempt is the native df-pn (Theorem O, the ``quad`` table that does not thrash) on
+  one line of play with a node **budget**; when it settles, the native alpha-beta re-proves
+  the winner (hints from the df-pn table), as in the 5x5 table;
+- an attempt that runs out of budget is **split**: one attempt per reply of the side to
+  move (symmetric replies once), in the order of the proof numbers its df-pn table left
+  for them (the most promising first), down to ``depth`` plies below the entry;
+- the mover wins a split position as soon as one reply wins (the rest are not needed:
+  the run stops them), and loses it when every reply loses.
+
+The order is fixed by the results alone, so a resumed run (the same checkpoint) walks
+the same tree and finds every finished attempt in the journal: none runs twice, and an
+interrupted run (Ctrl-C) loses only the attempts that were running. The budget is
+counted in nodes, not seconds, so the results do not depend on the machine; the keys
+name the budget, so a run with another depth or more sizes reuses them.
+
+>>> sub = SubtreeRun(3, "orthogonal", budget=30, depth=2, progress=False)
+>>> entries = sub.settle_entries(["a1", "a2", "b2"])
+>>> [(line, e["winner"], e.get("tasks", 1)) for line, e in entries.items()]
+[('a1', 'w', 8), ('a2', 'b', 6), ('b2', 'w', 1)]
+>>> entries["a1"]["method"], entries["b2"]["method"]
+('native df-pn split', 'native df-pn')
+>>> sub.close()
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import Any
+
+from boardproof import models
+from boardproof.solvers.common import symmetric_key
+from boardproof.solvers.executor import Checkpoint, Executor
+
+#: the df-pn table scheme of the attempts (see ``boardproof.solvers.native.prover``)
+TABLE = "quad"
+#: the largest df-pn table of an attempt (2**27 entries of 32 bytes: 4 GiB) and of its
+#: confirming alpha-beta (2**26 of 24 bytes: 1.5 GiB)
+MAX_DFPN_BITS = 27
+MAX_CONFIRM_BITS = 26
+#: the confirming alpha-beta's node budget: this many times the df-pn nodes, plus CONFIRM_MIN
+CONFIRM_FACTOR = 4
+CONFIRM_MIN = 1_000_000
+
+Attempt = tuple[int, str, str, int]
+
+
+def table_bits(budget: int) -> int:
+    """The df-pn table of an attempt: about a quarter as many entries as its node budget
+    (the ``quad`` table keeps the big entries), 2**16 at least, 4 GiB at most.
+
+    >>> [table_bits(b) for b in (1000, 30_000_000, 600_000_000, 10**12)]
+    [16, 23, 27, 27]
+    """
+    return max(16, min(MAX_DFPN_BITS, budget.bit_length() - 2))
+
+
+def position(n: int, line: str, win: str) -> Any:
+    """The position after ``line`` (moves separated by spaces) from the empty board."""
+    pos = models.get("minefield", win=win).start(size=n, pie=False)
+    for text in line.split():
+        pos = pos.play(pos.parse_move(text))
+    return pos
+
+
+def attempt(arg: Attempt) -> dict[str, Any]:
+    """One budgeted attempt (a top-level function: a process pool or Dask runs it).
+
+    Settled: winner, the side to move's winning move (when it wins), the alpha-beta
+    re-proof. Not settled: ``children``, each reply with the proof and disproof numbers
+    (for the side to move as the attacker) that the df-pn table holds for it.
+    """
+    from boardproof.solvers import native
+    from boardproof.solvers.native import prover
+
+    n, line, win, budget = arg
+    start = time.perf_counter()
+    cpu = time.process_time()
+    pos = position(n, line, win)
+    bits = table_bits(budget)
+    found = prover.who_wins(pos, tt_bits=bits, node_limit=budget, table=TABLE)
+    out: dict[str, Any] = {"line": line, "position": pos.fen(), "method": "native df-pn",
+                           "nodes": found.nodes, "budget": budget, "plies": None}  # fmt: skip
+    if found.winner is None:
+        target = prover.as_orthodiagonal(pos)
+        search = native.search_for(n, True)
+        children = []
+        for move in pos.legal_moves():
+            child = target.play(move)
+            numbers = None if child.outcome() else search.table_numbers(child, target.to_move)
+            children.append([str(move), *(numbers or (None, None))])
+        out.update(winner=None, best_move=None, check=None, children=children)
+    else:
+        mover_wins = found.winner == pos.to_move
+        out.update(winner=pos.game.symbol(found.winner),
+                   best_move=str(found.best_move) if mover_wins and found.best_move else None)
+        check = prover.confirm(pos, found.winner, tt_bits=min(bits, MAX_CONFIRM_BITS),
+                               node_limit=CONFIRM_FACTOR * found.nodes + CONFIRM_MIN)
+        out["check"] = {"method": "native alpha-beta", "proved": check.agrees,
+                        "nodes": check.nodes}  # fmt: skip
+    out["seconds"] = round(time.perf_counter() - start, 3)
+    out["cpu"] = round(time.process_time() - cpu, 3)
+    return out
+
+
+def ordered_replies(n: int, line: str, win: str, children: list[list[Any]]) -> list[str]:
+    """The replies to split an attempt into: one per symmetry class of the positions
+    after them, the smallest proof number first (unknown ones last), then board order.
+
+    >>> ordered_replies(2, "a1", "orthogonal", [["b1", 3, 1], ["a2", 1, 2], ["b2", None, None]])
+    ['a2', 'b1', 'b2']
+    """
+    pos = position(n, line, win)
+    seen: set[Any] = set()
+    rows = []
+    for index, (move, pn, dn) in enumerate(children):
+        key, _ = symmetric_key(pos.play(pos.parse_move(move)))
+        if key in seen:
+            continue
+        seen.add(key)
+        rows.append((pn is None, pn or 0, -(dn or 0), index, move))
+    return [row[-1] for row in sorted(rows)]
+
+
+class SubtreeRun:
+    """The attempts of one board size, run on ``executor`` with one journal ``checkpoint``."""
+
+    def __init__(self, n: int, win: str, *, budget: int, depth: int,
+                 executor: Executor | None = None, checkpoint: Checkpoint | None = None,
+                 progress: bool = True, deadline: float | None = None) -> None:  # fmt: skip
+        self.n, self.win, self.budget, self.depth = n, win, budget, depth
+        #: a ``time.monotonic()`` after which no attempt starts (the attempts still running
+        #: are stopped when the next one ends; what they would have settled stays open)
+        self.deadline = deadline
+        self.own = executor is None
+        self.executor = executor or Executor(1)
+        self.store = checkpoint or Checkpoint(None)
+        self.progress = progress
+        #: the attempts looked at (run or found in the checkpoint), by key, in order
+        self.attempts: dict[str, dict[str, Any]] = {}
+        self.empty_root: dict[str, Any] | None = None
+
+    def close(self) -> None:
+        if self.own:
+            self.executor.close()
+
+    def key(self, line: str) -> str:
+        return f"n={self.n} [{line}] budget={self.budget}"
+
+    def expired(self) -> bool:
+        return self.deadline is not None and time.monotonic() >= self.deadline
+
+    def _group(self, lines: list[str], mover: str | None, depth: int,
+               what: str) -> dict[str, dict[str, Any]]:  # fmt: skip
+        """Attempt ``lines`` (siblings, in order) and split those not settled; with a
+        ``mover``, stop at the first line (in order) that ``mover`` wins."""
+        tasks = [(self.key(line), (self.n, line, self.win, self.budget)) for line in lines]
+        if self.expired():  # only what the checkpoint holds
+            tasks = [(key, arg) for key, arg in tasks if key in self.store.done]
+
+        def decided(done: dict[str, Any]) -> bool:
+            if self.expired():
+                return True
+            for key, _ in tasks:
+                if key not in done:
+                    return False
+                if mover is not None and done[key]["winner"] == mover:
+                    return True
+            return False
+
+        got = self.executor.run(attempt, tasks, checkpoint=self.store, progress=self.progress,
+                                description=f"minefield {self.n}x{self.n} {what}",
+                                until=decided if mover or self.deadline else None)  # fmt: skip
+        out: dict[str, dict[str, Any]] = {}
+        for line in lines:
+            key = self.key(line)
+            if key not in got:
+                break  # after the first win: not needed
+            found = self.attempts[key] = got[key]
+            if found["winner"] is None and depth > 0 and found.get("children"):
+                found = self._split(line, found, depth - 1)
+            out[line] = found
+            if mover is not None and found["winner"] == mover:
+                break
+        return out
+
+    def _split(self, line: str, root: dict[str, Any], depth: int) -> dict[str, Any]:
+        pos = position(self.n, line, self.win)
+        mover = pos.game.symbol(pos.to_move)
+        replies = ordered_replies(self.n, line, self.win, root["children"])
+        kids = self._group([f"{line} {r}".strip() for r in replies], mover, depth,
+                           f"{line or 'empty'}: {len(replies)} replies")  # fmt: skip
+        return merge(root, mover, replies, [kids.get(f"{line} {r}".strip()) for r in replies])
+
+    def settle_entries(self, lines: list[str]) -> dict[str, dict[str, Any]]:
+        """Every entry (lines from the empty board, in the order given), each as deep as
+        ``depth`` allows; nothing stops early (every entry is wanted) but the deadline.
+        The first attempts, one per entry, run together, the empty board's first."""
+        roots = self._group(["", *lines], None, 0, "entries and empty board")
+        self.empty_root = roots.get("") or self.not_attempted("")
+        found = {}
+        for line in lines:
+            root = roots.get(line)
+            if root is not None and root["winner"] is None and self.depth > 0 and root.get(
+                    "children"):  # fmt: skip
+                root = self._split(line, root, self.depth - 1)
+            found[line] = root or self.not_attempted(line)
+        return found
+
+    def settle_empty(self, entries: dict[str, dict[str, Any]]) -> dict[str, Any]:
+        """The empty board: its own attempt, else the entries (its replies, one per class)."""
+        root = self.empty_root
+        if root is None:
+            root = self._group([""], None, 0, "empty board").get("") or self.not_attempted("")
+        if root["winner"] is not None or all(e["method"] == "not attempted"
+                                              for e in entries.values()):  # fmt: skip
+            return root
+        return merge(root, "b", list(entries), list(entries.values()))
+
+    def not_attempted(self, line: str) -> dict[str, Any]:
+        """The record of a line that the deadline left without an attempt."""
+        return {"line": line, "position": position(self.n, line, self.win).fen(),
+                "method": "not attempted", "nodes": 0, "budget": self.budget, "plies": None,
+                "winner": None, "best_move": None, "check": None, "seconds": 0.0, "cpu": 0.0,
+                "tasks": 0}  # fmt: skip
+
+
+def merge(root: dict[str, Any], mover: str, replies: list[str],
+          kids: list[dict[str, Any] | None]) -> dict[str, Any]:  # fmt: skip
+    """A split position from its root attempt and its replies' results (None: not run,
+    since an earlier reply won): the mover wins iff some reply wins for it.
+
+    >>> w = {"winner": "w", "nodes": 5, "cpu": 1.0, "tasks": 1, "check": {"proved": True}}
+    >>> b = {"winner": "b", "nodes": 7, "cpu": 2.0, "check": {"proved": True}}
+    >>> root = {"position": "p", "winner": None, "nodes": 10, "cpu": 1.0}
+    >>> m = merge(root, "w", ["a2", "b1"], [b, w])
+    >>> m["winner"], m["best_move"], m["nodes"], m["tasks"], m["check"]["after"]
+    ('w', 'b1', 22, 3, 'b1')
+    >>> merge(root, "w", ["a2", "b1"], [b, b])["winner"]
+    'b'
+    >>> merge(root, "w", ["a2", "b1"], [b, {**w, "winner": None}])["winner"] is None
+    True
+    """
+    done = [(r, k) for r, k in zip(replies, kids, strict=True) if k is not None]
+    entry: dict[str, Any] = {
+        "position": root["position"], "method": "native df-pn split", "plies": None,
+        "nodes": root["nodes"] + sum(k["nodes"] for _, k in done),
+        "cpu": round(root.get("cpu", 0.0) + sum(k.get("cpu", 0.0) for _, k in done), 3),
+        "seconds": round(root.get("seconds", 0.0) + sum(k.get("seconds", 0.0) for _, k in done),
+                         3),
+        "tasks": root.get("tasks", 1) + sum(k.get("tasks", 1) for _, k in done),
+        "replies": len(replies),
+        "settled_replies": sum(k["winner"] is not None for _, k in done),
+    }  # fmt: skip
+    wins = [(r, k) for r, k in done if k["winner"] == mover]
+    if wins:
+        reply, kid = wins[0]
+        check = dict(kid.get("check") or {})
+        check.pop("after", None)
+        entry.update(winner=mover, best_move=reply, check={**check, "after": reply})
+        return entry
+    if len(done) < len(replies) or any(k["winner"] is None for _, k in done):
+        entry.update(winner=None, best_move=None, check=None)
+        return entry
+    checks = [k.get("check") or {} for _, k in done]
+    proved = [c.get("proved") for c in checks]
+    entry.update(winner=done[0][1]["winner"], best_move=None, check={
+        "method": "native alpha-beta, every reply",
+        "proved": False if False in proved else None if None in proved else True,
+        "nodes": sum(c.get("nodes", 0) for c in checks)})  # fmt: skip
+    return entry
+
+
+def folded(point: str, n: int) -> tuple[int, int]:
+    """A point's distances to the nearest file and rank edges (0: on the edge).
+
+    >>> folded("e2", 6), folded("c3", 5)
+    ((1, 1), (2, 2))
+    """
+    f, r = ord(point[0]) - ord("a"), int(point[1:]) - 1
+    return min(f, n - 1 - f), min(r, n - 1 - r)
+
+
+def counterpart(point: str, n: int, k: int) -> str:
+    """The point of the k x k board in the same place as ``point`` of the n x n one
+    (distances to the edges kept, capped at the smaller board's middle).
+
+    >>> [counterpart(p, 6, 4) for p in ("a1", "c3", "b3")], counterpart("c2", 6, 5)
+    (['a1', 'b2', 'b2'], 'c2')
+    """
+    f, r = folded(point, n)
+    cap = (k - 1) // 2
+    return f"{'abcdefghijklmnopqrstuvwxyz'[min(f, cap)]}{min(r, cap) + 1}"
+
+
+def estimate(history: list[float], totals: list[float]) -> float:
+    """The nodes of an entry on the next size from its nodes on the last sizes
+    (``history``, the oldest first) and the whole table's (``totals``, the same sizes):
+    the entry's last growth factor times the growth of the table's factor from one size
+    to the next (at least 1).
+
+    >>> estimate([57, 9897, 14_254_833], [150, 39_000, 46_000_000])
+    93140930853.0
+    """
+    last = history[-1] / max(history[-2], 1)
+    speedup = (totals[-1] / totals[-2]) / (totals[-2] / max(totals[-3], 1))
+    return float(round(history[-1] * last * max(speedup, 1.0)))
+
+
+def estimates(n: int, nodes: dict[int, dict[str, int]],
+              classes: list[str]) -> dict[str, dict[str, Any]]:  # fmt: skip
+    """Per class of size ``n`` (and ``empty``): the estimate from ``nodes`` (df-pn nodes
+    by size, then by class or ``empty``, for the three sizes below ``n``).
+
+    >>> nodes = {3: {"empty": 100, "a1": 10}, 4: {"empty": 1000, "a1": 200},
+    ...          5: {"empty": 40000, "a1": 8000}}
+    >>> estimates(6, nodes, ["a1"])["a1"]
+    {'nodes': 1173333.0, 'from': [10, 200, 8000]}
+    """
+    sizes = [n - 3, n - 2, n - 1]
+    totals = [float(sum(nodes[k].values())) for k in sizes]
+    out = {}
+    for point in ["empty", *classes]:
+        history = [nodes[k]["empty" if point == "empty" else counterpart(point, n, k)]
+                   for k in sizes]  # fmt: skip
+        out[point] = {"nodes": estimate([float(h) for h in history], totals),
+                      "from": history}  # fmt: skip
+    return out
+
+
+def cpu_hours(nodes: float, rate: float) -> float:
+    """Hours of one core at ``rate`` nodes per CPU second, to 2 significant digits.
+
+    >>> cpu_hours(90e9, 650_000)
+    38.0
+    """
+    hours = nodes / rate / 3600
+    return float(f"{hours:.2g}") if hours > 0 and math.isfinite(hours) else 0.0
