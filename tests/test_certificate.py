@@ -406,3 +406,13 @@ def test_the_whole_5x5_table(tmp_path: Path) -> None:
         cert = make(entry["position"], winner=GAME.player_of(entry["winner"]))
         checked = check_certificate(parse_certificate(cert.to_bytes()))
         assert checked.winner == entry["winner"] and checked.lemmas == ["theorem-o"]
+
+
+def test_no_certificate_for_a_size_settled_by_budgeted_attempts(tmp_path, capsys) -> None:
+    from boardproof.analysis import openings
+    from boardproof.commands.certs import write_opening_certificates
+
+    report = openings.build_report([2, 3], budget=8, depth=2, split_from=3, progress=False)
+    written = write_opening_certificates(report, str(tmp_path))
+    assert written and all("-2x2-" in path for path in written)
+    assert "none for 3x3" in capsys.readouterr().err

@@ -89,7 +89,8 @@ def certificate_name(n: int, entry: str) -> str:
 def write_opening_certificates(report: dict[str, Any], folder: str, win: str = "orthogonal",
                                executor: Any = None) -> list[str]:  # fmt: skip
     """One certificate per solved entry of an openings report (the class representative
-    of each first point, and the empty board), made on ``executor``'s workers, progress
+    of each first point, and the empty board; not for the sizes settled by budgeted
+    attempts, :mod:`boardproof.analysis.subtrees`), made on ``executor``'s workers, progress
     on stderr; existing files that name the same root and winner are kept (a stopped run
     resumes), each file is written whole or not at all."""
     from boardproof.solvers.executor import Executor
@@ -98,6 +99,10 @@ def write_opening_certificates(report: dict[str, Any], folder: str, win: str = "
     jobs: list[tuple[str, tuple[str, str, str]]] = []
     kept: list[str] = []
     for size in report["sizes"]:
+        if "run" in size:  # budgeted attempts split by replies: no one proof to walk
+            click.echo(f"certificates: none for {size['n']}x{size['n']} (its entries are "
+                       "settled by budgeted attempts)", err=True)
+            continue
         for entry in size["entries"]:
             if not entry.get("winner"):
                 continue
