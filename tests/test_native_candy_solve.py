@@ -9,6 +9,7 @@ import random
 
 import pytest
 from test_candy import PASS_POSITION, STUCK_LINE
+from test_native_candy import near_end_positions
 
 from boardproof.models.candy import rules as model
 from boardproof.puzzles import generate as gen
@@ -25,14 +26,7 @@ GAME = model.make_game()
 
 def near_end(players: int, games: int, seed: int, backs: int) -> list[model.CandyPosition]:
     """Positions 1 to ``backs`` plies before the end of seeded random games."""
-    rng = random.Random(seed)
-    found = []
-    for _ in range(games):
-        line = [GAME.start(players=players)]
-        while line[-1].outcome() is None:
-            line.append(line[-1].play(rng.choice(line[-1].legal_moves())))
-        found += [line[-1 - back] for back in range(1, backs + 1) if back < len(line)]
-    return found
+    return near_end_positions(players, games, seed, backs)
 
 
 def check_line(pos: model.CandyPosition, winner: int, plies: int, pv: list) -> None:

@@ -13,6 +13,7 @@ import random
 
 import pytest
 from test_native_prover import _connected, reachable
+from test_native_prover import values as _plain_values
 
 from boardproof import models
 from boardproof.solvers import native
@@ -22,22 +23,6 @@ from boardproof.testing.random_play import unfinished_positions
 GAME = models.get("minefield")
 needs_native = pytest.mark.skipif(not native.available(), reason="C module not built")
 ALL = tuple(prover.RULES)
-
-
-def _plain_values(n: int, positions: list, diagonal: bool) -> list[int]:
-    """Who-wins values (+1, 0, -1 for the mover) by the plain native alpha-beta."""
-    lib = native._native
-    native.reset()
-    native.search_for(n, diagonal, 16)._install()
-    out = []
-    for me, op, black in positions:
-        if diagonal and _connected(op, not black, n, True):
-            out.append(-1)
-            continue
-        value, _, _, status = lib.solve(me, op, black, -1, 1, 0, 0.0, None, 0)
-        assert status == 0
-        out.append(value)
-    return out
 
 
 def _ab_values(n: int, positions: list, diagonal: bool, use: tuple[str, ...]) -> list[int]:
