@@ -22,6 +22,7 @@ import numpy as np
 
 from boardproof import models
 from boardproof.solvers import native
+from boardproof.testing.random_play import unfinished_positions
 
 NAMES = ("own orth", "own diag", "other orth", "other diag", "edge dist", "off centre",
          "own gain", "other loss")  # fmt: skip
@@ -30,17 +31,10 @@ NAMES = ("own orth", "own diag", "other orth", "other diag", "edge dist", "off c
 def samples(n: int, count: int, seed: int, min_stones: int) -> list[tuple[int, int, bool]]:
     game = models.get("minefield", win="orthodiagonal")
     search = native.search_for(n, True, 20)
-    rng = random.Random(seed)
-    out: list[tuple[int, int, bool]] = []
-    while len(out) < count:
-        pos = game.start(size=n, pie=False)
-        for _ in range(rng.randrange(min_stones, n * n)):
-            if pos.outcome() is not None:
-                break
-            pos = pos.play(rng.choice(pos.legal_moves()))
-        if pos.outcome() is None:
-            out.append(search.boards(pos))
-    return out
+    found = unfinished_positions(lambda: game.start(size=n, pie=False), count,
+                                 random.Random(seed),
+                                 plies=lambda rng: rng.randrange(min_stones, n * n))
+    return [search.boards(pos) for pos in found]
 
 
 def labelled(n: int, pos: tuple[int, int, bool]) -> list[tuple[int, tuple[int, ...], int]]:

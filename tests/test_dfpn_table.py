@@ -14,23 +14,15 @@ from boardproof import models
 from boardproof.models.base import InvalidOptionError
 from boardproof.solvers import native
 from boardproof.solvers.native import prover
+from boardproof.testing.random_play import unfinished_positions
 
 GAME = models.get("minefield")
 needs_native = pytest.mark.skipif(not native.available(), reason="C module not built")
 
 
 def _sample(n: int, count: int, seed: int, least: int = 0) -> list:
-    rng = random.Random(seed)
-    out = []
-    while len(out) < count:
-        pos = GAME.start(size=n, pie=False)
-        for _ in range(rng.randrange(least, n * n)):
-            if pos.outcome() is not None:
-                break
-            pos = pos.play(rng.choice(pos.legal_moves()))
-        if pos.outcome() is None:
-            out.append(pos)
-    return out
+    return unfinished_positions(lambda: GAME.start(size=n, pie=False), count, random.Random(seed),
+                                plies=lambda rng: rng.randrange(least, n * n))
 
 
 def _plain_winner(pos) -> int:
