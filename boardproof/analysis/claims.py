@@ -35,13 +35,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pysat.solvers import Solver
-
 from boardproof.models.base import InvalidOptionError
 from boardproof.solvers import lemmas
 from boardproof.solvers.executor import Checkpoint, Executor
 from boardproof.solvers.sat import certify, second
 from boardproof.solvers.sat import minefield as sat
+from boardproof.solvers.sat.child import open_solver
 
 #: sizes up to this one get a DRUP proof that the built-in checker verifies
 DEFAULT_CERTIFY_MAX = 6
@@ -258,7 +257,7 @@ def _handle_candidate(
     enc = sat.encode(n, options)
     excluded: list[dict[str, Any]] = []
     began = time.perf_counter()
-    with Solver(name=solver, bootstrap_with=enc.clauses) as s:
+    with open_solver(solver, enc.clauses) as s:
         while len(excluded) < limit:
             if not sat.run_solver(s):
                 return {"holds": True, "excluded": excluded, "counterexample": None,

@@ -27,6 +27,7 @@ Every model is checked against breadth-first search in ``tests/test_carpniches_c
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -280,8 +281,7 @@ class PlanModel:
         solver.parameters.num_workers = workers
         if seconds is not None:
             solver.parameters.max_time_in_seconds = seconds
-        status = solver.solve(self.model)
-        return status, solver
+        return solve_interruptibly(solver, self.model), solver
 
     def line_of_moves(self, solver: Any) -> list[CarpnichesMove]:
         out = []
@@ -292,6 +292,54 @@ class PlanModel:
                 if solver.value(var):
                     out.append(MOVES[f][g])
         return out
+
+
+def solve_interruptibly(solver: Any, model: Any) -> Any:
+    """``solver.solve(model)``, with Ctrl-C raised as :class:`KeyboardInterrupt`.
+
+    CP-SAT's own SIGINT handler (``catch_sigint_signal``, on by default) would end the
+    search as if its time limit were reached (an "unknown" answer, and no interrupt)
+    and leave SIGINT at its default action afterwards (a later Ctrl-C kills the
+    process). Off, the solve runs in a thread (CP-SAT releases the GIL) while this one
+    waits: Ctrl-C stops the search (``stop_search``) and goes on up.
+
+    >>> m = cp_model.CpModel(); x = m.new_bool_var("x"); _ = m.add(x == 1)
+    >>> solve_interruptibly(cp_model.CpSolver(), m) == cp_model.OPTIMAL
+    True
+    """
+    solver.parameters.catch_sigint_signal = False
+    if threading.current_thread() is not threading.main_thread():
+        return solver.solve(model)  # no Ctrl-C reaches this thread
+    out: list[Any] = []
+    errors: list[BaseException] = []
+    # an Event, not Thread.join: on Python 3.11 a join cut by Ctrl-C marks the thread
+    # as ended while it runs (bpo-45274's fix), and the interpreter could then exit
+    # under the solve (std::terminate)
+    done = threading.Event()
+
+    def run() -> None:
+        try:
+            out.append(solver.solve(model))
+        except BaseException as error:  # noqa: BLE001 - raised again in the caller
+            errors.append(error)
+        finally:
+            done.set()
+
+    threading.Thread(target=run, name="cp-sat", daemon=True).start()
+    try:
+        done.wait()
+    except BaseException:
+        while True:  # until the search has stopped (it may not have started yet)
+            solver.stop_search()
+            try:
+                if done.wait(0.01):
+                    break
+            except KeyboardInterrupt:  # a second Ctrl-C: the search is stopping anyway
+                continue
+        raise
+    if errors:
+        raise errors[0]
+    return out[0]
 
 
 # ---------------------------------------------------------------------------

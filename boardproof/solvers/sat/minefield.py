@@ -43,8 +43,7 @@ import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-
-from pysat.solvers import Solver
+from typing import Any
 
 from boardproof.models.base import InvalidOptionError
 from boardproof.models.minefield.board import (
@@ -56,6 +55,7 @@ from boardproof.models.minefield.board import (
     symmetry_point,
 )
 from boardproof.models.minefield.rules import from_cells, parse_cells
+from boardproof.solvers.sat.child import ChildSolver, open_solver
 
 #: the cell states of the game's cell boards (one colour convention)
 EMPTY = EMPTY_CELL
@@ -576,11 +576,14 @@ class SolveResult:
         }
 
 
-def run_solver(s: Solver, assumptions: Sequence[int] = ()) -> bool:
+def run_solver(s: Any, assumptions: Sequence[int] = ()) -> bool:
     """``s.solve(assumptions)``, with Ctrl-C raised as :class:`KeyboardInterrupt`.
 
-    python-sat turns SIGINT during a solve into its own ``pysolvers.error`` ("Caught
-    keyboard interrupt"); the command line must see a plain interrupt (exit 130).
+    ``s`` comes from :func:`~boardproof.solvers.sat.child.open_solver`: a solver in a
+    child process, which no signal reaches (Ctrl-C interrupts the wait for it). A
+    python-sat solver in this process (no ``fork``) turns SIGINT into its own
+    ``pysolvers.error`` ("Caught keyboard interrupt"); the command line must see a
+    plain interrupt (exit 130).
     """
     try:
         return bool(s.solve(assumptions=list(assumptions)))
@@ -588,6 +591,26 @@ def run_solver(s: Solver, assumptions: Sequence[int] = ()) -> bool:
         if "keyboard interrupt" in str(error).lower():
             raise KeyboardInterrupt from None
         raise
+
+
+def save_proof(s: Any, proof_file: str) -> int:
+    """Write the solver's DRUP proof to ``proof_file`` (``.gz``: gzip); its line count.
+
+    Run in the solver's process (:meth:`~boardproof.solvers.sat.child.ChildSolver.call`):
+    a proof of millions of lines never goes through the pipe.
+    """
+    proof = s.get_proof() or []
+    path = Path(proof_file)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if path.suffix == ".gz":  # compressed, reproducible bytes
+        from boardproof.solvers.sat.certify import write_proof
+
+        write_proof(proof, path)
+    else:
+        with path.open("w", encoding="ascii") as handle:
+            for line in proof:
+                handle.write(line + "\n")
+    return len(proof)
 
 
 def check_solver(name: str, proof: bool = False) -> str:
@@ -610,27 +633,18 @@ def solve(
     """Solve the formula; with ``proof_file`` write its DRUP proof there (``.gz``: gzip)."""
     check_solver(solver, proof=proof_file is not None)
     began = time.perf_counter()
-    with Solver(name=solver, bootstrap_with=enc.clauses, with_proof=proof_file is not None) as s:
+    with open_solver(solver, enc.clauses, with_proof=proof_file is not None) as s:
         sat = run_solver(s, assumptions)
         seconds = time.perf_counter() - began
         board = enc.decode(s.get_model() or []) if sat else None
         lines = None
         written = None
         if proof_file is not None and not sat:
-            proof = s.get_proof() or []
-            path = Path(proof_file)
-            path.parent.mkdir(parents=True, exist_ok=True)
-            if path.suffix == ".gz":  # compressed, reproducible bytes
-                from boardproof.solvers.sat.certify import write_proof
-
-                write_proof(proof, path)
+            if isinstance(s, ChildSolver):
+                lines = s.call(save_proof, str(proof_file))
             else:
-                with path.open("w", encoding="ascii") as handle:
-                    for line in proof:
-                        handle.write(line + "\n")
-            lines = len(proof)
-            written = str(path)
-            del proof
+                lines = save_proof(s, str(proof_file))
+            written = str(Path(proof_file))
     return SolveResult(
         n=enc.n,
         result="sat" if sat else "unsat",
@@ -676,7 +690,7 @@ def iter_boards(
 ) -> Iterator[Board]:
     """Every model projected on the board (blocking clauses), at most ``limit``."""
     count = 0
-    with Solver(name=solver, bootstrap_with=enc.clauses) as s:
+    with open_solver(solver, enc.clauses) as s:
         while (limit is None or count < limit) and run_solver(s):
             board = enc.decode(s.get_model() or [])
             yield board

@@ -31,10 +31,9 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from pysat.solvers import Solver
-
 from boardproof.solvers.sat import backward
 from boardproof.solvers.sat import minefield as sat
+from boardproof.solvers.sat.child import open_solver
 
 #: the pad around the window in the auxiliary board: a glyph spans at most 4 points
 _PAD = 4
@@ -206,7 +205,7 @@ def solve_certified(clauses: list[list[int]]) -> tuple[str, bool]:
     ('sat', False)
     """
     proof = backward.available()
-    with Solver(name="cadical195", bootstrap_with=clauses, with_proof=proof) as s:
+    with open_solver("cadical195", clauses, with_proof=proof) as s:
         if sat.run_solver(s):
             return "sat", False
         return "unsat", proof and backward.check(clauses, s.get_proof() or []).ok

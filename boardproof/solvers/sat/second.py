@@ -2,7 +2,9 @@
 
 The main solver is CaDiCaL (python-sat). The second opinion comes from code that
 shares nothing with it: CryptoMiniSat through ``pycryptosat`` (PyPI), or another
-python-sat back end (Glucose 4, MiniSat 2.2). A model returned by a second solver is
+python-sat back end (Glucose 4, MiniSat 2.2). Like the main one, it runs in a child
+process (:mod:`boardproof.solvers.sat.child`): pycryptosat's own SIGINT handler would
+otherwise turn a Ctrl-C into a solve without an answer. A model returned by a second solver is
 checked against every clause here, so a "sat" answer is never taken on trust either.
 
 >>> resolve([[1, 2], [-1, 2], [1, -2], [-1, -2]], "cryptominisat")["result"]
@@ -18,6 +20,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from boardproof.models.base import InvalidOptionError
+from boardproof.solvers.sat.child import open_solver
+from boardproof.solvers.sat.minefield import run_solver
 
 #: second solvers by name: ``cryptominisat`` (pycryptosat) or a python-sat back end
 SECOND_SOLVERS = ("cryptominisat", "glucose4", "minisat22")
@@ -48,23 +52,9 @@ def resolve(clauses: Sequence[Sequence[int]], name: str) -> dict[str, Any]:
     """Solve ``clauses`` with the second solver ``name``: result, seconds, label."""
     check_second(name)
     began = time.perf_counter()
-    model: list[int] = []
-    if name == "cryptominisat":
-        import pycryptosat
-
-        solver = pycryptosat.Solver(threads=1)
-        solver.add_clauses([list(c) for c in clauses])
-        sat, values = solver.solve()
-        if sat and values is not None:
-            model = [v if values[v] else -v for v in range(1, len(values))]
-    else:
-        from pysat.solvers import Solver
-
-        from boardproof.solvers.sat.minefield import run_solver
-
-        with Solver(name=name, bootstrap_with=[list(c) for c in clauses]) as s:
-            sat = run_solver(s)
-            model = list(s.get_model() or []) if sat else []
+    with open_solver(name, clauses) as s:
+        sat = run_solver(s)
+        model = list(s.get_model() or []) if sat else []
     seconds = time.perf_counter() - began
     out: dict[str, Any] = {"solver": name, "name": solver_label(name),
                            "result": "sat" if sat else "unsat", "seconds": round(seconds, 3)}

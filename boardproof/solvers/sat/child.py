@@ -1,0 +1,300 @@
+"""SAT solvers in a child process, so that Ctrl-C can never land inside one.
+
+python-sat's ``solve()``, called in the main thread, installs a C SIGINT handler that
+``longjmp``\\ s out of the solver (CaDiCaL, Glucose, Lingeling, Kissat...). A signal that
+lands while the solver is inside ``malloc``/``free`` leaves the heap corrupt (a later
+``free(): invalid size`` aborts the process, or the next ``malloc`` waits forever on the
+lock it left taken); the handler also stays installed and SIGINT stays blocked in the
+main thread afterwards, so a second Ctrl-C goes to another thread (numpy's OpenBLAS
+one) and jumps there onto the main thread's stack. python-sat releases the GIL in no
+CaDiCaL call and CaDiCaL has no ``interrupt()`` there, so a solve in a worker thread
+could not be stopped either. pycryptosat installs its own handler in any thread; it
+stops the solve, prints ``*** INTERRUPTED ***`` and the solve returns ``None``.
+
+:class:`ChildSolver` keeps the solver in a process forked for it, with SIGINT blocked:
+no signal handler ever runs in the solver's process. The parent sends each call
+(``solve``, ``add_clause``, ``get_model``...) through a pipe and waits for the answer;
+Ctrl-C raises :class:`KeyboardInterrupt` in that wait (Python's own handler), the
+child is killed (SIGKILL; it also dies with its parent) and the interrupt goes on up.
+The solver runs the same code on the same clauses in the same order, so answers,
+models and DRUP proofs are the same byte for byte; an incremental solver keeps its
+state across calls as before. The clauses reach the child by ``fork`` (nothing is
+copied but the pages the child writes).
+
+Without ``os.fork`` (or with ``BOARDPROOF_SAT_CHILD=0``), :func:`open_solver` gives
+the solver in this process, as before.
+
+>>> with open_solver("cadical195", [[1, 2], [-1, 2], [1, -2]]) as s:
+...     s.solve(), s.get_model(), s.solve([-2])
+(True, [1, 2], False)
+>>> with open_solver("cryptominisat", [[1], [-1, 2]]) as s:
+...     s.solve(), s.get_model()
+(True, [1, 2])
+"""
+
+from __future__ import annotations
+
+import contextlib
+import gc
+import os
+import signal
+import sys
+import threading
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from multiprocessing.connection import Connection, Pipe
+from typing import Any
+
+#: set to "0" to keep every solver in this process (the behaviour before session 6)
+ENV = "BOARDPROOF_SAT_CHILD"
+
+
+class SolverDied(RuntimeError):
+    """The solver's process ended without answering (killed, out of memory...)."""
+
+
+def child_processes() -> bool:
+    """Whether :func:`open_solver` puts solvers in child processes."""
+    return hasattr(os, "fork") and os.environ.get(ENV, "1") != "0"
+
+
+class CryptoMiniSat:
+    """pycryptosat's solver behind python-sat's method names (``solve``, ``get_model``,
+    ``add_clause``); ``solve`` raises :class:`KeyboardInterrupt` where pycryptosat
+    returns no answer (its own SIGINT handler stopped it)."""
+
+    def __init__(self, bootstrap_with: Iterable[Sequence[int]] = ()) -> None:
+        import pycryptosat
+
+        self.solver = pycryptosat.Solver(threads=1)
+        self.solver.add_clauses([list(c) for c in bootstrap_with])
+        self.model: list[int] | None = None
+
+    def add_clause(self, clause: Sequence[int]) -> None:
+        self.solver.add_clause(list(clause))
+
+    def solve(self, assumptions: Sequence[int] = ()) -> bool:
+        sat, values = self.solver.solve(list(assumptions))
+        if sat is None:  # only an interrupt stops it: no limits are set
+            raise KeyboardInterrupt
+        self.model = ([v if values[v] else -v for v in range(1, len(values))]
+                      if sat else None)  # fmt: skip
+        return bool(sat)
+
+    def get_model(self) -> list[int] | None:
+        return self.model
+
+    def delete(self) -> None:
+        self.solver = None
+
+    def __enter__(self) -> CryptoMiniSat:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.delete()
+
+
+def make_solver(name: str, bootstrap_with: Iterable[Sequence[int]] = (),
+                with_proof: bool = False) -> Any:
+    """The solver itself, in this process: python-sat's ``name`` or ``cryptominisat``."""
+    if name == "cryptominisat":
+        if with_proof:
+            raise ValueError("cryptominisat: no DRUP proofs here")
+        return CryptoMiniSat(bootstrap_with)
+    from pysat.solvers import Solver
+
+    return Solver(name=name, bootstrap_with=bootstrap_with, with_proof=with_proof)
+
+
+@contextlib.contextmanager
+def _sigint_held() -> Iterator[None]:
+    """A Ctrl-C in the block takes effect at its end (the main thread only: no Python
+    handler runs in other threads), so that bookkeeping of the child is never cut."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    hits: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: hits.append(signum))
+    try:
+        yield
+    finally:
+        # None: a handler set from C (python-sat leaves its own after an interrupt)
+        signal.signal(signal.SIGINT,
+                      signal.default_int_handler if previous is None else previous)
+        if hits:
+            if callable(previous):
+                previous(signal.SIGINT, None)
+            elif previous == signal.SIG_DFL:
+                os.kill(os.getpid(), signal.SIGINT)
+
+
+def _die_with_parent(parent: int) -> None:
+    """Linux: SIGKILL this process when the thread that forked it ends."""
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(Exception):
+            import ctypes
+
+            ctypes.CDLL(None).prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG
+    if os.getppid() != parent:  # it ended before that
+        os._exit(1)
+
+
+def _serve(conn: Connection, parent: int, name: str, clauses: Iterable[Sequence[int]],
+           with_proof: bool) -> None:
+    """The child: make the solver, then answer calls until the pipe closes."""
+    try:
+        gc.disable()  # a collection would write to (copy) every page of the parent's heap
+        _die_with_parent(parent)
+        try:
+            solver = make_solver(name, clauses, with_proof)
+        except Exception as error:
+            conn.send(("error", error))
+            return
+        conn.send(("ok", None))
+        while True:
+            try:
+                method, args = conn.recv()
+            except (EOFError, OSError):
+                return
+            try:
+                if method == "call":
+                    value = args[0](solver, *args[1:])
+                else:
+                    value = getattr(solver, method)(*args)
+                reply: tuple[str, Any] = ("ok", value)
+            except BaseException as error:  # noqa: BLE001 - every failure goes back
+                reply = ("error", error)
+            try:
+                conn.send(reply)
+            except Exception as error:  # an answer or error that does not pickle
+                conn.send(("error", RuntimeError(f"{type(error).__name__}: {error}")))
+    finally:
+        os._exit(0)  # never the parent's atexit handlers, buffers or finalizers
+
+
+class ChildSolver:
+    """A python-sat solver (or ``cryptominisat``) in a child process.
+
+    Its methods are the solver's (``solve``, ``add_clause``, ``get_model``,
+    ``get_proof``), plus :meth:`call` to run a function on the solver in the child
+    (e.g. to write a long proof there rather than pass it through the pipe).
+    """
+
+    def __init__(self, name: str, bootstrap_with: Iterable[Sequence[int]] = (),
+                 with_proof: bool = False) -> None:
+        self.name = name
+        self._pid: int | None = None
+        self._conn: Connection | None = None
+        mine, theirs = Pipe()
+        parent = os.getpid()
+        try:
+            self._fork(parent, name, bootstrap_with, with_proof, mine, theirs)
+            self._answer()  # the solver is made (or its error raised)
+        except BaseException:  # e.g. a Ctrl-C held during the fork: stop the child
+            self.close()
+            raise
+
+    def _fork(self, parent: int, name: str, bootstrap_with: Iterable[Sequence[int]],
+              with_proof: bool, mine: Connection, theirs: Connection) -> None:
+        with _sigint_held():
+            # the child starts with SIGINT blocked (the mask is inherited)
+            mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+            try:
+                pid = os.fork()
+                if pid == 0:
+                    mine.close()
+                    _serve(theirs, parent, name, bootstrap_with, with_proof)
+                self._pid, self._conn = pid, mine
+            finally:
+                signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+                theirs.close()
+
+    def _answer(self) -> Any:
+        assert self._conn is not None
+        try:
+            status, value = self._conn.recv()
+        except (EOFError, OSError):
+            raise SolverDied(f"the {self.name} solver's process ended without an answer "
+                             f"({self._end()})") from None
+        except BaseException:  # Ctrl-C: the solver is in an unknown state
+            self.close()
+            raise
+        if status == "error":
+            raise value
+        return value
+
+    def _request(self, method: str, *args: Any) -> Any:
+        if self._conn is None:
+            raise ValueError(f"the {self.name} solver is closed")
+        try:
+            self._conn.send((method, args))
+        except BaseException:
+            self.close()
+            raise
+        return self._answer()
+
+    def solve(self, assumptions: Sequence[int] = ()) -> bool:
+        return bool(self._request("solve", list(assumptions)))
+
+    def add_clause(self, clause: Sequence[int]) -> None:
+        self._request("add_clause", list(clause))
+
+    def get_model(self) -> list[int] | None:
+        model = self._request("get_model")
+        return None if model is None else list(model)
+
+    def get_proof(self) -> list[str] | None:
+        return self._request("get_proof")  # type: ignore[no-any-return]
+
+    def call(self, fn: Callable[..., Any], *args: Any) -> Any:
+        """``fn(solver, *args)`` run in the child; its result (``fn`` top-level)."""
+        return self._request("call", fn, *args)
+
+    def _end(self) -> str:
+        """Reap the child (killing it first): how it ended."""
+        pid, self._pid = self._pid, None
+        if self._conn is not None:
+            self._conn.close()
+            self._conn = None
+        if pid is None:
+            return "closed"
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGKILL)
+        while True:
+            try:
+                _, status = os.waitpid(pid, 0)
+                break
+            except ChildProcessError:
+                return "gone"
+            except InterruptedError:
+                continue
+        if os.WIFSIGNALED(status):
+            return f"signal {signal.Signals(os.WTERMSIG(status)).name}"
+        return f"exit {os.WEXITSTATUS(status)}"
+
+    def close(self) -> None:
+        """Stop the child (at once: it may be in the middle of a solve)."""
+        with _sigint_held():
+            self._end()
+
+    def delete(self) -> None:
+        self.close()
+
+    def __enter__(self) -> ChildSolver:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __del__(self) -> None:
+        if getattr(self, "_pid", None) is not None:
+            with contextlib.suppress(Exception):
+                self._end()
+
+
+def open_solver(name: str, bootstrap_with: Iterable[Sequence[int]] = (),
+                with_proof: bool = False) -> Any:
+    """The solver ``name`` (python-sat's, or ``cryptominisat``) with ``bootstrap_with``:
+    in a child process (:class:`ChildSolver`) where ``fork`` exists, else here."""
+    if child_processes():
+        return ChildSolver(name, bootstrap_with, with_proof)
+    return make_solver(name, bootstrap_with, with_proof)
