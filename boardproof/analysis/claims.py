@@ -40,7 +40,7 @@ from boardproof.solvers import lemmas
 from boardproof.solvers.executor import Checkpoint, Executor
 from boardproof.solvers.sat import certify, second
 from boardproof.solvers.sat import minefield as sat
-from boardproof.solvers.sat.child import open_solver
+from boardproof.solvers.sat.child import call_in_child, open_solver
 
 #: sizes up to this one get a DRUP proof that the built-in checker verifies
 DEFAULT_CERTIFY_MAX = 6
@@ -115,8 +115,10 @@ def sat_task(task: dict[str, Any]) -> dict[str, Any]:
     out["step"] = step
     out["counts"] = dict(enc.counts)
     if proof_file is not None and result.result == "unsat" and not assumptions:
-        out["certificate"] = certify.certificate(
-            enc.clauses, enc.nvars, proof_file, task.get("checkers", ("dratify",)))
+        # the checkers' long native calls take no Ctrl-C: they run in a child process
+        out["certificate"] = call_in_child(
+            certify.certificate, enc.clauses, enc.nvars, proof_file,
+            task.get("checkers", ("dratify",)))
     return out
 
 
@@ -138,7 +140,7 @@ def own_check_task(task: dict[str, Any]) -> dict[str, Any]:
     """Check a step's proof (written by its SAT task) with the project's backward checker."""
     options = dict(_step_options(task["n"], task["method"]))[task["step"]]
     enc = sat.encode(task["n"], options)
-    return certify.check_backward(enc.clauses, task["proof_file"])
+    return call_in_child(certify.check_backward, enc.clauses, task["proof_file"])
 
 
 def run_task(task: dict[str, Any]) -> dict[str, Any]:

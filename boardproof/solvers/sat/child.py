@@ -93,9 +93,15 @@ class CryptoMiniSat:
         self.delete()
 
 
-def make_solver(name: str, bootstrap_with: Iterable[Sequence[int]] = (),
-                with_proof: bool = False) -> Any:
-    """The solver itself, in this process: python-sat's ``name`` or ``cryptominisat``."""
+#: the "solver" of a child that runs one function (:func:`call_in_child`)
+NO_SOLVER = "none"
+
+
+def make_solver(name: str, bootstrap_with: Any = (), with_proof: bool = False) -> Any:
+    """The solver itself, in this process: python-sat's ``name`` or ``cryptominisat``
+    (:data:`NO_SOLVER`: ``bootstrap_with`` itself)."""
+    if name == NO_SOLVER:
+        return bootstrap_with
     if name == "cryptominisat":
         if with_proof:
             raise ValueError("cryptominisat: no DRUP proofs here")
@@ -289,6 +295,26 @@ class ChildSolver:
         if getattr(self, "_pid", None) is not None:
             with contextlib.suppress(Exception):
                 self._end()
+
+
+def _run_job(job: tuple[Callable[..., Any], tuple[Any, ...]]) -> Any:
+    fn, args = job
+    return fn(*args)
+
+
+def call_in_child(fn: Callable[..., Any], *args: Any) -> Any:
+    """``fn(*args)`` in a forked child with SIGINT blocked, for a long native call that
+    takes no Ctrl-C until it returns (a proof checker): the wait for it does. ``fn``
+    and ``args`` reach the child by ``fork``; the result comes back pickled. Without
+    child processes, ``fn(*args)`` here.
+
+    >>> call_in_child(divmod, 17, 5)
+    (3, 2)
+    """
+    if not child_processes():
+        return fn(*args)
+    with ChildSolver(NO_SOLVER, (fn, args)) as job:  # type: ignore[arg-type]
+        return job.call(_run_job)
 
 
 def open_solver(name: str, bootstrap_with: Iterable[Sequence[int]] = (),

@@ -1,0 +1,112 @@
+"""The cost of keeping SAT solvers in a child process (:mod:`boardproof.solvers.sat.child`)
+and CP-SAT in a thread, against the solvers in this process (``BOARDPROOF_SAT_CHILD=0``,
+plain ``CpSolver.solve``): the same work both ways, interleaved, best of ``--repeat``.
+
+Usage::
+
+    python benchmarks/sat_child.py                 # fill sweep 2-14, small solves, CP-SAT
+    python benchmarks/sat_child.py --sizes 2-16 --repeat 3
+
+Prints a Markdown table (wall seconds; the load average is printed too).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import time
+from collections.abc import Callable
+
+from boardproof.analysis import claims
+from boardproof.solvers.sat import child, second
+from boardproof.solvers.sat import minefield as sat
+
+
+def _timed(fn: Callable[[], object], in_process: bool) -> float:
+    if in_process:
+        os.environ[child.ENV] = "0"
+    else:
+        os.environ.pop(child.ENV, None)
+    began = time.perf_counter()
+    fn()
+    return time.perf_counter() - began
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--sizes", default="2-14")
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--small", type=int, default=200, help="small solves per run")
+    args = parser.parse_args()
+    lo, hi = (int(x) for x in args.sizes.split("-"))
+    encs = [sat.encode(n, dict(claims._step_options(n, "fill"))["fill"])
+            for n in range(lo, hi + 1)]
+    tiny = sat.encode(3, sat.fast_steps(3)[0][1])
+    weak = sat.encode(3, sat.Options(lemmas=()))
+    import tempfile
+
+    tmp = tempfile.mkdtemp()
+
+    def sweep() -> None:
+        for enc in encs:
+            assert sat.solve(enc).result == "unsat"
+
+    def proofs() -> None:
+        for enc in encs[:5]:
+            sat.solve(enc, proof_file=os.path.join(tmp, f"{enc.n}.drup.gz"))
+
+    def small() -> None:
+        for _ in range(args.small):
+            sat.solve(tiny)
+
+    def models() -> None:
+        assert sat.count_boards(weak) > 1
+
+    def second_cms() -> None:
+        for enc in encs[-3:]:
+            second.resolve(enc.clauses, "cryptominisat")
+
+    from ortools.sat.python import cp_model
+
+    from boardproof.models.carpniches import START_POSITION, parse_position
+    from boardproof.solvers.cp import carpniches as cp
+
+    goal = parse_position("(cp)4(pcp)/1c4/6/6/1p4/(pc)4(cpc) c -")
+    plain = cp_model.CpSolver.solve
+
+    def reach() -> None:
+        for _ in range(20):
+            cp.reach(START_POSITION, goal, 3)
+
+    rows = [("fill sweep, sizes " + args.sizes, sweep),
+            (f"fill with DRUP proof (.gz), sizes {lo}-{lo + 4}", proofs),
+            (f"{args.small} solves of a 3x3 formula", small),
+            ("every model of a 3x3 formula (incremental)", models),
+            (f"cryptominisat, sizes {hi - 2}-{hi}", second_cms)]
+    print(f"load: {os.getloadavg()}")
+    print("| work | in this process (s) | child / thread (s) | ratio |")
+    print("|---|---:|---:|---:|")
+    for name, fn in rows:
+        best = {True: float("inf"), False: float("inf")}
+        for _ in range(args.repeat):
+            for in_process in (True, False):
+                best[in_process] = min(best[in_process], _timed(fn, in_process))
+        print(f"| {name} | {best[True]:.3f} | {best[False]:.3f} | "
+              f"{best[False] / best[True]:.2f} |")
+    best = {True: float("inf"), False: float("inf")}
+    wrapped = cp.solve_interruptibly
+    for _ in range(args.repeat):
+        for in_thread in (False, True):
+            # plain: CP-SAT's own solve in this thread (its SIGINT handler on)
+            cp.solve_interruptibly = wrapped if in_thread else plain  # type: ignore[assignment]
+            began = time.perf_counter()
+            reach()
+            best[not in_thread] = min(best[not in_thread], time.perf_counter() - began)
+    cp.solve_interruptibly = wrapped
+    print(f"| 20 CP-SAT reach (3 plies) | {best[True]:.3f} | {best[False]:.3f} | "
+          f"{best[False] / best[True]:.2f} |")
+    print(f"load: {os.getloadavg()}")
+
+
+if __name__ == "__main__":
+    main()
