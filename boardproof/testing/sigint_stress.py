@@ -23,6 +23,7 @@ figures (``python -m boardproof.testing.sigint_stress --help``).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import random
@@ -247,9 +248,10 @@ def _waiting_in(pid: int) -> str:
 
 
 def cli_try(delay: float, sizes: str = "2,12", first: str = "n=2/fill",
-            timeout: float = 30.0) -> str:
+            timeout: float = 30.0, again: float | None = None) -> str:
     """One ``verify`` run, SIGINT to its process group ``delay`` s after the ``first``
-    task is in the checkpoint: ``"clean"``, ``"early"`` (it had ended) or what went wrong."""
+    task is in the checkpoint (and once more ``again`` s later: an impatient user):
+    ``"clean"``, ``"early"`` (it had ended) or what went wrong."""
     with tempfile.TemporaryDirectory() as tmp:
         checkpoint = Path(tmp) / "run.checkpoint.json"
         proc = subprocess.Popen(_verify_command(checkpoint, sizes), stdout=subprocess.PIPE,
@@ -265,6 +267,10 @@ def cli_try(delay: float, sizes: str = "2,12", first: str = "n=2/fill",
                 proc.communicate()
                 return "early"
             os.killpg(proc.pid, signal.SIGINT)
+            if again is not None:
+                time.sleep(again)
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(proc.pid, signal.SIGINT)
             _, err = proc.communicate(timeout=timeout)
         except subprocess.TimeoutExpired:
             where = _waiting_in(proc.pid)
@@ -284,13 +290,15 @@ def cli_try(delay: float, sizes: str = "2,12", first: str = "n=2/fill",
 
 
 def cli_stress(tries: int = 10, seed: int = 1, sizes: str = "2,12",
-               max_delay: float = 1.0) -> tuple[dict[str, int], list[str]]:
+               max_delay: float = 1.0, again: float | None = None,
+               ) -> tuple[dict[str, int], list[str]]:
     """``tries`` runs of :func:`cli_try`: counts by outcome, and the failures."""
     rng = random.Random(seed)
     counts: dict[str, int] = {}
     failures: list[str] = []
     for _ in range(tries):
-        outcome = cli_try(rng.uniform(0.0, max_delay), sizes)
+        outcome = cli_try(rng.uniform(0.0, max_delay), sizes,
+                          again=None if again is None else rng.uniform(0.0, again))
         kind = outcome.split()[0] if outcome.split()[0] in ("clean", "early", "hang") else "crash"
         counts[kind] = counts.get(kind, 0) + 1
         if kind not in ("clean", "early"):
@@ -309,12 +317,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cli", type=int, default=0, metavar="TRIES",
                         help="instead: TRIES runs of the verify command")
     parser.add_argument("--sizes", default="2,12", help="with --cli: the verify sizes")
+    parser.add_argument("--again", type=float, default=None, metavar="SECONDS",
+                        help="with --cli: a second SIGINT up to SECONDS after the first")
     args = parser.parse_args(argv)
     if args.child:
         _child(args.child, args.size)
         return 0
     if args.cli:
-        counts, failures = cli_stress(args.cli, args.seed, args.sizes, args.max_delay)
+        counts, failures = cli_stress(args.cli, args.seed, args.sizes, args.max_delay,
+                                      args.again)
         print(f"cli: {args.cli} tries, {counts}")
         for failure in failures:
             print("  " + failure)
