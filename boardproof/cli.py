@@ -8,8 +8,10 @@ Bad input (unknown game, bad notation, illegal move, bad option) exits with stat
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
+import signal
 import sys
 
 import click
@@ -211,7 +213,19 @@ def cut_quotes(message: str, limit: int = 80) -> str:
 def _exit(status: int) -> int:
     if os.environ.get("BOARDPROOF_NO_EXIT"):
         return status
+    if status == 130:
+        _exit_at_next_interrupt()
     sys.exit(status)
+
+
+def _exit_at_next_interrupt() -> None:
+    """After ``interrupted``: a further Ctrl-C while the interpreter shuts down exits 130
+    at once (not a KeyboardInterrupt traceback from its shutdown)."""
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(Exception):
+            stream.flush()
+    with contextlib.suppress(ValueError):  # not the main thread
+        signal.signal(signal.SIGINT, lambda signum, frame: os._exit(130))
 
 
 if __name__ == "__main__":  # pragma: no cover

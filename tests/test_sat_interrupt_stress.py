@@ -31,12 +31,18 @@ def _in_process(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(child.ENV, "0")
 
 
+@pytest.fixture()
+def every_size_in_a_child(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(child, "SMALL", 0)
+
+
 # ---------------------------------------------------------------------------
 # the same results
 # ---------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("n", [3, 5])
+@pytest.mark.usefixtures("every_size_in_a_child")
 def test_same_proof_bytes_and_answers(n: int, tmp_path: Path,
                                       monkeypatch: pytest.MonkeyPatch) -> None:
     enc = sat.encode(n, sat.fast_steps(n)[0][1])
@@ -54,6 +60,7 @@ def test_same_proof_bytes_and_answers(n: int, tmp_path: Path,
         assert found["child", suffix][0] == "unsat" and found["child", suffix][1] > 0
 
 
+@pytest.mark.usefixtures("every_size_in_a_child")
 def test_same_models_in_the_same_order(monkeypatch: pytest.MonkeyPatch) -> None:
     """An incremental solver (blocking clauses) keeps its state across calls."""
     enc = sat.encode(3, sat.Options(lemmas=()))
@@ -67,6 +74,7 @@ def test_same_models_in_the_same_order(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.mark.parametrize("name", ["cryptominisat", "glucose4", "minisat22"])
+@pytest.mark.usefixtures("every_size_in_a_child")
 def test_second_solvers_in_a_child(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
     enc = sat.encode(4, sat.fast_steps(4)[0][1])
     weak = sat.encode(3, sat.Options(lemmas=()))
@@ -77,8 +85,17 @@ def test_second_solvers_in_a_child(name: str, monkeypatch: pytest.MonkeyPatch) -
     assert got[1]["model_checked"] is True
 
 
+def test_small_formulas_stay_here_in_a_thread() -> None:
+    enc = sat.encode(3, sat.fast_steps(3)[0][1])
+    assert len(enc.clauses) < child.SMALL <= len(sat.encode(8, sat.fast_steps(8)[0][1]).clauses)
+    with child.open_solver("cadical195", enc.clauses) as s:
+        assert isinstance(s, child.ThreadSolver) and not s.solve()
+    with child.open_solver("cryptominisat", enc.clauses) as s:  # its handler: a child
+        assert isinstance(s, child.ChildSolver) and not s.solve()
+
+
 def test_child_errors_and_death() -> None:
-    with child.open_solver("cadical195", [[1, 2]]) as s:
+    with child.ChildSolver("cadical195", [[1, 2]]) as s:
         with pytest.raises(ValueError, match="non-zero"):
             s.solve([0])  # python-sat's own error, raised here
         assert s.solve([-1])
@@ -164,7 +181,9 @@ def _check(found: sigint_stress.StressResult, rounds: int) -> None:
 
 
 def test_stress_sigint_during_solves() -> None:
+    """n = 8: in a child process; n = 5: here, in a thread (fewer than SMALL clauses)."""
     _check(sigint_stress.stress("library", rounds=40, seed=6, n=8, max_delay=0.25), 40)
+    _check(sigint_stress.stress("library", rounds=30, seed=6, n=5, max_delay=0.05), 30)
 
 
 def test_stress_sigint_during_second_solves() -> None:
@@ -180,6 +199,7 @@ def test_stress_ctrl_c_of_the_command() -> None:
 @pytest.mark.long
 def test_stress_sigint_long() -> None:
     _check(sigint_stress.stress("library", rounds=400, seed=7, n=10, max_delay=0.5), 400)
+    _check(sigint_stress.stress("library", rounds=300, seed=7, n=6, max_delay=0.1), 300)
     _check(sigint_stress.stress("second", rounds=60, seed=7, n=8, max_delay=0.4), 60)
     counts, failures = sigint_stress.cli_stress(tries=30, seed=7, sizes="2,16", max_delay=2.0)
     assert (failures, counts) == ([], {"clean": 30})

@@ -21,8 +21,11 @@ models and DRUP proofs are the same byte for byte; an incremental solver keeps i
 state across calls as before. The clauses reach the child by ``fork`` (nothing is
 copied but the pages the child writes).
 
-Without ``os.fork`` (or with ``BOARDPROOF_SAT_CHILD=0``), :func:`open_solver` gives
-the solver in this process, as before.
+A fork costs milliseconds, more than a small formula's solve: a python-sat formula of
+fewer than :data:`SMALL` clauses (the project's take milliseconds) is solved here by
+:class:`ThreadSolver`, in a worker thread, where python-sat installs no handler; a
+Ctrl-C then takes effect when that solve ends. So does every solve without ``os.fork``
+(or with ``BOARDPROOF_SAT_CHILD=0``).
 
 >>> with open_solver("cadical195", [[1, 2], [-1, 2], [1, -2]]) as s:
 ...     s.solve(), s.get_model(), s.solve([-2])
@@ -44,8 +47,10 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from multiprocessing.connection import Connection, Pipe
 from typing import Any
 
-#: set to "0" to keep every solver in this process (the behaviour before session 6)
+#: set to "0" to keep every solver in this process (:class:`ThreadSolver`)
 ENV = "BOARDPROOF_SAT_CHILD"
+#: python-sat formulas with fewer clauses are solved in this process (no fork)
+SMALL = 10_000
 
 
 class SolverDied(RuntimeError):
@@ -133,13 +138,26 @@ def _sigint_held() -> Iterator[None]:
                 os.kill(os.getpid(), signal.SIGINT)
 
 
-def _die_with_parent(parent: int) -> None:
-    """Linux: SIGKILL this process when the thread that forked it ends."""
-    if sys.platform.startswith("linux"):
-        with contextlib.suppress(Exception):
+_LIBC: list[Any] = []  # the C library (Linux), loaded once before the first fork
+
+
+def _libc() -> Any:
+    if not _LIBC:
+        try:
             import ctypes
 
-            ctypes.CDLL(None).prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG
+            _LIBC.append(ctypes.CDLL(None) if sys.platform.startswith("linux") else None)
+        except (ImportError, OSError):
+            _LIBC.append(None)
+    return _LIBC[0]
+
+
+def _die_with_parent(parent: int) -> None:
+    """Linux: SIGKILL this process when the thread that forked it ends."""
+    libc = _libc()
+    if libc is not None:
+        with contextlib.suppress(Exception):
+            libc.prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG
     if os.getppid() != parent:  # it ended before that
         os._exit(1)
 
@@ -192,6 +210,7 @@ class ChildSolver:
         self._conn: Connection | None = None
         mine, theirs = Pipe()
         parent = os.getpid()
+        _libc()
         try:
             self._fork(parent, name, bootstrap_with, with_proof, mine, theirs)
             self._answer()  # the solver is made (or its error raised)
@@ -317,10 +336,79 @@ def call_in_child(fn: Callable[..., Any], *args: Any) -> Any:
         return job.call(_run_job)
 
 
+class ThreadSolver:
+    """A python-sat solver in this process whose ``solve`` runs in a worker thread: not
+    the main thread, so python-sat installs no SIGINT handler (Python's stays). Its
+    C call keeps the GIL, so a Ctrl-C raises :class:`KeyboardInterrupt` when it ends."""
+
+    def __init__(self, name: str, bootstrap_with: Iterable[Sequence[int]] = (),
+                 with_proof: bool = False) -> None:
+        self.name = name
+        self.solver = make_solver(name, bootstrap_with, with_proof)
+
+    def solve(self, assumptions: Sequence[int] = ()) -> bool:
+        if threading.current_thread() is not threading.main_thread():
+            return bool(self.solver.solve(assumptions=list(assumptions)))
+        out: list[Any] = []
+        done = threading.Event()  # not Thread.join (see solve_interruptibly)
+
+        def run() -> None:
+            try:
+                out.append(self.solver.solve(assumptions=list(assumptions)))
+            except BaseException as error:  # noqa: BLE001 - raised again below
+                out.append(error)
+            finally:
+                done.set()
+
+        threading.Thread(target=run, name="sat-solve", daemon=True).start()
+        interrupted = False
+        while True:  # the solver is in use until the thread ends, Ctrl-C or not
+            try:
+                done.wait()
+                break
+            except KeyboardInterrupt:
+                interrupted = True
+        if interrupted:
+            raise KeyboardInterrupt
+        if isinstance(out[0], BaseException):
+            raise out[0]
+        return bool(out[0])
+
+    def add_clause(self, clause: Sequence[int]) -> None:
+        self.solver.add_clause(list(clause))
+
+    def get_model(self) -> list[int] | None:
+        model = self.solver.get_model()
+        return None if model is None else list(model)
+
+    def get_proof(self) -> list[str] | None:
+        return self.solver.get_proof()  # type: ignore[no-any-return]
+
+    def call(self, fn: Callable[..., Any], *args: Any) -> Any:
+        """``fn(solver, *args)``, as :meth:`ChildSolver.call`."""
+        return fn(self.solver, *args)
+
+    def close(self) -> None:
+        if self.solver is not None:
+            self.solver.delete()
+            self.solver = None
+
+    def delete(self) -> None:
+        self.close()
+
+    def __enter__(self) -> ThreadSolver:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
 def open_solver(name: str, bootstrap_with: Iterable[Sequence[int]] = (),
-                with_proof: bool = False) -> Any:
+                with_proof: bool = False) -> ChildSolver | ThreadSolver:
     """The solver ``name`` (python-sat's, or ``cryptominisat``) with ``bootstrap_with``:
-    in a child process (:class:`ChildSolver`) where ``fork`` exists, else here."""
-    if child_processes():
-        return ChildSolver(name, bootstrap_with, with_proof)
-    return make_solver(name, bootstrap_with, with_proof)
+    in a child process (:class:`ChildSolver`) where ``fork`` exists, but a python-sat
+    formula of fewer than :data:`SMALL` clauses here (:class:`ThreadSolver`)."""
+    clauses = bootstrap_with if isinstance(bootstrap_with, list) else list(bootstrap_with)
+    if child_processes() and (name == "cryptominisat" or len(clauses) >= SMALL):
+        return ChildSolver(name, clauses, with_proof)
+    return ThreadSolver(name, clauses, with_proof)

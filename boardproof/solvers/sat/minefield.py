@@ -55,7 +55,7 @@ from boardproof.models.minefield.board import (
     symmetry_point,
 )
 from boardproof.models.minefield.rules import from_cells, parse_cells
-from boardproof.solvers.sat.child import ChildSolver, open_solver
+from boardproof.solvers.sat.child import open_solver
 
 #: the cell states of the game's cell boards (one colour convention)
 EMPTY = EMPTY_CELL
@@ -580,10 +580,10 @@ def run_solver(s: Any, assumptions: Sequence[int] = ()) -> bool:
     """``s.solve(assumptions)``, with Ctrl-C raised as :class:`KeyboardInterrupt`.
 
     ``s`` comes from :func:`~boardproof.solvers.sat.child.open_solver`: a solver in a
-    child process, which no signal reaches (Ctrl-C interrupts the wait for it). A
-    python-sat solver in this process (no ``fork``) turns SIGINT into its own
-    ``pysolvers.error`` ("Caught keyboard interrupt"); the command line must see a
-    plain interrupt (exit 130).
+    child process, which no signal reaches (Ctrl-C interrupts the wait for it), or a
+    small one solved in a worker thread. A python-sat solver called in the main thread
+    turns SIGINT into its own ``pysolvers.error`` ("Caught keyboard interrupt"); the
+    command line must see a plain interrupt (exit 130).
     """
     try:
         return bool(s.solve(assumptions=list(assumptions)))
@@ -596,8 +596,9 @@ def run_solver(s: Any, assumptions: Sequence[int] = ()) -> bool:
 def save_proof(s: Any, proof_file: str) -> int:
     """Write the solver's DRUP proof to ``proof_file`` (``.gz``: gzip); its line count.
 
-    Run in the solver's process (:meth:`~boardproof.solvers.sat.child.ChildSolver.call`):
-    a proof of millions of lines never goes through the pipe.
+    Run in the solver's process (``s.call(save_proof, path)``, see
+    :meth:`~boardproof.solvers.sat.child.ChildSolver.call`): a proof of millions of
+    lines never goes through the pipe.
     """
     proof = s.get_proof() or []
     path = Path(proof_file)
@@ -640,10 +641,7 @@ def solve(
         lines = None
         written = None
         if proof_file is not None and not sat:
-            if isinstance(s, ChildSolver):
-                lines = s.call(save_proof, str(proof_file))
-            else:
-                lines = save_proof(s, str(proof_file))
+            lines = s.call(save_proof, str(proof_file))
             written = str(Path(proof_file))
     return SolveResult(
         n=enc.n,
