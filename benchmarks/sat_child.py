@@ -1,5 +1,6 @@
-"""The cost of keeping SAT solvers in a child process (:mod:`boardproof.solvers.sat.child`)
-and CP-SAT in a thread, against the solvers in this process (``BOARDPROOF_SAT_CHILD=0``,
+"""The cost of the Ctrl-C-safe solvers (:mod:`boardproof.solvers.sat.child`: a child
+process, or a worker thread below ``SMALL`` clauses; CP-SAT in a thread) against the
+solvers called in the main thread as before session 6 (python-sat's own SIGINT handler,
 plain ``CpSolver.solve``): the same work both ways, interleaved, best of ``--repeat``.
 
 Usage::
@@ -15,18 +16,28 @@ from __future__ import annotations
 import argparse
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from boardproof.analysis import claims
 from boardproof.solvers.sat import child, second
 from boardproof.solvers.sat import minefield as sat
 
 
-def _timed(fn: Callable[[], object], in_process: bool) -> float:
-    if in_process:
-        os.environ[child.ENV] = "0"
-    else:
-        os.environ.pop(child.ENV, None)
+class MainLocalSolver(child.LocalSolver):
+    """The solver as before session 6: python-sat's ``solve`` in the main thread."""
+
+    def solve(self, assumptions: Sequence[int] = ()) -> bool:
+        return sat.run_solver(self.solver, assumptions)
+
+
+def _before(name: str, bootstrap_with: Any = (), with_proof: bool = False) -> Any:
+    return MainLocalSolver(name, bootstrap_with, with_proof)
+
+
+def _timed(fn: Callable[[], object], before: bool) -> float:
+    for module in (sat, second):
+        module.open_solver = _before if before else child.open_solver  # type: ignore[attr-defined]
     began = time.perf_counter()
     fn()
     return time.perf_counter() - began
@@ -84,13 +95,13 @@ def main() -> None:
             ("every model of a 3x3 formula (incremental)", models),
             (f"cryptominisat, sizes {hi - 2}-{hi}", second_cms)]
     print(f"load: {os.getloadavg()}")
-    print("| work | in this process (s) | child / thread (s) | ratio |")
+    print("| work | main thread, before (s) | now (s) | ratio |")
     print("|---|---:|---:|---:|")
     for name, fn in rows:
         best = {True: float("inf"), False: float("inf")}
         for _ in range(args.repeat):
-            for in_process in (True, False):
-                best[in_process] = min(best[in_process], _timed(fn, in_process))
+            for before in (True, False):
+                best[before] = min(best[before], _timed(fn, before))
         print(f"| {name} | {best[True]:.3f} | {best[False]:.3f} | "
               f"{best[False] / best[True]:.2f} |")
     best = {True: float("inf"), False: float("inf")}

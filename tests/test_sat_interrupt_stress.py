@@ -85,13 +85,36 @@ def test_second_solvers_in_a_child(name: str, monkeypatch: pytest.MonkeyPatch) -
     assert got[1]["model_checked"] is True
 
 
-def test_small_formulas_stay_here_in_a_thread() -> None:
+def test_small_formulas_stay_here() -> None:
     enc = sat.encode(3, sat.fast_steps(3)[0][1])
     assert len(enc.clauses) < child.SMALL <= len(sat.encode(8, sat.fast_steps(8)[0][1]).clauses)
     with child.open_solver("cadical195", enc.clauses) as s:
-        assert isinstance(s, child.ThreadSolver) and not s.solve()
+        assert isinstance(s, child.LocalSolver) and not s.solve()
     with child.open_solver("cryptominisat", enc.clauses) as s:  # its handler: a child
         assert isinstance(s, child.ChildSolver) and not s.solve()
+
+
+def test_local_solve_takes_ctrl_c_at_its_end() -> None:
+    """A solve here (the small formulas' path, forced on a 1 s one): python-sat's
+    handler stays out, so Ctrl-C is a KeyboardInterrupt once the solve has ended."""
+    script = textwrap.dedent("""
+        import os, signal, threading
+        from boardproof.solvers.sat import child, minefield as sat
+        enc = sat.encode(12, sat.fast_steps(12)[0][1])
+        with child.LocalSolver("cadical195", enc.clauses) as s:
+            threading.Timer(0.2, os.kill, (os.getpid(), signal.SIGINT)).start()
+            try:
+                print("solved", s.solve())
+            except KeyboardInterrupt:
+                print("interrupted")
+            print(signal.getsignal(signal.SIGINT) is signal.default_int_handler)
+    """)
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0 and not done.stderr, done.stderr
+    # the solve ran to its end (UNSAT), then the interrupt came; the handler is Python's
+    assert done.stdout.split() in (["interrupted", "True"], ["solved", "False", "True"])
+    assert "pysolvers" not in done.stdout + done.stderr
 
 
 def test_child_errors_and_death() -> None:
@@ -181,7 +204,7 @@ def _check(found: sigint_stress.StressResult, rounds: int) -> None:
 
 
 def test_stress_sigint_during_solves() -> None:
-    """n = 8: in a child process; n = 5: here, in a thread (fewer than SMALL clauses)."""
+    """n = 8: in a child process; n = 5: here (fewer than SMALL clauses)."""
     _check(sigint_stress.stress("library", rounds=40, seed=6, n=8, max_delay=0.25), 40)
     _check(sigint_stress.stress("library", rounds=30, seed=6, n=5, max_delay=0.05), 30)
 

@@ -22,10 +22,11 @@ state across calls as before. The clauses reach the child by ``fork`` (nothing i
 copied but the pages the child writes).
 
 A fork costs milliseconds, more than a small formula's solve: a python-sat formula of
-fewer than :data:`SMALL` clauses (the project's take milliseconds) is solved here by
-:class:`ThreadSolver`, in a worker thread, where python-sat installs no handler; a
-Ctrl-C then takes effect when that solve ends. So does every solve without ``os.fork``
-(or with ``BOARDPROOF_SAT_CHILD=0``).
+fewer than :data:`SMALL` clauses (the project's take milliseconds) is solved in this
+process by :class:`LocalSolver`, with python-sat told that it is not in the main thread
+(its own test for installing the handler): Python's handler stays, and a Ctrl-C takes
+effect when that solve ends. So does every solve without ``os.fork`` (or with
+``BOARDPROOF_SAT_CHILD=0``).
 
 >>> with open_solver("cadical195", [[1, 2], [-1, 2], [1, -2]]) as s:
 ...     s.solve(), s.get_model(), s.solve([-2])
@@ -47,7 +48,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from multiprocessing.connection import Connection, Pipe
 from typing import Any
 
-#: set to "0" to keep every solver in this process (:class:`ThreadSolver`)
+#: set to "0" to keep every solver in this process (:class:`LocalSolver`)
 ENV = "BOARDPROOF_SAT_CHILD"
 #: python-sat formulas with fewer clauses are solved in this process (no fork)
 SMALL = 10_000
@@ -336,10 +337,81 @@ def call_in_child(fn: Callable[..., Any], *args: Any) -> Any:
         return job.call(_run_job)
 
 
-class ThreadSolver:
-    """A python-sat solver in this process whose ``solve`` runs in a worker thread: not
-    the main thread, so python-sat installs no SIGINT handler (Python's stays). Its
-    C call keeps the GIL, so a Ctrl-C raises :class:`KeyboardInterrupt` when it ends."""
+_WORKER: list[Any] = []  # (pid, job queue) of the thread that runs LocalSolver solves
+
+
+def _in_worker(fn: Callable[[], Any]) -> threading.Event:
+    """Run ``fn`` in this process's solve thread (started once); set when it is done."""
+    if not _WORKER or _WORKER[0][0] != os.getpid():  # none yet, or a forked process
+        import queue
+
+        jobs: queue.SimpleQueue[tuple[Callable[[], Any], threading.Event]] = queue.SimpleQueue()
+
+        def serve() -> None:
+            while True:
+                job, finished = jobs.get()
+                try:
+                    job()
+                finally:
+                    finished.set()
+
+        threading.Thread(target=serve, name="sat-solve", daemon=True).start()
+        _WORKER[:] = [(os.getpid(), jobs)]
+    done = threading.Event()
+    _WORKER[0][1].put((fn, done))
+    return done
+
+
+class _NotMain:
+    """python-sat's own test, answering "not the main thread": no SIGINT handler."""
+
+    @staticmethod
+    def check() -> bool:
+        return False
+
+
+def _solve_without_handler(solver: Any, assumptions: list[int]) -> Any:
+    """``solver.solve(assumptions)`` with python-sat's SIGINT handler left out: python-sat
+    installs it only when its ``MainThread.check()`` says so, and asks no more than that
+    (in the solve call). Elsewhere (or if that test moves), in a worker thread."""
+    import pysat.solvers
+
+    if threading.current_thread() is not threading.main_thread():
+        return solver.solve(assumptions=assumptions)
+    if callable(getattr(getattr(pysat.solvers, "MainThread", None), "check", None)):
+        saved = pysat.solvers.MainThread
+        pysat.solvers.MainThread = _NotMain  # type: ignore[misc,assignment]
+        try:
+            return solver.solve(assumptions=assumptions)
+        finally:
+            pysat.solvers.MainThread = saved  # type: ignore[misc]
+    out: list[Any] = []
+
+    def run() -> None:
+        try:
+            out.append(solver.solve(assumptions=assumptions))
+        except BaseException as error:  # noqa: BLE001 - raised again below
+            out.append(error)
+
+    done = _in_worker(run)  # an Event: not Thread.join (see solve_interruptibly)
+    interrupted = False
+    while True:  # the solver is in use until the thread is done, Ctrl-C or not
+        try:
+            done.wait()
+            break
+        except KeyboardInterrupt:
+            interrupted = True
+    if interrupted:
+        raise KeyboardInterrupt
+    if isinstance(out[0], BaseException):
+        raise out[0]
+    return out[0]
+
+
+class LocalSolver:
+    """A solver in this process whose python-sat ``solve`` installs no SIGINT handler
+    (Python's stays): its C call keeps the GIL, so a Ctrl-C raises
+    :class:`KeyboardInterrupt` as soon as the solve ends. For small formulas."""
 
     def __init__(self, name: str, bootstrap_with: Iterable[Sequence[int]] = (),
                  with_proof: bool = False) -> None:
@@ -347,32 +419,9 @@ class ThreadSolver:
         self.solver = make_solver(name, bootstrap_with, with_proof)
 
     def solve(self, assumptions: Sequence[int] = ()) -> bool:
-        if threading.current_thread() is not threading.main_thread():
-            return bool(self.solver.solve(assumptions=list(assumptions)))
-        out: list[Any] = []
-        done = threading.Event()  # not Thread.join (see solve_interruptibly)
-
-        def run() -> None:
-            try:
-                out.append(self.solver.solve(assumptions=list(assumptions)))
-            except BaseException as error:  # noqa: BLE001 - raised again below
-                out.append(error)
-            finally:
-                done.set()
-
-        threading.Thread(target=run, name="sat-solve", daemon=True).start()
-        interrupted = False
-        while True:  # the solver is in use until the thread ends, Ctrl-C or not
-            try:
-                done.wait()
-                break
-            except KeyboardInterrupt:
-                interrupted = True
-        if interrupted:
-            raise KeyboardInterrupt
-        if isinstance(out[0], BaseException):
-            raise out[0]
-        return bool(out[0])
+        if isinstance(self.solver, CryptoMiniSat):
+            return self.solver.solve(list(assumptions))
+        return bool(_solve_without_handler(self.solver, list(assumptions)))
 
     def add_clause(self, clause: Sequence[int]) -> None:
         self.solver.add_clause(list(clause))
@@ -396,7 +445,7 @@ class ThreadSolver:
     def delete(self) -> None:
         self.close()
 
-    def __enter__(self) -> ThreadSolver:
+    def __enter__(self) -> LocalSolver:
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -404,11 +453,11 @@ class ThreadSolver:
 
 
 def open_solver(name: str, bootstrap_with: Iterable[Sequence[int]] = (),
-                with_proof: bool = False) -> ChildSolver | ThreadSolver:
+                with_proof: bool = False) -> ChildSolver | LocalSolver:
     """The solver ``name`` (python-sat's, or ``cryptominisat``) with ``bootstrap_with``:
     in a child process (:class:`ChildSolver`) where ``fork`` exists, but a python-sat
-    formula of fewer than :data:`SMALL` clauses here (:class:`ThreadSolver`)."""
+    formula of fewer than :data:`SMALL` clauses here (:class:`LocalSolver`)."""
     clauses = bootstrap_with if isinstance(bootstrap_with, list) else list(bootstrap_with)
     if child_processes() and (name == "cryptominisat" or len(clauses) >= SMALL):
         return ChildSolver(name, clauses, with_proof)
-    return ThreadSolver(name, clauses, with_proof)
+    return LocalSolver(name, clauses, with_proof)

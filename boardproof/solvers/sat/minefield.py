@@ -581,9 +581,9 @@ def run_solver(s: Any, assumptions: Sequence[int] = ()) -> bool:
 
     ``s`` comes from :func:`~boardproof.solvers.sat.child.open_solver`: a solver in a
     child process, which no signal reaches (Ctrl-C interrupts the wait for it), or a
-    small one solved in a worker thread. A python-sat solver called in the main thread
-    turns SIGINT into its own ``pysolvers.error`` ("Caught keyboard interrupt"); the
-    command line must see a plain interrupt (exit 130).
+    small one solved here without python-sat's handler. A python-sat solver called in
+    the main thread turns SIGINT into its own ``pysolvers.error`` ("Caught keyboard
+    interrupt"); the command line must see a plain interrupt (exit 130).
     """
     try:
         return bool(s.solve(assumptions=list(assumptions)))
