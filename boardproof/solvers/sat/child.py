@@ -120,22 +120,24 @@ def make_solver(name: str, bootstrap_with: Any = (), with_proof: bool = False) -
 @contextlib.contextmanager
 def _sigint_held() -> Iterator[None]:
     """A Ctrl-C in the block takes effect at its end (the main thread only: no Python
-    handler runs in other threads), so that bookkeeping of the child is never cut."""
+    handler runs in other threads), so that bookkeeping (a child's pid, python-sat's
+    free-then-forget in ``delete``) is never cut in the middle."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
     hits: list[int] = []
-    previous = signal.signal(signal.SIGINT, lambda signum, frame: hits.append(signum))
-    try:
+    previous = signal.getsignal(signal.SIGINT)
+    try:  # a Ctrl-C right after the swap must not leave the holding handler in place
+        signal.signal(signal.SIGINT, lambda signum, frame: hits.append(signum))
         yield
     finally:
         # None: a handler set from C (python-sat leaves its own after an interrupt)
-        signal.signal(signal.SIGINT,
-                      signal.default_int_handler if previous is None else previous)
+        restored = signal.default_int_handler if previous is None else previous
+        signal.signal(signal.SIGINT, restored)
         if hits:
-            if callable(previous):
-                previous(signal.SIGINT, None)
-            elif previous == signal.SIG_DFL:
+            if callable(restored):
+                restored(signal.SIGINT, None)
+            elif restored == signal.SIG_DFL:
                 os.kill(os.getpid(), signal.SIGINT)
 
 
@@ -411,12 +413,20 @@ def _solve_without_handler(solver: Any, assumptions: list[int]) -> Any:
 class LocalSolver:
     """A solver in this process whose python-sat ``solve`` installs no SIGINT handler
     (Python's stays): its C call keeps the GIL, so a Ctrl-C raises
-    :class:`KeyboardInterrupt` as soon as the solve ends. For small formulas."""
+    :class:`KeyboardInterrupt` as soon as the solve ends. For small formulas.
+
+    Making and deleting the solver hold Ctrl-C back to their end: python-sat's
+    ``delete`` frees the C solver, then forgets its pointer, and a KeyboardInterrupt
+    between the two made the next ``delete`` (``__del__``) free it again
+    (``free(): double free detected in tcache 2``).
+    """
 
     def __init__(self, name: str, bootstrap_with: Iterable[Sequence[int]] = (),
                  with_proof: bool = False) -> None:
         self.name = name
-        self.solver = make_solver(name, bootstrap_with, with_proof)
+        self.solver: Any = None
+        with _sigint_held():
+            self.solver = make_solver(name, bootstrap_with, with_proof)
 
     def solve(self, assumptions: Sequence[int] = ()) -> bool:
         if isinstance(self.solver, CryptoMiniSat):
@@ -438,9 +448,10 @@ class LocalSolver:
         return fn(self.solver, *args)
 
     def close(self) -> None:
-        if self.solver is not None:
-            self.solver.delete()
-            self.solver = None
+        with _sigint_held():
+            if self.solver is not None:
+                self.solver.delete()
+                self.solver = None
 
     def delete(self) -> None:
         self.close()
