@@ -54,8 +54,8 @@ print(json.dumps(out))
 
 def run_build(path: str) -> list[dict]:
     """The workloads in a child process importing the build at ``path``."""
-    done = subprocess.run([sys.executable, "-c", CHILD, str(Path(path).resolve()),
-                           json.dumps(WORKLOADS)], capture_output=True, text=True, check=True)  # fmt: skip
+    command = [sys.executable, "-c", CHILD, str(Path(path).resolve()), json.dumps(WORKLOADS)]
+    done = subprocess.run(command, capture_output=True, text=True, check=True)
     return json.loads(done.stdout)
 
 
@@ -77,7 +77,8 @@ def main() -> None:
                 rows.append(row)
                 rate = row["nodes"] / row["cpu"] if row["cpu"] else 0
                 print(f"| {r + 1} | {build} | {row['workload']} | {row['winner']} | "
-                      f"{row['nodes']:,} | {row['cpu']:.2f} | {rate:,.0f} |", flush=True)  # fmt: skip
+                      f"{row['nodes']:,} | {row['cpu']:.2f} | {rate:,.0f} |",
+                      flush=True)  # fmt: skip
     print(f"# load {os.getloadavg()[0]:.2f} at the end")
     for name, *_ in WORKLOADS:
         same = {(row["nodes"], row["winner"]) for row in rows if row["workload"] == name}
