@@ -238,3 +238,23 @@ def test_a_real_ctrl_c_then_the_same_command_resumes(tmp_path) -> None:
     assert _facts(resumed) == _facts(whole)  # all but the CPU seconds of each attempt
     svg = "minefield-openings-4.svg"
     assert (out / svg).read_bytes() == (tmp_path / "plain" / svg).read_bytes()
+
+
+@needs_native
+def test_the_confirmation_falls_back_to_alpha_beta_with_the_attempts_rules(monkeypatch) -> None:
+    """After a ``must3`` df-pn, the plain alpha-beta needs far more nodes than the df-pn
+    (its table hints miss the cut moves): when its budget runs out, the same alpha-beta
+    with ``must3`` re-proves the winner, and the check says so; with a budget the plain
+    alpha-beta meets, there is no fallback."""
+    from boardproof.solvers.native import prover
+
+    pos = subtrees.position(4, "b2", "orthogonal")
+    found = prover.who_wins(pos, tt_bits=16, table="quad", use=subtrees.RULES)
+    monkeypatch.setattr(subtrees, "CONFIRM_FACTOR", 0)
+    monkeypatch.setattr(subtrees, "CONFIRM_MIN", 500)  # plain: ~2,000 nodes, must3: ~40
+    check = subtrees.confirm(pos, found.winner, 16, found.nodes)
+    assert check["proved"] is True and check["rules"] == ["must3"]
+    assert check["without_rules"]["proved"] is None and check["nodes"] < 500
+    monkeypatch.setattr(subtrees, "CONFIRM_MIN", 1_000_000)
+    check = subtrees.confirm(pos, found.winner, 16, found.nodes)
+    assert check["proved"] is True and "rules" not in check
