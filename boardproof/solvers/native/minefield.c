@@ -501,6 +501,7 @@ typedef struct {
 #define KIDS_PASS ((u64)1 << 38)
 #define KIDS_CACHED ((u64)1 << 39)
 static int INVSYM[8]; /* INVSYM[s]: the symmetry undoing s */
+static int KIDS_ON = 1; /* the cache is on unless expansion_cache(False) (tests compare) */
 
 static inline u64 kids_get(const PEntry *e) {
     u64 m = 0;
@@ -1077,7 +1078,7 @@ static void pn_mid(const PNode *n, uint32_t thpn, uint32_t thdn, uint32_t *out_p
     PNode kids[MAXCELLS];
     int count;
     u64 moves = 0;
-    const int cache = CELLS <= KIDS_MAX_CELLS; /* the expansion cache, see KIDS_CACHED */
+    const int cache = KIDS_ON && CELLS <= KIDS_MAX_CELLS; /* see KIDS_CACHED */
     const PEntry *own = cache ? pt_entry(&key, n->attack) : NULL;
     const u64 cached = own ? kids_get(own) : 0;
     if (cached & KIDS_CACHED) {
@@ -1450,6 +1451,13 @@ static PyObject *py_hint(PyObject *self, PyObject *args) {
     Py_RETURN_NONE;
 }
 
+static PyObject *py_expansion_cache(PyObject *self, PyObject *args) {
+    int on;
+    if (!PyArg_ParseTuple(args, "p", &on)) return NULL;
+    KIDS_ON = on;
+    Py_RETURN_NONE;
+}
+
 static PyObject *py_tune(PyObject *self, PyObject *args) {
     int etc;
     if (!PyArg_ParseTuple(args, "i", &etc)) return NULL;
@@ -1550,6 +1558,9 @@ static PyMethodDef methods[] = {
     {"hint", py_hint, METH_VARARGS,
      "hint(black): alpha-beta orders first, for the side to move of that colour (1 Black,\n"
      "0 White, -1 off), a move the last df-pn table proved (ordering only)."},
+    {"expansion_cache", py_expansion_cache, METH_VARARGS,
+     "expansion_cache(on): df-pn's expansion cache (KIDS_CACHED) on (the default) or off; "
+     "only the speed differs."},
     {"tune", py_tune, METH_VARARGS,
      "tune(etc_min_empty): enhanced transposition cutoffs from this many empty points (0 off)."},
     {"rules", py_rules, METH_VARARGS,
