@@ -1,4 +1,5 @@
-"""SAT solvers in a child process, so that Ctrl-C can never land inside one.
+"""SAT solvers that Ctrl-C cannot stop unsafely: in a child process, or (small formulas)
+here with python-sat's own SIGINT handler left out.
 
 python-sat's ``solve()``, called in the main thread, installs a C SIGINT handler that
 ``longjmp``\\ s out of the solver (CaDiCaL, Glucose, Lingeling, Kissat...). A signal that
