@@ -1,7 +1,10 @@
 """Ctrl-C during a SAT sweep (issue 12): ``interrupted``, exit 130, checkpoint kept.
 
 python-sat turns SIGINT during a solve into ``pysolvers.error: Caught keyboard
-interrupt``; the command used to print that traceback and exit 1.
+interrupt``; the command used to print that traceback and exit 1. Its handler jumped
+out of CaDiCaL (``longjmp``), which now and then corrupted the heap (``free(): invalid
+size``, exit -6) or hung: the solves now run where no signal reaches them
+(:mod:`boardproof.solvers.sat.child`; stress tests in test_sat_interrupt_stress.py).
 """
 
 from __future__ import annotations
