@@ -65,8 +65,9 @@ MAX_FINISHED_SIZE = 5
 @click.option("--budget-from", "budget_from", type=click.IntRange(min=2, max=8), default=None,
               metavar="N", help="Minefield, with --budget: the first size settled so [6].")
 @click.option("--stop-after", "stop_after", type=SECONDS, default=None,
-              help="Minefield, with --budget: start no attempt after this many seconds; the "
-                   "report says what is settled (resume from the checkpoint).")
+              help="Minefield, with --budget: start no attempt that would not end within "
+                   "this many seconds (at the journal's nodes per second); the running ones "
+                   "finish; the report says what is settled (resume from the checkpoint).")
 @click.option("--max-plies", "max_plies", type=click.IntRange(min=1), default=None,
               help=f"Carpniches: plies after each first move [{DEFAULT_MAX_PLIES}].")  # fmt: skip
 @click.option("--method", default=None, metavar="METHOD",
