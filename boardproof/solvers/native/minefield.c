@@ -504,8 +504,9 @@ static inline PEntry *pt_slot(const Key *k, int attack) {
                ~(u64)(pt_ways() - 1)];
 }
 
-static inline int pt_get(const Key *k, int attack, uint32_t *pn, uint32_t *dn) {
-    PEntry *slot = pt_slot(k, attack);
+/* The entry of key k in its bucket `slot` (pt_slot), read into pn / dn: 1 if found. */
+static inline int pt_find(const PEntry *slot, const Key *k, int attack, uint32_t *pn,
+                          uint32_t *dn) {
     const int ways = pt_ways();
     for (int i = 0; i < ways; i++)
         if (slot[i].side == k->side && slot[i].attack == attack && slot[i].a == k->a &&
@@ -515,6 +516,18 @@ static inline int pt_get(const Key *k, int attack, uint32_t *pn, uint32_t *dn) {
             return 1;
         }
     return 0;
+}
+
+static inline int pt_get(const Key *k, int attack, uint32_t *pn, uint32_t *dn) {
+    return pt_find(pt_slot(k, attack), k, attack, pn, dn);
+}
+
+/* Ask the memory for a bucket before it is read (the children's buckets of a df-pn node
+   are scattered over the table: fetched one after the other, each read waits for its own
+   cache miss). Only the speed changes. */
+static inline void pt_prefetch(const PEntry *slot) {
+    __builtin_prefetch(slot);
+    if (PT_SCHEME == PT_QUAD) __builtin_prefetch((const char *)slot + 64);
 }
 
 static inline int pt_value(const PEntry *e) {
@@ -928,7 +941,11 @@ static void pn_mid(const PNode *n, uint32_t thpn, uint32_t thdn, uint32_t *out_p
         return;
     }
     Key keys[MAXCELLS];
-    for (int i = 0; i < count; i++) keys[i] = canonical(kids[i].me, kids[i].op, kids[i].black);
+    PEntry *slots[MAXCELLS];
+    for (int i = 0; i < count; i++) {
+        keys[i] = canonical(kids[i].me, kids[i].op, kids[i].black);
+        slots[i] = pt_slot(&keys[i], kids[i].attack);
+    }
     const int or_node = n->attack;
     uint32_t pn = 1, dn = 1;
     /* a child's numbers as last seen here (PT_QUAD: for a child whose entry a sibling's
@@ -943,9 +960,10 @@ static void pn_mid(const PNode *n, uint32_t thpn, uint32_t thdn, uint32_t *out_p
            proof number and the disproof number the sum (the other way round at AND) */
         uint32_t best_x = PN_INF + 1, second_x = PN_INF, sum_y = 0, best_y = 0;
         int best = -1;
+        for (int i = 0; i < count; i++) pt_prefetch(slots[i]);
         for (int i = 0; i < count; i++) {
             uint32_t cpn = 1, cdn = 1;
-            if (pt_get(&keys[i], kids[i].attack, &cpn, &cdn)) {
+            if (pt_find(slots[i], &keys[i], kids[i].attack, &cpn, &cdn)) {
                 if (memo) { mpn[i] = cpn; mdn[i] = cdn; mset[i] = 1; }
             } else if (mset[i]) {
                 cpn = mpn[i];
