@@ -18,6 +18,7 @@ import pytest
 
 from boardproof.analysis import openings, subtrees
 from boardproof.reports.openings import render_markdown, write_report
+from boardproof.solvers import native
 from boardproof.solvers.executor import JournalCheckpoint
 
 JOURNAL = Path("runs/minefield-openings.checkpoint.jsonl")
@@ -148,4 +149,22 @@ def test_a_black_win_entry_settles_the_empty_board(made, tmp_path) -> None:
     assert size["empty"]["winner"] == "b" and size["empty"]["best_move"] == "c3"
     assert size["consistent"] is True and "c3" in size["black_wins"]
     text = render_markdown(report)
-    assert "**The empty 6x6 board** (Black to move, no pie rule): **Black wins**, first move c3" in text
+    assert ("**The empty 6x6 board** (Black to move, no pie rule): **Black wins**, first "
+            "move c3: the entry c3 is a Black win") in text  # fmt: skip
+
+
+@pytest.mark.skipif(not native.available(), reason="C module not built")
+def test_the_console_says_what_is_not_known(tmp_path) -> None:
+    """The command's summary line of a budgeted size whose empty board is not settled."""
+    import subprocess
+    import sys
+
+    journal = tmp_path / "j.jsonl"
+    done = subprocess.run([sys.executable, "-m", "boardproof.cli", "openings", "minefield",
+                           "--sizes", "4", "--budget", "50", "--depth", "0", "--budget-from",
+                           "4", "--out", str(tmp_path / "o"), "--checkpoint", str(journal)],
+                          capture_output=True, text=True, timeout=120)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    line = next(x for x in done.stdout.splitlines() if x.startswith("4x4:"))
+    assert line.startswith("4x4: empty board not known yet; Black wins after: ")
+    assert "(not settled: " in line and "unsolved" not in line

@@ -258,11 +258,13 @@ def _minefield(
         return
     for size in report["sizes"]:
         empty = size["empty"]
-        points = ", ".join(size["black_wins"]) or "none"
+        deep = "run" in size  # settled by budgeted attempts: what is not known is said so
+        points = ", ".join(size["black_wins"]) or ("none so far" if deep else "none")
         if size["unsolved"]:
-            points += f" (unsolved: {', '.join(size['unsolved'])})"
+            points += f" ({'not settled' if deep else 'unsolved'}: {', '.join(size['unsolved'])})"
         click.echo(
-            f"{size['n']}x{size['n']}: empty board won by {empty['winner'] or '?'}"
+            f"{size['n']}x{size['n']}: empty board "
+            + (f"won by {empty['winner']}" if empty["winner"] or not deep else "not known yet")
             + (f" (first move {empty['best_move']})" if empty["winner"] == "b" else "")
             + f"; Black wins after: {points}"
         )

@@ -308,8 +308,8 @@ def budgeted_section(report: dict[str, Any], size: dict[str, Any]) -> list[str]:
         + (f" ({run['rate']:,} nodes per CPU second)" if run.get("rate") else "")
         + f"; {budgets_text(run.get('budgets', []))}.",
         "",
-        "The entries ran in the order of their **estimated cost**, computed before any "
-        f"attempt from the same entry's df-pn nodes **with the attempts' rules ({rules})**, "
+        "The entries ran in the order of their **estimated cost**, computed before the "
+        f"run's attempts from the same entry's df-pn nodes **with the attempts' rules ({rules})**, "
         f"the same table scheme and no budget, on {n - 3}x{n - 3}, {n - 2}x{n - 2} and "
         f"{n - 1}x{n - 1} (the point with the same distances to the edges): its last "
         "growth factor times the growth of the whole table's factor from one size to the "
