@@ -181,16 +181,21 @@ def openings_store_new(path: Path):
 
 def test_no_attempt_starts_that_would_not_end_by_the_deadline(tmp_path) -> None:
     """At the journal's rate an attempt takes 100 s: with 50 s left none starts (a note
-    says why); with 150 s left one does."""
+    says why); with 150 s left one does, until attempts of the same budget took longer."""
     notes: list[str] = []
     run = subtrees.SubtreeRun(4, "orthogonal", budget=1000, depth=1, progress=False,
                               deadline=time.monotonic() + 50, notes=notes.append)  # fmt: skip
-    run._index("n=4 [a1] budget=1000 +must3", {"winner": None, "nodes": 1000, "seconds": 100.0})
-    assert run.rate() == 10.0
+    run._index("n=4 [a1] budget=2000 +must3", {"winner": None, "nodes": 2000, "seconds": 200.0})
+    assert run.rate() == 10.0 and run.expected_seconds()[0] == 100.0  # 1000 nodes at 10/s
     assert not run.admit("n=4 [b1] budget=1000 +must3")
-    assert len(notes) == 1 and "one takes ~100 s at 10 nodes/s" in notes[0]
+    assert len(notes) == 1 and "one takes ~100 s (1,000 nodes at 10 nodes/s)" in notes[0]
     run.deadline = time.monotonic() + 150
     assert run.admit("n=4 [b1] budget=1000 +must3")
+    # attempts of the same budget: their mean time (a settled one's confirmation included)
+    run._index("n=4 [b1] budget=1000 +must3", {"winner": "w", "nodes": 10, "seconds": 160.0})
+    run._index("n=4 [b2] budget=1000 +must3", {"winner": None, "nodes": 1000, "seconds": 180.0})
+    assert run.expected_seconds() == (170.0, "the mean of 2 such attempts")
+    assert not run.admit("n=4 [a2] budget=1000 +must3")
     unknown = subtrees.SubtreeRun(4, "orthogonal", budget=1000, depth=1, progress=False,
                                   deadline=time.monotonic() + 1)  # fmt: skip
     assert unknown.rate() is None and unknown.admit("k")  # no rate: only the deadline

@@ -456,8 +456,9 @@ def _deep_size(n: int, win: str, classes: list[tuple[str, Any]], results: dict[s
     guess: dict[str, Any] = {}
     rate = None
     backtest = None
+    seconds = 0.0
     if n - 3 >= 2:
-        nodes, seconds = {}, 0.0
+        nodes = {}
         for k in range(max(2, n - 4), n):
             row = {}
             for line in [None] + [rep for rep, _ in point_classes(k, win)]:
@@ -481,9 +482,12 @@ def _deep_size(n: int, win: str, classes: list[tuple[str, Any]], results: dict[s
                   f"{n - 1}x{n - 1})" + (f", ~{g['hours']:g} hours at {rate:,.0f} nodes/s "
                                          f"(the {n - 1}x{n - 1} entries of this run)"
                                          if rate else ""))  # fmt: skip
+    # the deadline's rate before any attempt of the size ends: the basis', if it was
+    # measured long enough (tiny entries are all overhead)
+    steady = rate if rate and seconds >= subtrees.MIN_RATE_SECONDS else None
     run = subtrees.SubtreeRun(n, win, budget=budget, depth=depth, executor=executor,
                               checkpoint=store, progress=progress, deadline=deadline,
-                              rate=rate, notes=notes)  # fmt: skip
+                              rate=steady, notes=notes)  # fmt: skip
     entries = run.settle_entries(order)
     empty = run.settle_empty(entries)
     for point, value in guess.items():

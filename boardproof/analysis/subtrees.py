@@ -254,23 +254,35 @@ class SubtreeRun:
             return sum(r["nodes"] for r in rows) / seconds
         return self.default_rate
 
+    def expected_seconds(self) -> tuple[float, str]:
+        """The wall seconds an attempt of this run is expected to take, and why: the mean
+        of the journal's attempts of this size with the same budget and rules (settled or
+        not, confirmation included), else the whole budget at :meth:`rate`; (0, "") when
+        nothing is known."""
+        same = [r["seconds"] for rows in self.journal.values() for _, budget, rules, r in rows
+                if budget == self.budget and rules == RULES and r.get("seconds")]  # fmt: skip
+        if same:
+            return sum(same) / len(same), f"the mean of {len(same)} such attempts"
+        rate = self.rate()
+        if rate:
+            return self.budget / rate, f"{self.budget:,} nodes at {rate:,.0f} nodes/s"
+        return 0.0, ""
+
     def admit(self, key: str) -> bool:
-        """May an attempt start now? Not after the deadline, nor when it would not end by
-        it: an attempt is not cut at the deadline (a cut attempt's work would be lost:
-        nothing of it is journaled), so one that starts is one expected to end in time,
-        at :meth:`rate` (its whole budget: a settled attempt also runs its confirmation,
-        so that one can end later); with no rate known, until the deadline."""
+        """May an attempt start now? Not after the deadline, nor when it is not expected to
+        end by it (:meth:`expected_seconds`): an attempt is not cut at the deadline (a cut
+        attempt's work would be lost: nothing of it is journaled), so one that starts is
+        one expected to end in time; with nothing known, any attempt until the deadline."""
         if self.deadline is None:
             return True
         left = self.deadline - time.monotonic()
-        rate = self.rate()
-        need = self.budget / rate if rate else 0.0
+        need, why = self.expected_seconds()
         if left > need:
             return True
         if not self._held and self.notes is not None:
             self._held = True
             self.notes(f"{self.n}x{self.n}: no new attempt after --stop-after: "
-                       + (f"one takes ~{need:,.0f} s at {rate:,.0f} nodes/s, " if rate else "")
+                       + (f"one takes ~{need:,.0f} s ({why}), " if why else "")
                        + f"{max(left, 0.0):,.0f} s left (the journal resumes the run)")
         return False
 
@@ -304,10 +316,8 @@ class SubtreeRun:
 
         got = self.executor.run(attempt, tasks, checkpoint=self.store, progress=self.progress,
                                 description=f"minefield {self.n}x{self.n} {what}",
-                                until=decided if mover else None,
+                                until=decided if mover else None, on_result=self._index,
                                 admit=None if self.deadline is None else self.admit)  # fmt: skip
-        for key, value in got.items():
-            self._index(key, value)
         first: list[tuple[str, str, dict[str, Any]]] = []
         for line in lines:
             if keys[line] in got:
@@ -512,6 +522,9 @@ def estimates(n: int, nodes: dict[int, dict[str, int]],
     return out
 
 
+#: a rate of the basis entries measured over fewer seconds is not used for the deadline
+#: (the tiny entries of small boards are mostly overhead: 4x4 gives ~45,000 nodes/s)
+MIN_RATE_SECONDS = 10.0
 #: the df-pn table of a basis entry (2**bits entries): as ``--method dfpn`` from 5x5 on
 BASIS_BITS = {2: 20, 3: 20, 4: 20}
 BASIS_MAX_BITS = 26
