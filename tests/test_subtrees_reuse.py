@@ -240,3 +240,20 @@ def test_an_attempt_after_a_gap_in_the_journal_counts(tmp_path) -> None:
     assert entry["b2"]["winner"] == "w" and entry["b2"]["nodes"] > 0
     assert entry["a1"]["method"] == "not attempted"
     assert size["run"]["attempts"] == 1 and entry["b2"]["spent"]["attempts"] == 1
+
+
+@needs_native
+def test_replies_settled_by_an_earlier_run_are_shown_without_a_new_root(tmp_path) -> None:
+    """Attempts of 200 nodes split some entries; a run of 10**6 with no time left has no
+    root attempt of its own for them, and still shows their settled replies."""
+    path = tmp_path / "j.jsonl"
+    first = build(path, 4, 200)["sizes"][0]
+    split = {e["class"]: e["settled_replies"] for e in first["entries"]
+             if e["class"] != "empty" and e.get("replies")}  # fmt: skip
+    assert split and any(split.values())
+    report = build(path, 4, 10**6, stop_after=0.0)
+    again = {e["class"]: e for e in report["sizes"][0]["entries"]}
+    for label, settled in split.items():
+        assert again[label]["spent"]["settled_replies"] >= settled
+    text = render_markdown(report)
+    assert " (journal) |" in text

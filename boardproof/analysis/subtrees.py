@@ -377,6 +377,8 @@ class SubtreeRun:
         >>> run._index("n=3 [a1] budget=8", {"nodes": 8, "cpu": 0.5, "winner": None})
         >>> run._index("n=3 [a1 b1] budget=9 +must3", {"nodes": 9, "cpu": 1.0, "winner": "b"})
         >>> run._index("n=3 [a2] budget=9 +must3", {"nodes": 9, "cpu": 1.0, "winner": "b"})
+        >>> run.spent("a1")["settled_replies"], run.spent("")["settled_replies"]
+        (1, 1)
         >>> run.spent("a1")["nodes"], run.spent("")["attempts"], run.spent("a1")["budgets"]
         (17, 3, [{'budget': 9, 'rules': ['must3'], 'attempts': 1}, \
 {'budget': 8, 'rules': [], 'attempts': 1}])
@@ -386,8 +388,13 @@ class SubtreeRun:
         counts: dict[tuple[int, tuple[str, ...]], int] = {}
         for _, budget, rules, _ in rows:
             counts[budget, rules] = counts.get((budget, rules), 0) + 1
+        plies = len(line.split())
+        replies = {at for at, rows in self.journal.items() if len(at.split()) == plies + 1
+                   and (not line or at.startswith(line + " "))
+                   and any(r.get("winner") for *_, r in rows)}  # fmt: skip
         return {
             "attempts": len(rows),
+            "settled_replies": len(replies),
             "nodes": sum(r["nodes"] for *_, r in rows),
             "cpu": round(sum(r.get("cpu") or 0.0 for *_, r in rows), 3),
             "budgets": [{"budget": b, "rules": list(rules), "attempts": c}

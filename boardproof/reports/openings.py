@@ -331,11 +331,12 @@ def budgeted_section(report: dict[str, Any], size: dict[str, Any]) -> list[str]:
         guess = e.get("estimate") or {}
         basis = ", ".join(f"{v:,}" for v in guess.get("from", [])) or "-"
         estimate = f"{guess['nodes']:.2g}" if guess else "-"
-        replies = (f"{e['settled_replies']} of {e['replies']}"
-                   if e.get("replies") is not None else "-")  # fmt: skip
         who = {"b": "Black", "w": "White"}.get(e["winner"] or "", "**not settled**")
         spent = e.get("spent") or {"attempts": e.get("tasks", 1), "nodes": e["nodes"],
                                    "cpu": e.get("cpu") or 0, "budgets": []}  # fmt: skip
+        replies = (f"{e['settled_replies']} of {e['replies']}" if e.get("replies") is not None
+                   else f"{spent['settled_replies']} (journal)" if spent.get("settled_replies")
+                   else "-")  # fmt: skip
         if not spent["attempts"]:
             who = "not attempted"
         lines.append(
