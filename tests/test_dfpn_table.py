@@ -33,7 +33,7 @@ def _plain_winner(pos) -> int:
 
 @needs_native
 @pytest.mark.parametrize("bits", [6, 10, 18])
-def test_the_quad_table_finds_the_plain_winners_with_tiny_and_big_tables(bits: int) -> None:
+def test_quad_and_two_level_tables_find_the_plain_winners_tiny_or_big(bits: int) -> None:
     """4x4 entries and sampled 3x3 / 4x4 / 5x5 positions (either side asked): a table of 64
     entries replaces nearly every entry, and the winner is still alpha-beta's."""
     positions = [GAME.parse_position(t) for t in ("4/4/4/4 b -", "4/4/4/b3 w -", "4/4/b3/4 w -",
@@ -43,11 +43,12 @@ def test_the_quad_table_finds_the_plain_winners_with_tiny_and_big_tables(bits: i
     for pos in positions:
         winner = _plain_winner(pos)
         for attacker in (0, 1):
-            found = prover.who_wins(pos, attacker=attacker, tt_bits=bits, table="quad")
-            assert found.winner == winner, (pos.fen(), attacker)
-            if found.best_move is not None:  # the proof's move wins
-                after = pos.play(found.best_move)
-                assert after.outcome() is not None or _plain_winner(after) == pos.to_move
+            for table in ("quad", "two"):
+                found = prover.who_wins(pos, attacker=attacker, tt_bits=bits, table=table)
+                assert found.winner == winner, (pos.fen(), attacker, table)
+                if found.best_move is not None:  # the proof's move wins
+                    after = pos.play(found.best_move)
+                    assert after.outcome() is not None or _plain_winner(after) == pos.to_move
 
 
 @needs_native
@@ -89,3 +90,14 @@ def test_a_bad_table_scheme_is_refused() -> None:
     pos = GAME.parse_position("3/3/3 b -")
     with pytest.raises(InvalidOptionError, match="invalid option table: .*got 'octo'"):
         prover.who_wins(pos, table="octo")
+
+
+@needs_native
+def test_the_second_level_keeps_solved_entries_that_a_tiny_table_pushes_out() -> None:
+    """The 4x4 a1 entry with 2**8 first-level entries: solved entries move into the second
+    level and are read back from it, and the winner is still alpha-beta's."""
+    pos = GAME.parse_position("4/4/4/b3 w -")
+    found = prover.who_wins(pos, tt_bits=8, table="two", node_limit=2_000_000)
+    counts = prover.rule_counts()
+    assert found.winner == _plain_winner(pos)
+    assert counts["second_level_moves"] > 0 and counts["second_level_hits"] > 0

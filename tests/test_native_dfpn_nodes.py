@@ -70,5 +70,35 @@ def test_the_df_pn_prover_searches_the_recorded_trees() -> None:
     assert fingerprints() == recorded
 
 
+@needs_native
+@pytest.mark.parametrize("rules", RULE_SETS)
+def test_the_expansion_cache_changes_no_search(rules: tuple[str, ...]) -> None:
+    """Sampled 3x3-6x6 positions: the same winner, move and nodes with the df-pn expansion
+    cache (children kept in the table, canonical orientation) and without it."""
+    rng = random.Random(31)
+    sample = []
+    for n, count in ((3, 40), (4, 60), (5, 16), (6, 6)):
+        for _ in range(count):
+            pos = GAME.start(size=n, pie=False)
+            for _ in range(rng.randrange(0, n * n // 2)):
+                if pos.outcome() is not None:
+                    break
+                pos = pos.play(rng.choice(pos.legal_moves()))
+            if pos.outcome() is None:
+                sample.append(pos)
+    assert native._native is not None
+    for pos in sample:
+        runs = []
+        for cache in (True, False):
+            native._native.expansion_cache(cache)
+            try:
+                found = prover.who_wins(pos, tt_bits=12, node_limit=20_000, table="quad",
+                                        use=list(rules))  # fmt: skip
+            finally:
+                native._native.expansion_cache(True)
+            runs.append((found.winner, found.best_move, found.nodes))
+        assert runs[0] == runs[1], pos.fen()
+
+
 if __name__ == "__main__" and sys.argv[1:] == ["--write"]:
     DATA.write_text(json.dumps(fingerprints(), indent=0) + "\n")

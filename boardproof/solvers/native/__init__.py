@@ -228,7 +228,7 @@ class NativeResult:
 
 
 #: the df-pn table's replacement schemes (``NativeSearch.proof(table=...)``)
-DFPN_TABLES = ("pairs", "quad")
+DFPN_TABLES = ("pairs", "quad", "two")
 
 
 class NativeSearch:
@@ -345,9 +345,11 @@ class NativeSearch:
 
         ``keep`` (64-bit search): the df-pn table of the last call survives if it has the
         same size (its proof and disproof numbers stay true; they only save work).
-        ``table`` (64-bit search): the table's replacement scheme, ``pairs`` (session 4)
-        or ``quad`` (buckets of 4 that keep solved and big entries; see ``PT_QUAD`` in
-        ``minefield.c``): only the nodes differ, never the result.
+        ``table`` (64-bit search): the table's replacement scheme, ``pairs`` (session 4),
+        ``quad`` (buckets of 4 that keep solved and big entries; see ``PT_QUAD`` in
+        ``minefield.c``) or ``two`` (``quad`` and a second level, a quarter its size, for
+        the solved entries it pushes out; ``PT_TWO``): only the nodes differ, never the
+        result.
         """
         if table not in DFPN_TABLES:
             raise InvalidOptionError(

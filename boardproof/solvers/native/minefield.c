@@ -183,6 +183,33 @@ static inline Key canonical(u64 me, u64 op, int black) {
     return best;
 }
 
+/* The images of x under the 8 symmetries (images[0] = x). */
+static inline void images(u64 x, u64 out[8]) {
+    out[0] = x;
+    for (int s = 1; s < 8; s++) out[s] = map_bits(s, x);
+}
+
+/* The image of point p's bit under symmetry s. */
+static inline u64 image_of_point(int s, int p) { return SYMTAB[s][p >> 3][1U << (p & 7)]; }
+
+/* canonical(me, op, black) from the images of me and op (images()): the same key, for the
+   children of one node at the cost of one table lookup per symmetry and child (a child's
+   stones are its parent's plus one point), instead of a whole mapping of both boards. */
+static inline Key canonical_from(const u64 im_me[8], const u64 im_op[8], int black) {
+    Key best = {im_me[0], im_op[0], (uint8_t)(black ? 2 : 1), 0};
+    for (int s = 1; s < 8; s++) {
+        uint8_t side = (uint8_t)(((s >= 4) ^ black) ? 2 : 1);
+        if (side > best.side) continue;
+        u64 a = im_me[s];
+        if (side == best.side && a > best.a) continue;
+        u64 b = im_op[s];
+        if (side < best.side || a < best.a || (a == best.a && b < best.b)) {
+            best.a = a; best.b = b; best.side = side; best.sym = s;
+        }
+    }
+    return best;
+}
+
 static inline u64 hash_key(const Key *k) {
     u64 h = k->a * 0x9E3779B97F4A7C15ULL ^ (k->b + 0x632BE59BD9B4E019ULL) * 0xC2B2AE3D27D4EB4FULL;
     h ^= (u64)k->side * 0x165667B19E3779F9ULL;
@@ -458,7 +485,33 @@ typedef struct {
     uint8_t side;     /* as in Entry: 0 empty, 1 / 2 canonical mover colour */
     uint8_t attack;   /* 1 if the side to move is the attacker */
     uint8_t work;
+    uint8_t kids[5];  /* the expansion cache (n <= 6): see KIDS_CACHED */
 } PEntry;
+
+/* The expansion cache (session 6): an entry of a node that was searched (not a terminal
+   one) also keeps the node's children as pn_expand found them (the moves left after the
+   immediate threats and the pruning rules), as a mask of points in the canonical
+   orientation (40 bits: CELLS <= 36 points, KIDS_PASS for a forced pass, KIDS_CACHED
+   set); a node met again is not expanded again, its mask is mapped back to the board as
+   it stands (the inverse of the key's symmetry). The same children, in the same order:
+   they are a function of the position that every symmetry maps onto its image's (the
+   rules and the pruning rules are geometric), and a table is not kept across rule sets,
+   so the search is the same tree, only faster (tests/test_native_dfpn_nodes.py). */
+#define KIDS_MAX_CELLS 36
+#define KIDS_PASS ((u64)1 << 38)
+#define KIDS_CACHED ((u64)1 << 39)
+static int INVSYM[8]; /* INVSYM[s]: the symmetry undoing s */
+static int KIDS_ON = 1; /* the cache is on unless expansion_cache(False) (tests compare) */
+
+static inline u64 kids_get(const PEntry *e) {
+    u64 m = 0;
+    for (int i = 0; i < 5; i++) m |= (u64)e->kids[i] << (8 * i);
+    return m;
+}
+
+static inline void kids_set(PEntry *e, u64 m) {
+    for (int i = 0; i < 5; i++) e->kids[i] = (uint8_t)(m >> (8 * i));
+}
 
 static PEntry *PT = NULL;
 static u64 PT_MASK = 0;
@@ -492,22 +545,39 @@ static inline uint32_t sat_add(uint32_t x, uint32_t y) {
    attacker) and is only read back for that same key: a replaced entry is lost work,
    never a wrong number, so the scheme changes the nodes a proof takes, not its result
    (tests: equal values). */
+/* PT_TWO (2, session 6): a two-level table. The first level is PT_QUAD's table; the
+   second, PT2, a quarter as many entries (so 1.25x the memory of PT_QUAD at the same
+   bits), holds solved entries only: a solved entry of more than one node that the first
+   level pushes out moves there, in place of the entry of least work in its bucket of 4
+   (if it has at least that work), instead of being lost. A read looks in the first level,
+   then in the second. The same argument holds: every entry keeps its full key, a solved
+   entry is final, so the second level only saves work. */
 #define PT_PAIR 0
 #define PT_QUAD 1
+#define PT_TWO 2
 #define PT_SOLVED_BONUS 2
 static int PT_SCHEME = PT_PAIR;
+static PEntry *PT2 = NULL;
+static u64 PT2_MASK = 0;
+static int PT2_BITS = 0;
+static u64 pt2_moves = 0, pt2_hits = 0; /* entries moved into / found in the second level */
 
-static inline int pt_ways(void) { return PT_SCHEME == PT_QUAD ? 4 : 2; }
+static inline int pt_ways(void) { return PT_SCHEME == PT_PAIR ? 2 : 4; }
 
 static inline PEntry *pt_slot(const Key *k, int attack) {
     return &PT[(hash_key(k) ^ (u64)attack * 0x9E3779B97F4A7C15ULL) & PT_MASK &
                ~(u64)(pt_ways() - 1)];
 }
 
-/* The entry of key k in its bucket `slot` (pt_slot), read into pn / dn: 1 if found. */
-static inline int pt_find(const PEntry *slot, const Key *k, int attack, uint32_t *pn,
-                          uint32_t *dn) {
-    const int ways = pt_ways();
+/* The key's bucket of 4 in the second level (PT_TWO), from other bits of the hash. */
+static inline PEntry *pt2_slot(const Key *k, int attack) {
+    u64 h = hash_key(k) ^ (u64)attack * 0x9E3779B97F4A7C15ULL;
+    return &PT2[(h >> 32 ^ h * 0xD6E8FEB86659FD93ULL) & PT2_MASK & ~(u64)3];
+}
+
+/* The entry of key k in the bucket `slot` of `ways` entries, read into pn / dn: 1 if found. */
+static inline int pt_find_in(const PEntry *slot, int ways, const Key *k, int attack,
+                             uint32_t *pn, uint32_t *dn) {
     for (int i = 0; i < ways; i++)
         if (slot[i].side == k->side && slot[i].attack == attack && slot[i].a == k->a &&
             slot[i].b == k->b) {
@@ -516,6 +586,34 @@ static inline int pt_find(const PEntry *slot, const Key *k, int attack, uint32_t
             return 1;
         }
     return 0;
+}
+
+/* The entry of key k, whose first-level bucket is `slot` (pt_slot): 1 if found. */
+static inline int pt_find(const PEntry *slot, const Key *k, int attack, uint32_t *pn,
+                          uint32_t *dn) {
+    if (pt_find_in(slot, pt_ways(), k, attack, pn, dn)) return 1;
+    if (PT_SCHEME == PT_TWO && pt_find_in(pt2_slot(k, attack), 4, k, attack, pn, dn)) {
+        pt2_hits++;
+        return 1;
+    }
+    return 0;
+}
+
+/* The entry of key k (first level, then second), or NULL. */
+static inline PEntry *pt_entry(const Key *k, int attack) {
+    PEntry *slot = pt_slot(k, attack);
+    for (int i = 0, ways = pt_ways(); i < ways; i++)
+        if (slot[i].side == k->side && slot[i].attack == attack && slot[i].a == k->a &&
+            slot[i].b == k->b)
+            return &slot[i];
+    if (PT_SCHEME == PT_TWO) {
+        slot = pt2_slot(k, attack);
+        for (int i = 0; i < 4; i++)
+            if (slot[i].side == k->side && slot[i].attack == attack && slot[i].a == k->a &&
+                slot[i].b == k->b)
+                return &slot[i];
+    }
+    return NULL;
 }
 
 static inline int pt_get(const Key *k, int attack, uint32_t *pn, uint32_t *dn) {
@@ -527,17 +625,37 @@ static inline int pt_get(const Key *k, int attack, uint32_t *pn, uint32_t *dn) {
    cache miss). Only the speed changes. */
 static inline void pt_prefetch(const PEntry *slot) {
     __builtin_prefetch(slot);
-    if (PT_SCHEME == PT_QUAD) __builtin_prefetch((const char *)slot + 64);
+    if (PT_SCHEME != PT_PAIR) __builtin_prefetch((const char *)slot + 64);
 }
 
 static inline int pt_value(const PEntry *e) {
     return e->work + ((e->pn == 0 || e->dn == 0) ? PT_SOLVED_BONUS : 0);
 }
 
-static inline void pt_put(const Key *k, int attack, uint32_t pn, uint32_t dn, u64 work) {
+/* PT_TWO: keep a solved entry that the first level pushes out (see PT_TWO). */
+static inline void pt2_keep(const PEntry *e) {
+    Key k = {e->a, e->b, e->side, 0};
+    PEntry *slot = pt2_slot(&k, e->attack);
+    int victim = -1;
+    for (int i = 0; i < 4; i++) {
+        PEntry *x = &slot[i];
+        if (x->side == e->side && x->attack == e->attack && x->a == e->a && x->b == e->b) {
+            if (e->work > x->work) x->work = e->work;
+            return;
+        }
+        if (x->side == 0) { victim = i; break; }
+        if (x->work <= e->work && (victim < 0 || x->work < slot[victim].work)) victim = i;
+    }
+    if (victim < 0) return;
+    slot[victim] = *e;
+    pt2_moves++;
+}
+
+static inline void pt_put(const Key *k, int attack, uint32_t pn, uint32_t dn, u64 work,
+                          u64 kids) {
     PEntry *slot = pt_slot(k, attack);
     uint8_t w = (uint8_t)(64 - __builtin_clzll(work | 1));
-    const int quad = PT_SCHEME == PT_QUAD;
+    const int quad = PT_SCHEME != PT_PAIR;
     if (!quad && (pn == 0 || dn == 0)) w = 255; /* keep solved nodes */
     const int ways = pt_ways();
     for (int i = 0; i < ways; i++) {
@@ -545,10 +663,12 @@ static inline void pt_put(const Key *k, int attack, uint32_t pn, uint32_t dn, u6
         if (e->side == k->side && e->attack == attack && e->a == k->a && e->b == k->b) {
             e->pn = pn; e->dn = dn;
             if (w > e->work) e->work = w;
+            if (kids) kids_set(e, kids);
             return;
         }
     }
-    PEntry fresh = {k->a, k->b, pn, dn, k->side, (uint8_t)attack, w};
+    PEntry fresh = {k->a, k->b, pn, dn, k->side, (uint8_t)attack, w, {0}};
+    kids_set(&fresh, kids);
     if (quad) {
         int victim = 0, least = 1 << 30;
         for (int i = 0; i < 4; i++) {
@@ -556,6 +676,9 @@ static inline void pt_put(const Key *k, int attack, uint32_t pn, uint32_t dn, u6
             int v = pt_value(&slot[i]);
             if (v < least) { least = v; victim = i; }
         }
+        const PEntry *old = &slot[victim];
+        if (PT_SCHEME == PT_TWO && old->side != 0 && old->work > 1 && (old->pn == 0 || old->dn == 0))
+            pt2_keep(old);
         slot[victim] = fresh;
         return;
     }
@@ -871,13 +994,34 @@ typedef struct { u64 me, op; int black, attack; } PNode;
 
 /* Terminal or forced evaluation of a node: 1 attacker wins, 0 attacker does not,
    -1 not decided here. Fills the children (moves for the side to move) otherwise. */
-static int pn_expand(const PNode *n, PNode *kids, int *count) {
-    u64 legal = legal_moves(n->me, n->op);
+/* The children of a node from its move mask (KIDS_PASS: the pass), in search order. */
+static void pn_children(const PNode *n, u64 candidates, PNode *kids, int *count) {
     *count = 0;
-    if (!legal) {
-        if (!has_legal(n->op, n->me)) return 0; /* dead: a draw, no win for the attacker */
+    if (candidates & KIDS_PASS) {
         kids[0] = (PNode){n->op, n->me, !n->black, !n->attack};
         *count = 1;
+        return;
+    }
+    if (RULES & RULE_ORDER) { /* the same children, best-scored first (ties of pn / dn) */
+        int moves[MAXCELLS], k = ordered_moves(n->me, n->op, n->black, candidates, moves);
+        for (int i = 0; i < k; i++)
+            kids[(*count)++] = (PNode){n->op, n->me | bit(moves[i]), !n->black, !n->attack};
+        return;
+    }
+    while (candidates) {
+        int q = lowbit(candidates);
+        candidates &= candidates - 1;
+        kids[(*count)++] = (PNode){n->op, n->me | bit(q), !n->black, !n->attack};
+    }
+}
+
+/* Terminal or forced evaluation of a node: 1 attacker wins, 0 attacker does not,
+   -1 not decided here: then *moves holds the moves to search (KIDS_PASS: a pass). */
+static int pn_moves(const PNode *n, u64 *moves) {
+    u64 legal = legal_moves(n->me, n->op);
+    if (!legal) {
+        if (!has_legal(n->op, n->me)) return 0; /* dead: a draw, no win for the attacker */
+        *moves = KIDS_PASS;
         return -1;
     }
     if (legal & winning_points(n->me, n->black)) return n->attack;
@@ -912,18 +1056,18 @@ static int pn_expand(const PNode *n, PNode *kids, int *count) {
         }
         if (!candidates) return !n->attack; /* every move loses within 3 more plies */
     }
-    if (RULES & RULE_ORDER) { /* the same children, best-scored first (ties of pn / dn) */
-        int moves[MAXCELLS], k = ordered_moves(n->me, n->op, n->black, candidates, moves);
-        for (int i = 0; i < k; i++)
-            kids[(*count)++] = (PNode){n->op, n->me | bit(moves[i]), !n->black, !n->attack};
-        return -1;
-    }
-    while (candidates) {
-        int q = lowbit(candidates);
-        candidates &= candidates - 1;
-        kids[(*count)++] = (PNode){n->op, n->me | bit(q), !n->black, !n->attack};
-    }
+    *moves = candidates;
     return -1;
+}
+
+/* Terminal or forced evaluation of a node: 1 attacker wins, 0 attacker does not,
+   -1 not decided here. Fills the children (moves for the side to move) otherwise. */
+static int pn_expand(const PNode *n, PNode *kids, int *count) {
+    u64 moves = 0;
+    int done = pn_moves(n, &moves);
+    *count = 0;
+    if (done < 0) pn_children(n, moves, kids, count);
+    return done;
 }
 
 static void pn_mid(const PNode *n, uint32_t thpn, uint32_t thdn, uint32_t *out_pn, uint32_t *out_dn) {
@@ -933,17 +1077,36 @@ static void pn_mid(const PNode *n, uint32_t thpn, uint32_t thdn, uint32_t *out_p
     const u64 start_nodes = nodes;
     PNode kids[MAXCELLS];
     int count;
-    int done = pn_expand(n, kids, &count);
-    if (done >= 0) {
-        uint32_t pn = done ? 0 : PN_INF, dn = done ? PN_INF : 0;
-        pt_put(&key, n->attack, pn, dn, 1);
-        *out_pn = pn; *out_dn = dn;
-        return;
+    u64 moves = 0;
+    const int cache = KIDS_ON && CELLS <= KIDS_MAX_CELLS; /* see KIDS_CACHED */
+    const PEntry *own = cache ? pt_entry(&key, n->attack) : NULL;
+    const u64 cached = own ? kids_get(own) : 0;
+    if (cached & KIDS_CACHED) {
+        moves = (cached & KIDS_PASS) ? KIDS_PASS
+                                     : map_bits(INVSYM[key.sym], cached & ~(KIDS_PASS | KIDS_CACHED));
+    } else {
+        int done = pn_moves(n, &moves);
+        if (done >= 0) {
+            uint32_t pn = done ? 0 : PN_INF, dn = done ? PN_INF : 0;
+            pt_put(&key, n->attack, pn, dn, 1, 0);
+            *out_pn = pn; *out_dn = dn;
+            return;
+        }
     }
+    const u64 store = !cache ? 0
+                      : KIDS_CACHED | ((moves & KIDS_PASS) ? KIDS_PASS : map_bits(key.sym, moves));
+    pn_children(n, moves, kids, &count);
     Key keys[MAXCELLS];
     PEntry *slots[MAXCELLS];
+    u64 im_me[8], im_op[8];
+    images(n->me, im_me);
+    images(n->op, im_op);
     for (int i = 0; i < count; i++) {
-        keys[i] = canonical(kids[i].me, kids[i].op, kids[i].black);
+        /* a child: (op, me + its point) with the other side to move, or (op, me): a pass */
+        u64 placed = kids[i].op & ~n->me, kid_op[8];
+        int q = placed ? lowbit(placed) : -1;
+        for (int t = 0; t < 8; t++) kid_op[t] = im_me[t] | (q >= 0 ? image_of_point(t, q) : 0);
+        keys[i] = canonical_from(im_op, kid_op, kids[i].black);
         slots[i] = pt_slot(&keys[i], kids[i].attack);
     }
     const int or_node = n->attack;
@@ -954,13 +1117,15 @@ static void pn_mid(const PNode *n, uint32_t thpn, uint32_t thdn, uint32_t *out_p
     uint32_t mpn[MAXCELLS], mdn[MAXCELLS];
     uint8_t mset[MAXCELLS];
     memset(mset, 0, (size_t)count);
-    const int memo = PT_SCHEME == PT_QUAD;
+    const int memo = PT_SCHEME != PT_PAIR;
     for (;;) {
         /* collect the children: at an OR node the proof number is the smallest child
            proof number and the disproof number the sum (the other way round at AND) */
         uint32_t best_x = PN_INF + 1, second_x = PN_INF, sum_y = 0, best_y = 0;
         int best = -1;
         for (int i = 0; i < count; i++) pt_prefetch(slots[i]);
+        if (PT_SCHEME == PT_TWO)
+            for (int i = 0; i < count; i++) pt_prefetch(pt2_slot(&keys[i], kids[i].attack));
         for (int i = 0; i < count; i++) {
             uint32_t cpn = 1, cdn = 1;
             if (pt_find(slots[i], &keys[i], kids[i].attack, &cpn, &cdn)) {
@@ -994,7 +1159,7 @@ static void pn_mid(const PNode *n, uint32_t thpn, uint32_t thdn, uint32_t *out_p
         pn_mid(&kids[best], or_node ? child_x : child_y, or_node ? child_y : child_x, &cpn, &cdn);
         if (memo) { mpn[best] = cpn; mdn[best] = cdn; mset[best] = 1; }
     }
-    if (!aborted) pt_put(&key, n->attack, pn, dn, nodes - start_nodes + 1);
+    if (!aborted) pt_put(&key, n->attack, pn, dn, nodes - start_nodes + 1, store);
     *out_pn = pn; *out_dn = dn;
 }
 
@@ -1027,7 +1192,8 @@ PyDoc_STRVAR(dfpn_doc,
 "own table of 2**tt_bits entries, cleared at each call unless keep: then a table of that\n"
 "size, board size and win rule survives from the last call (its proof and disproof\n"
 "numbers stay true: they are per node and attacker); needs setup(). scheme: the table's\n"
-"replacement scheme, 0 pairs (session 4, the default), 1 buckets of 4 (see PT_QUAD); a\n"
+"replacement scheme, 0 pairs (session 4, the default), 1 buckets of 4 (see PT_QUAD), 2 two\n"
+"levels (PT_TWO: 1.25x the memory); a\n"
 "kept table needs the same scheme.");
 
 static PyObject *py_dfpn(PyObject *self, PyObject *args) {
@@ -1039,16 +1205,23 @@ static PyObject *py_dfpn(PyObject *self, PyObject *args) {
                           &keep, &scheme))
         return NULL;
     if (bits < 4 || bits > 30) { PyErr_SetString(PyExc_ValueError, "tt_bits must be 4..30"); return NULL; }
-    if (scheme != PT_PAIR && scheme != PT_QUAD) {
-        PyErr_SetString(PyExc_ValueError, "scheme must be 0 (pairs) or 1 (buckets of 4)");
+    if (scheme != PT_PAIR && scheme != PT_QUAD && scheme != PT_TWO) {
+        PyErr_SetString(PyExc_ValueError, "scheme must be 0 (pairs), 1 (buckets of 4) or 2 (two levels)");
         return NULL;
     }
     if (begin_search(me, op, limit, seconds) < 0) return NULL;
     /* a kept table must come from the same board size and win rule: its keys are boards */
-    static int pt_n = 0, pt_diag = -1;
+    /* and from the same pruning rules: its entries cache the children (KIDS_CACHED) */
+    static int pt_n = 0, pt_diag = -1, pt_rules = -1;
     if (!(keep && PT != NULL && PT_BITS == bits && pt_n == N && pt_diag == DIAG &&
-          PT_SCHEME == scheme)) {
+          PT_SCHEME == scheme && pt_rules == RULES)) {
+        pt_rules = RULES;
         if (pt_alloc(bits) < 0) return NULL;
+        if (scheme == PT_TWO) {
+            if (table_alloc((void **)&PT2, sizeof(PEntry), &PT2_BITS, &PT2_MASK, bits - 2) < 0)
+                return NULL;
+        }
+        pt2_moves = pt2_hits = 0;
         pt_n = N;
         pt_diag = DIAG;
         PT_SCHEME = scheme;
@@ -1189,6 +1362,17 @@ static PyObject *py_setup(PyObject *self, PyObject *args) {
             INV[s][q] = p;
         }
         Py_DECREF(perm);
+    }
+    for (int s = 0; s < 8; s++) { /* the inverse of each symmetry (a group: one of them) */
+        INVSYM[s] = -1;
+        for (int t = 0; t < 8 && INVSYM[s] < 0; t++) {
+            int p = 0;
+            while (p < CELLS && PERM[t][PERM[s][p]] == p) p++;
+            if (p == CELLS) INVSYM[s] = t;
+        }
+        if (INVSYM[s] < 0) { PyErr_SetString(PyExc_ValueError, "symmetries: not a group"); return NULL; }
+    }
+    for (int s = 0; s < 8; s++) {
         memset(SYMTAB[s], 0, sizeof(SYMTAB[s]));
         for (int c = 0; c < 8; c++)
             for (int v = 1; v < 256; v++) {
@@ -1267,6 +1451,13 @@ static PyObject *py_hint(PyObject *self, PyObject *args) {
     Py_RETURN_NONE;
 }
 
+static PyObject *py_expansion_cache(PyObject *self, PyObject *args) {
+    int on;
+    if (!PyArg_ParseTuple(args, "p", &on)) return NULL;
+    KIDS_ON = on;
+    Py_RETURN_NONE;
+}
+
 static PyObject *py_tune(PyObject *self, PyObject *args) {
     int etc;
     if (!PyArg_ParseTuple(args, "i", &etc)) return NULL;
@@ -1289,9 +1480,11 @@ static PyObject *py_rules(PyObject *self, PyObject *args) {
 }
 
 static PyObject *py_rule_counts(PyObject *self, PyObject *args) {
-    return Py_BuildValue("{s:i,s:K,s:K}", "rules", RULES, "blocked_cuts",
+    return Py_BuildValue("{s:i,s:K,s:K,s:K,s:K}", "rules", RULES, "blocked_cuts",
                          (unsigned long long)blocked_cuts, "must3_cuts",
-                         (unsigned long long)must3_cuts);
+                         (unsigned long long)must3_cuts, "second_level_moves",
+                         (unsigned long long)pt2_moves, "second_level_hits",
+                         (unsigned long long)pt2_hits);
 }
 
 static PyObject *py_distances(PyObject *self, PyObject *args) {
@@ -1365,6 +1558,9 @@ static PyMethodDef methods[] = {
     {"hint", py_hint, METH_VARARGS,
      "hint(black): alpha-beta orders first, for the side to move of that colour (1 Black,\n"
      "0 White, -1 off), a move the last df-pn table proved (ordering only)."},
+    {"expansion_cache", py_expansion_cache, METH_VARARGS,
+     "expansion_cache(on): df-pn's expansion cache (KIDS_CACHED) on (the default) or off; "
+     "only the speed differs."},
     {"tune", py_tune, METH_VARARGS,
      "tune(etc_min_empty): enhanced transposition cutoffs from this many empty points (0 off)."},
     {"rules", py_rules, METH_VARARGS,

@@ -32,7 +32,11 @@ algorithms, each saving behind its own option so that its effect can be measured
     that node's own search computed (a proof stays a proof): a replacement only loses
     work, so the result is the same and only the nodes differ (tests: equal winners with
     tiny and big tables). ``quad`` does not thrash once the table is full
-    (``benchmarks/minefield_table.py``).
+    (``benchmarks/minefield_table.py``). ``two`` (session 6) adds a second level, a quarter
+    the size, for the solved entries ``quad`` pushes out: fewer nodes in tiny tables, but
+    more CPU, and at equal memory a bigger ``quad`` does better (benchmarks/RESULTS.md).
+    Every scheme keeps, for n <= 6, each searched node's children in its entry (the
+    expansion cache), so a node met again is not expanded again: the same tree, faster.
 ``hints``
     The confirming alpha-beta orders first, at the winner's nodes, the move that the df-pn
     table just left proves (``NativeSearch.solve(hint=...)``). Only the order changes: the
