@@ -135,7 +135,7 @@ def slow(seconds: float) -> float:
     return seconds
 
 
-@pytest.mark.parametrize("workers", [1, 2])
+@pytest.mark.parametrize("workers", [1, 2, "dask"])
 def test_admit_holds_back_later_tasks_and_lets_running_ones_finish(workers) -> None:
     asked: list[str] = []
 
@@ -143,7 +143,10 @@ def test_admit_holds_back_later_tasks_and_lets_running_ones_finish(workers) -> N
         asked.append(key)
         return len(asked) <= 2
 
-    with Executor(workers) as executor:
+    if workers == "dask":
+        pytest.importorskip("distributed")
+    backend = Executor(scheduler="local:2") if workers == "dask" else Executor(workers)
+    with backend as executor:
         got = run_tasks(slow, [(str(k), 0.2) for k in range(6)], executor=executor,
                         progress=False, admit=admit)  # fmt: skip
     assert got == {"0": 0.2, "1": 0.2}  # both started, both finished (none cut)
