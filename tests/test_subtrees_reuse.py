@@ -199,6 +199,11 @@ def test_no_attempt_starts_that_would_not_end_by_the_deadline(tmp_path) -> None:
     run._index("n=4 [b2] budget=1000 +must3", {"winner": None, "nodes": 1000, "seconds": 180.0})
     assert run.expected_seconds() == (170.0, "the mean of 2 such attempts")
     assert not run.admit("n=4 [a2] budget=1000 +must3")
+    for k, line in enumerate(["a2", "c1", "c2", "d2"]):  # faster ones later: the last 4 count
+        run._index(f"n=4 [{line}] budget=1000 +must3", {"winner": None, "nodes": 1000,
+                                                       "seconds": 20.0 + k})  # fmt: skip
+    assert run.expected_seconds() == (21.5, "the mean of 4 such attempts")
+    assert run.admit("n=4 [a3] budget=1000 +must3")
     unknown = subtrees.SubtreeRun(4, "orthogonal", budget=1000, depth=1, progress=False,
                                   deadline=time.monotonic() + 1)  # fmt: skip
     assert unknown.rate() is None and unknown.admit("k")  # no rate: only the deadline

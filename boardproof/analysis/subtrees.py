@@ -49,6 +49,8 @@ TABLE = "quad"
 #: table, see benchmarks/RESULTS.md); the confirming alpha-beta runs without them, so the
 #: second algorithm does not share them
 RULES: tuple[str, ...] = ("must3",)
+#: how many of the latest attempts tell how long the next one takes (--stop-after)
+RECENT = 4
 #: the largest df-pn table of an attempt (2**27 entries of 32 bytes: 4 GiB) and of its
 #: confirming alpha-beta (2**26 of 24 bytes: 1.5 GiB)
 MAX_DFPN_BITS = 27
@@ -199,6 +201,8 @@ class SubtreeRun:
         self.empty_root: dict[str, Any] | None = None
         #: every attempt of this size in the journal, by line: (key, budget, rules, result)
         self.journal: dict[str, list[tuple[str, int, tuple[str, ...], dict[str, Any]]]] = {}
+        #: the same attempts in journal order (the order they ended): (budget, rules, result)
+        self.timeline: list[tuple[int, tuple[str, ...], dict[str, Any]]] = []
         for key, result in self.store.done.items():
             self._index(key, result)
         self._held = False
@@ -216,6 +220,7 @@ class SubtreeRun:
             rows = self.journal.setdefault(parsed[1], [])
             if all(row[0] != key for row in rows):
                 rows.append((key, parsed[2], parsed[3], result))
+                self.timeline.append((parsed[2], parsed[3], result))
 
     def known(self, line: str) -> tuple[str, dict[str, Any]] | None:
         """The journal's attempt that stands for this run's attempt of ``line``: the first
@@ -244,23 +249,23 @@ class SubtreeRun:
         return None
 
     def rate(self) -> float | None:
-        """df-pn nodes per wall second of one attempt of this size with this run's rules in
-        the journal (settled ones include their confirming alpha-beta, so this is on the
+        """df-pn nodes per wall second of the last :data:`RECENT` attempts of this size with
+        this run's rules in the journal (the latest: the code and the machine change
+        between runs; settled ones include their confirming alpha-beta, so this is on the
         slow side), else the rate the run was given."""
-        rows = [r for rows in self.journal.values() for _, _, rules, r in rows
-                if rules == RULES and r.get("seconds")]  # fmt: skip
-        seconds = sum(r["seconds"] for r in rows)
+        rows = [r for _, rules, r in self.timeline if rules == RULES and r.get("seconds")]
+        seconds = sum(r["seconds"] for r in rows[-RECENT:])
         if seconds > 0:
-            return sum(r["nodes"] for r in rows) / seconds
+            return sum(r["nodes"] for r in rows[-RECENT:]) / seconds
         return self.default_rate
 
     def expected_seconds(self) -> tuple[float, str]:
         """The wall seconds an attempt of this run is expected to take, and why: the mean
-        of the journal's attempts of this size with the same budget and rules (settled or
-        not, confirmation included), else the whole budget at :meth:`rate`; (0, "") when
-        nothing is known."""
-        same = [r["seconds"] for rows in self.journal.values() for _, budget, rules, r in rows
-                if budget == self.budget and rules == RULES and r.get("seconds")]  # fmt: skip
+        of the last :data:`RECENT` attempts of this size with the same budget and rules in
+        the journal (settled or not, confirmation included), else the whole budget at
+        :meth:`rate`; (0, "") when nothing is known."""
+        same = [r["seconds"] for budget, rules, r in self.timeline
+                if budget == self.budget and rules == RULES and r.get("seconds")][-RECENT:]
         if same:
             return sum(same) / len(same), f"the mean of {len(same)} such attempts"
         rate = self.rate()
