@@ -18,7 +18,14 @@ The order is fixed by the results alone, so a resumed run (the same checkpoint) 
 the same tree and finds every finished attempt in the journal: none runs twice, and an
 interrupted run (Ctrl-C) loses only the attempts that were running. The budget is
 counted in nodes, not seconds, so the results do not depend on the machine; the keys
-name the budget, so a run with another depth or more sizes reuses them.
+name the budget and the rules, so a run with another depth or more sizes reuses them.
+
+A run with another budget or other rules goes on from the same journal
+(:meth:`SubtreeRun.known`): a settled attempt is a proof whatever its budget and is reused;
+an unsettled one stands only for an attempt of the same rules and at most its budget. The
+report adds up every attempt of the journal (:meth:`SubtreeRun.spent`). A deadline
+(``--stop-after``) starts no attempt that is not expected to end by it and cuts none
+(:meth:`SubtreeRun.admit`): a cut attempt leaves nothing in the journal.
 
 >>> sub = SubtreeRun(3, "orthogonal", budget=8, depth=2, progress=False)
 >>> entries = sub.settle_entries(["a1", "a2", "b2"])
