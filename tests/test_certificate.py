@@ -99,6 +99,18 @@ def test_every_small_opening_entry(n: int) -> None:
             assert report.winner == GAME.symbol(winner)
 
 
+@pytest.mark.parametrize("n", [3, 4])
+def test_certificates_found_with_must3_and_the_quad_table_pass(n: int) -> None:
+    """A proof found with the 6x6 attempts' search (``must3``, ``quad``): the walk still
+    lists every legal reply of the loser, so the checker (rules only) accepts it, and the
+    winner is the plain certificate's."""
+    for fen in entries(n):
+        plain = check_certificate(make(fen, theorem_o=True))
+        cert = make(fen, theorem_o=True, rules=["must3"], table="quad")
+        report = check_certificate(parse_certificate(cert.to_bytes()))
+        assert report.winner == plain.winner and report.root == fen
+
+
 def test_4x4_with_theorem_o_names_the_lemma() -> None:
     for fen in entries(4)[:5]:
         cert = make(fen, theorem_o=True)

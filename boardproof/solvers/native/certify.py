@@ -38,7 +38,7 @@ w ['theorem-o'] True
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from boardproof import models
@@ -78,13 +78,31 @@ def make_certificate(
     timeout: float | None = None,
     progress: Callable[[int, int], object] | None = None,
     fewest: bool = True,
+    rules: Iterable[str] = (),
+    table: str = "pairs",
 ) -> fmt.Certificate:
     """A certificate that ``winner`` (default: found by df-pn) wins ``root``.
 
     ``root``: a Minefield position of at most 8x8 without a pending swap. Raises
     CertificateFailed when df-pn does not prove the win within ``timeout`` seconds.
     ``progress(listed, walked)`` is called now and then during the walk.
+
+    ``rules`` (``prover.RULES``, e.g. ``["must3"]``, as the 6x6 attempts) and ``table``
+    (the df-pn table scheme) only change the search that finds the proof, never what the
+    checker accepts: the walk still lists every legal move of the loser, and a move that a
+    rule cut is proved by a search of its own (for ``must3``: at once, every reply of the
+    loser after the winner's unstoppable reply being cut in its turn).
     """
+    from boardproof.solvers.native import prover
+
+    with prover.rules(rules):
+        return _make(root, winner, theorem_o, tt_bits, timeout, progress, fewest, table)
+
+
+def _make(root: Any, winner: int | None, theorem_o: bool | None, tt_bits: int | None,
+          timeout: float | None, progress: Callable[[int, int], object] | None, fewest: bool,
+          table: str) -> fmt.Certificate:  # fmt: skip
+    """:func:`make_certificate` with its rules on."""
     if not native.available():
         raise InvalidOptionError("invalid option method native: the C module was not built")
     if root.game.name != "minefield" or root.n > native.SMALL_MAX_SIZE or root.pie:
@@ -118,14 +136,17 @@ def make_certificate(
     c = native._native
     assert c is not None
     if winner is None:
-        proved, _, _ = search.proof(target, target.to_move, tt_bits=tt_bits, timeout=timeout)
+        proved, _, _ = search.proof(target, target.to_move, tt_bits=tt_bits, timeout=timeout,
+                                    table=table)  # fmt: skip
         if proved is None:
             raise CertificateFailed(f"df-pn did not settle {root.fen()} within the budget")
         winner = target.to_move if proved else 1 - target.to_move
     attacker_moves = target.to_move == winner
     # the proof, in a fresh table that the walk then reads (keep=True); proof() installs
     # this size's tables in the C module, which the direct calls below use
-    proved, nodes, _ = search.proof(target, winner, tt_bits=tt_bits, timeout=timeout)
+    proved, nodes, _ = search.proof(target, winner, tt_bits=tt_bits, timeout=timeout,
+                                    table=table)  # fmt: skip
+    scheme = native.DFPN_TABLES.index(table)
     if not proved:
         what = "did not settle" if proved is None else "disproves"
         raise CertificateFailed(f"df-pn {what} the win of {root.game.symbol(winner)} in "
@@ -169,9 +190,10 @@ def make_certificate(
                         point = q
                         break
                 if point == -1 and fewest:
-                    point = _fewest_open(me, op, black, moves, tt_bits, c, listed)
+                    point = _fewest_open(me, op, black, moves, tt_bits, c, listed, scheme)
                 if point == -1:
-                    proved, more, point = dfpn(me, op, black, True, tt_bits, 0, 0.0, True)
+                    proved, more, point = dfpn(me, op, black, True, tt_bits, 0, 0.0, True,
+                                               scheme)  # fmt: skip
                     extra += more
                     if proved != 1 or point == -1:
                         raise CertificateFailed("df-pn lost a proved position")
@@ -210,7 +232,7 @@ def make_certificate(
 
 
 def _fewest_open(me: int, op: int, black: bool, moves: int, tt_bits: int, c: Any,
-                 listed: dict[tuple[int, int, int], int]) -> int:  # fmt: skip
+                 listed: dict[tuple[int, int, int], int], scheme: int = 0) -> int:  # fmt: skip
     """Among the moves whose child the df-pn table proves at once (a probe of 2 nodes),
     the one that leaves the loser the fewest replies to a position of ours that is
     neither won in one nor listed already; -1: none."""
@@ -220,7 +242,8 @@ def _fewest_open(me: int, op: int, black: bool, moves: int, tt_bits: int, c: Any
         low = rest & -rest
         rest ^= low
         child_me, child_op = op, me | low
-        proved, _, _ = c.dfpn(child_me, child_op, not black, False, tt_bits, 2, 0.0, True)
+        proved, _, _ = c.dfpn(child_me, child_op, not black, False, tt_bits, 2, 0.0, True,
+                              scheme)  # fmt: skip
         if proved != 1:
             continue
         replies = c.legal(child_me, child_op)
