@@ -237,15 +237,19 @@ def measured_text(guess: dict[str, Any]) -> str:
 
 
 def backtest_text(n: int, backtest: dict[str, Any] | None) -> str:
-    """One sentence: the estimates of size ``n`` by the same method against its nodes."""
+    """One sentence: the estimates of size ``n`` by the same method against its nodes.
+
+    >>> backtest_text(5, {"a1": {"ratio": 9.5}, "b1": {"ratio": 0.8}})[:80]
+    ' Checked one size down: estimated by the same method from 2x2..4x4 with the same'
+    """
     if not backtest:
         return ""
     ratios = {point: b["ratio"] for point, b in backtest.items()}
     low, high = min(ratios.values()), max(ratios.values())
     each = ", ".join(f"{point} {ratio:g}" for point, ratio in ratios.items())
-    return (f" Checked one size down: the same method, from {n - 3}x{n - 3}..{n - 1}x{n - 1} "
-            f"with the same rules, gave the {n}x{n} entries {low:g}x to {high:g}x of the nodes "
-            f"they then took (measured / estimated: {each}).")  # fmt: skip
+    return (f" Checked one size down: estimated by the same method from {n - 3}x{n - 3}.."
+            f"{n - 1}x{n - 1} with the same rules, the {n}x{n} entries then took {low:g}x to "
+            f"{high:g}x the estimated nodes (measured / estimated: {each}).")  # fmt: skip
 
 
 def empty_board_text(size: dict[str, Any]) -> str:
