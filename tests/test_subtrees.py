@@ -225,9 +225,12 @@ def test_a_real_ctrl_c_then_the_same_command_resumes(tmp_path) -> None:
     out, journal = tmp_path / "o", tmp_path / "o.jsonl"
     proc = subprocess.Popen(command(out, journal), stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True)  # fmt: skip
+    # interrupt after a fifth of the uninterrupted run's journal: early enough that work
+    # is left (a faster search once made 40 lines too late: the run had ended)
+    lines = len((tmp_path / "plain.jsonl").read_text().splitlines()) // 5
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline and proc.poll() is None:
-        if journal.exists() and len(journal.read_text().splitlines()) >= 40:
+        if journal.exists() and len(journal.read_text().splitlines()) >= lines:
             break
         time.sleep(0.02)
     if proc.poll() is not None:
@@ -244,3 +247,23 @@ def test_a_real_ctrl_c_then_the_same_command_resumes(tmp_path) -> None:
     assert _facts(resumed) == _facts(whole)  # all but the CPU seconds of each attempt
     svg = "minefield-openings-4.svg"
     assert (out / svg).read_bytes() == (tmp_path / "plain" / svg).read_bytes()
+
+
+@needs_native
+def test_the_confirmation_falls_back_to_alpha_beta_with_the_attempts_rules(monkeypatch) -> None:
+    """After a ``must3`` df-pn, the plain alpha-beta needs far more nodes than the df-pn
+    (its table hints miss the cut moves): when its budget runs out, the same alpha-beta
+    with ``must3`` re-proves the winner, and the check says so; with a budget the plain
+    alpha-beta meets, there is no fallback."""
+    from boardproof.solvers.native import prover
+
+    pos = subtrees.position(4, "b2", "orthogonal")
+    found = prover.who_wins(pos, tt_bits=16, table="quad", use=subtrees.RULES)
+    monkeypatch.setattr(subtrees, "CONFIRM_FACTOR", 0)
+    monkeypatch.setattr(subtrees, "CONFIRM_MIN", 500)  # plain: ~2,000 nodes, must3: ~40
+    check = subtrees.confirm(pos, found.winner, 16, found.nodes)
+    assert check["proved"] is True and check["rules"] == ["must3"]
+    assert check["without_rules"]["proved"] is None and check["nodes"] < 500
+    monkeypatch.setattr(subtrees, "CONFIRM_MIN", 1_000_000)
+    check = subtrees.confirm(pos, found.winner, 16, found.nodes)
+    assert check["proved"] is True and "rules" not in check

@@ -119,12 +119,29 @@ def attempt(arg: Attempt) -> dict[str, Any]:
         mover_wins = found.winner == pos.to_move
         out.update(winner=pos.game.symbol(found.winner),
                    best_move=str(found.best_move) if mover_wins and found.best_move else None)
-        check = prover.confirm(pos, found.winner, tt_bits=min(bits, MAX_CONFIRM_BITS),
-                               node_limit=CONFIRM_FACTOR * found.nodes + CONFIRM_MIN)
-        out["check"] = {"method": "native alpha-beta", "proved": check.agrees,
-                        "nodes": check.nodes}  # fmt: skip
+        out["check"] = confirm(pos, found.winner, bits, found.nodes)
     out["seconds"] = round(time.perf_counter() - start, 3)
     out["cpu"] = round(time.process_time() - cpu, 3)
+    return out
+
+
+def confirm(pos: Any, winner: int, bits: int, dfpn_nodes: int) -> dict[str, Any]:
+    """The second algorithm's re-proof of a settled attempt: the native alpha-beta without
+    the pruning rules, within CONFIRM_FACTOR times the df-pn nodes (plus CONFIRM_MIN); if
+    that budget runs out, the same alpha-beta with the attempts' rules (:data:`RULES`,
+    sound on their own: the rule is shared, the search is not) within the same budget.
+    The check says which settled it (``rules``) and the nodes of both."""
+    from boardproof.solvers.native import prover
+
+    budget, table = CONFIRM_FACTOR * dfpn_nodes + CONFIRM_MIN, min(bits, MAX_CONFIRM_BITS)
+    check = prover.confirm(pos, winner, tt_bits=table, node_limit=budget)
+    out: dict[str, Any] = {"method": "native alpha-beta", "proved": check.agrees,
+                           "nodes": check.nodes}  # fmt: skip
+    if check.agrees is None and RULES:
+        again = prover.confirm(pos, winner, tt_bits=table, node_limit=budget, use=RULES)
+        out = {"method": f"native alpha-beta +{' +'.join(RULES)}", "proved": again.agrees,
+               "nodes": again.nodes, "rules": list(RULES),
+               "without_rules": {"proved": None, "nodes": check.nodes}}  # fmt: skip
     return out
 
 

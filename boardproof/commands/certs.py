@@ -96,21 +96,33 @@ def write_opening_certificates(report: dict[str, Any], folder: str, win: str = "
     from boardproof.solvers.executor import Executor
 
     os.makedirs(folder, exist_ok=True)
-    jobs: list[tuple[str, tuple[str, str, str]]] = []
+    jobs: list[tuple[str, Job]] = []
     kept: list[str] = []
     for size in report["sizes"]:
-        if "run" in size:  # budgeted attempts split by replies: no one proof to walk
-            click.echo(f"certificates: none for {size['n']}x{size['n']} (its entries are "
-                       "settled by budgeted attempts)", err=True)
-            continue
+        search: tuple[tuple[str, ...], str, int] = ((), "pairs", 0)
+        if "run" in size:
+            # budgeted attempts: an entry that one attempt settled gets a certificate
+            # from the attempts' own search (rules, table, budget); one settled through
+            # its replies has no one proof to walk
+            from boardproof.analysis import subtrees
+
+            budget = size["run"]["budget"]
+            search = (subtrees.RULES, subtrees.TABLE, budget)
+            split = [e["class"] for e in size["entries"]
+                     if e.get("winner") and e.get("method") != "native df-pn"]  # fmt: skip
+            if split:
+                click.echo(f"certificates: none for {size['n']}x{size['n']} "
+                           f"{', '.join(split)} (settled through their replies)",
+                           err=True)  # fmt: skip
         for entry in size["entries"]:
-            if not entry.get("winner"):
+            one_search = "run" not in size or entry.get("method") == "native df-pn"
+            if not entry.get("winner") or not one_search:
                 continue
             path = os.path.join(folder, certificate_name(size["n"], entry["class"]))
             if _same_claim(path, entry["position"], entry["winner"]):
                 kept.append(path)
             else:
-                jobs.append((path, (entry["position"], entry["winner"], win)))
+                jobs.append((path, (entry["position"], entry["winner"], win, *search)))
     if kept:
         click.echo(f"certificates: {len(kept)} kept in {folder}", err=True)
     written: list[str] = []
@@ -130,17 +142,29 @@ def write_opening_certificates(report: dict[str, Any], folder: str, win: str = "
     return sorted(kept + written)
 
 
-def make_entry_certificate(job: tuple[str, str, str]) -> dict[str, Any]:
-    """One task of :func:`write_opening_certificates`: (root, winner, win rule) -> the
-    file's bytes (None if df-pn fails), its positions and the seconds it took."""
+#: a certificate task: root, winner, win rule, and the search that finds the proof (the
+#: pruning rules, the df-pn table scheme, a node budget: 0 none; the table's size follows
+#: from the budget as in the budgeted attempts)
+Job = tuple[str, str, str, tuple[str, ...], str, int]
+
+
+def make_entry_certificate(job: Job) -> dict[str, Any]:
+    """One task of :func:`write_opening_certificates`: :data:`Job` -> the file's bytes
+    (None if df-pn fails), its positions and the seconds it took."""
     from boardproof import models
+    from boardproof.analysis.subtrees import table_bits
     from boardproof.solvers.native.certify import CertificateFailed, make_certificate
 
-    root, winner, win = job
+    root, winner, win, rules, table, budget = job
     game = models.get("minefield", win=win)
     start = time.perf_counter()
+    extra: dict[str, Any] = {}
+    if budget:
+        extra = {"rules": rules, "table": table, "node_limit": budget,
+                 "tt_bits": table_bits(budget)}  # fmt: skip
     try:
-        cert = make_certificate(game.parse_position(root), winner=game.player_of(winner))
+        cert = make_certificate(game.parse_position(root), winner=game.player_of(winner),
+                                **extra)  # fmt: skip
     except CertificateFailed as error:
         return {"data": None, "note": str(error)}
     data = cert.to_bytes()

@@ -173,6 +173,8 @@ def render_markdown(report: dict[str, Any]) -> str:
                     check.get("proved")] if check else "-"  # fmt: skip
                 if check.get("after"):
                     proof += f" (after {check['after']})"
+                if check.get("rules"):  # re-proved with the attempts' pruning rules
+                    proof += f" (with {', '.join(check['rules'])})"
                 lines.append(
                     f"| {e['class']} | `{e['position']}` | {e['winner'] or '?'} | "
                     f"{e.get('method') or '-'} | {e['nodes']} | {proof} | "

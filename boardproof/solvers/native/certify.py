@@ -80,11 +80,13 @@ def make_certificate(
     fewest: bool = True,
     rules: Iterable[str] = (),
     table: str = "pairs",
+    node_limit: int = 0,
 ) -> fmt.Certificate:
     """A certificate that ``winner`` (default: found by df-pn) wins ``root``.
 
     ``root``: a Minefield position of at most 8x8 without a pending swap. Raises
-    CertificateFailed when df-pn does not prove the win within ``timeout`` seconds.
+    CertificateFailed when df-pn does not prove the win within ``timeout`` seconds (or
+    ``node_limit`` nodes, 0: no limit).
     ``progress(listed, walked)`` is called now and then during the walk.
 
     ``rules`` (``prover.RULES``, e.g. ``["must3"]``, as the 6x6 attempts) and ``table``
@@ -96,12 +98,13 @@ def make_certificate(
     from boardproof.solvers.native import prover
 
     with prover.rules(rules):
-        return _make(root, winner, theorem_o, tt_bits, timeout, progress, fewest, table)
+        return _make(root, winner, theorem_o, tt_bits, timeout, progress, fewest, table,
+                     node_limit)  # fmt: skip
 
 
 def _make(root: Any, winner: int | None, theorem_o: bool | None, tt_bits: int | None,
           timeout: float | None, progress: Callable[[int, int], object] | None, fewest: bool,
-          table: str) -> fmt.Certificate:  # fmt: skip
+          table: str, node_limit: int) -> fmt.Certificate:  # fmt: skip
     """:func:`make_certificate` with its rules on."""
     if not native.available():
         raise InvalidOptionError("invalid option method native: the C module was not built")
@@ -137,7 +140,7 @@ def _make(root: Any, winner: int | None, theorem_o: bool | None, tt_bits: int | 
     assert c is not None
     if winner is None:
         proved, _, _ = search.proof(target, target.to_move, tt_bits=tt_bits, timeout=timeout,
-                                    table=table)  # fmt: skip
+                                    table=table, node_limit=node_limit)  # fmt: skip
         if proved is None:
             raise CertificateFailed(f"df-pn did not settle {root.fen()} within the budget")
         winner = target.to_move if proved else 1 - target.to_move
@@ -145,7 +148,7 @@ def _make(root: Any, winner: int | None, theorem_o: bool | None, tt_bits: int | 
     # the proof, in a fresh table that the walk then reads (keep=True); proof() installs
     # this size's tables in the C module, which the direct calls below use
     proved, nodes, _ = search.proof(target, winner, tt_bits=tt_bits, timeout=timeout,
-                                    table=table)  # fmt: skip
+                                    table=table, node_limit=node_limit)  # fmt: skip
     scheme = native.DFPN_TABLES.index(table)
     if not proved:
         what = "did not settle" if proved is None else "disproves"
