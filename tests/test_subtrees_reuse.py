@@ -265,3 +265,24 @@ def test_replies_settled_by_an_earlier_run_are_shown_without_a_new_root(tmp_path
         assert again[label]["spent"]["settled_replies"] >= settled
     text = render_markdown(report)
     assert " (journal) |" in text
+
+
+@needs_native
+def test_a_reused_settled_attempt_gets_its_certificate_with_its_own_budget(tmp_path) -> None:
+    """Entries settled by attempts of 10**6 nodes, then a run of 40 nodes from the same
+    journal: it reuses them, and their certificates are made with the budget of the
+    attempt that settled them (40 nodes would not find the proofs)."""
+    from boardproof.commands.certs import write_opening_certificates
+    from boardproof.solvers.certificate import check_certificate, load_certificate
+
+    path = tmp_path / "j.jsonl"
+    build(path, 4, 10**6, depth=0)
+    report = build(path, 4, 40, depth=0)
+    single = {e["class"]: e for e in report["sizes"][0]["entries"]
+              if e["winner"] and e["method"] == "native df-pn"}  # fmt: skip
+    assert single and all(e["budget"] == 10**6 and e["nodes"] > 40 for e in single.values())
+    written = write_opening_certificates(report, str(tmp_path / "certs"))
+    assert len(written) == len(single)
+    for entry in single.values():
+        cert = load_certificate(str(tmp_path / "certs" / f"minefield-4x4-{entry['class']}.cert.xz"))
+        assert check_certificate(cert).winner == entry["winner"]

@@ -431,8 +431,9 @@ def build_report(
 #: what the report keeps of each solved entry (seconds stay out: the files are reproducible)
 ENTRY_FIELDS = ("position", "winner", "best_move", "plies", "method", "nodes", "check")
 #: and of each entry of a size settled by budgeted attempts (its CPU seconds come from the
-#: checkpoint's journal, so a re-run from the same journal writes the same files)
-DEEP_FIELDS = ("cpu", "tasks", "replies", "settled_replies", "estimate", "spent")
+#: checkpoint's journal, so a re-run from the same journal writes the same files; the
+#: budget of its own attempt, which a run reuses whatever its budget once settled)
+DEEP_FIELDS = ("budget", "cpu", "tasks", "replies", "settled_replies", "estimate", "spent")
 
 
 def _task(arg: Any) -> dict[str, Any]:

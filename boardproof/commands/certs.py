@@ -122,7 +122,11 @@ def write_opening_certificates(report: dict[str, Any], folder: str, win: str = "
             if _same_claim(path, entry["position"], entry["winner"]):
                 kept.append(path)
             else:
-                jobs.append((path, (entry["position"], entry["winner"], win, *search)))
+                # the budget of the attempt that settled it (a run reuses settled attempts
+                # of any budget), else the run's
+                budget = (entry.get("budget") or search[2]) if "run" in size else 0
+                jobs.append((path, (entry["position"], entry["winner"], win, *search[:2],
+                                    budget)))  # fmt: skip
     if kept:
         click.echo(f"certificates: {len(kept)} kept in {folder}", err=True)
     written: list[str] = []
