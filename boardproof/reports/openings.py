@@ -301,8 +301,9 @@ def budgeted_section(report: dict[str, Any], size: dict[str, Any]) -> list[str]:
         f"first), down to {run['depth']} pl{'y' if run['depth'] == 1 else 'ies'} below the "
         "entry; the side to move wins a split position as soon as one reply wins for it, "
         "and loses it when every reply loses. Every settled attempt's winner is re-proved "
-        "by the native alpha-beta (hints from the df-pn table, no pruning rule). The empty "
-        "board's row counts its own attempt and its entries'.",
+        "by the native alpha-beta (hints from the df-pn table, no pruning rule; when its "
+        "budget runs out, again with the attempts' rules: the entry table says \"with\" "
+        "them). The empty board's row counts its own attempt and its entries'.",
         "",
         "**Every attempt in the journal counts**, whatever its budget and rules: a settled "
         "attempt is a proof (df-pn is exact, the rules are sound) and stands in a run of any "
