@@ -247,9 +247,14 @@ def _minefield(
             report["journal"] = cp
     elapsed = time.perf_counter() - start
     if cert_dir is not None:
-        from boardproof.commands.certs import write_opening_certificates
+        from boardproof.commands.certs import (
+            check_opening_certificates,
+            write_opening_certificates,
+        )
 
-        write_opening_certificates(report, cert_dir, win or "orthogonal", executor)
+        paths = write_opening_certificates(report, cert_dir, win or "orthogonal", executor)
+        report["certificates"] = {"folder": cert_dir,
+                                  "files": check_opening_certificates(paths, executor)}  # fmt: skip
     if as_json:
         files = [str(path) for path in write_report(report, out_dir)]
         if checkpoint is None and os.path.exists(cp):

@@ -182,8 +182,34 @@ def render_markdown(report: dict[str, Any]) -> str:
                 )
         if size.get("run"):
             lines += budgeted_section(report, size)
+    if report.get("certificates"):
+        lines += certificates_section(report["certificates"])
     lines.append("")
     return "\n".join(lines)
+
+
+def certificates_section(certificates: dict[str, Any]) -> list[str]:
+    """The certificates written by ``--certificates`` and what the rules-only checker said
+    of each in the same run."""
+    files = certificates["files"]
+    good = sum(1 for f in files if f.get("ok"))
+    lines = ["", "## Certificates", "",
+             f"The run wrote or kept {len(files)} certificates in `{certificates['folder']}` "
+             f"(one per entry that one search settled) and checked each with the rules-only "
+             f"checker of `boardproof.solvers.certificate`: **{good} of {len(files)} "
+             "accepted**. `boardproof check-proof FILE` checks one again. A certificate "
+             "lists the winner's positions with a move each; the checker rebuilds every "
+             "reply of the loser from the rules (the positions checked) and finds every win "
+             "in one by itself. The format and the lemma: `docs/proofs.md`.", "",
+             "| file | root | winner | listed positions | positions checked | lemmas | "
+             "check |", "|---|---|---|---:|---:|---|---|"]  # fmt: skip
+    for f in files:
+        if f.get("ok"):
+            lines.append(f"| {f['file']} | `{f['root']}` | {f['winner']} | {f['positions']:,} "
+                         f"| {f['replies']:,} | {', '.join(f['lemmas']) or '-'} | accepted |")
+        else:
+            lines.append(f"| {f['file']} | - | - | - | - | - | **refused**: {f['error']} |")
+    return lines
 
 
 def _hours(value: float | None) -> str:
