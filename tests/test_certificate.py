@@ -350,6 +350,11 @@ def test_openings_certificates_folder(cli_run, tmp_path: Path) -> None:
                             "minefield-3x3-b2.cert.xz"])  # fmt: skip
     report = json.loads((tmp_path / "o" / "minefield-openings.json").read_text())
     winners = {(s["n"], e["class"]): e["winner"] for s in report["sizes"] for e in s["entries"]}
+    # checked in the same run by the rules-only checker, and said so in the report
+    checked = {f["file"]: f for f in report["certificates"]["files"]}
+    assert sorted(checked) == names and all(f["ok"] and f["positions"] for f in checked.values())
+    text = (tmp_path / "o" / "minefield-openings.md").read_text()
+    assert "## Certificates" in text and "**7 of 7 accepted**" in text
     for name in names:
         cert = load_certificate(str(folder / name))
         n, entry = int(name.split("-")[1][0]), name.split("-")[2].split(".")[0]
@@ -456,3 +461,17 @@ def test_no_certificate_for_entries_settled_through_their_replies(tmp_path, caps
     assert written and split
     assert not any(f"-3x3-{entry}." in path for path in written for entry in split)
     assert "none for 3x3" in capsys.readouterr().err
+
+
+def test_a_refused_certificate_is_reported_in_one_line(tmp_path: Path, cert4: Certificate) -> None:
+    from boardproof.commands.certs import check_entry_certificate
+    from boardproof.reports.openings import certificates_section
+
+    good, bad = tmp_path / "good.cert.xz", tmp_path / "bad.cert.xz"
+    good.write_bytes(cert4.to_bytes())
+    bad.write_bytes(cert4.to_bytes()[:-40])
+    files = [check_entry_certificate(str(good)), check_entry_certificate(str(bad))]
+    assert files[0]["ok"] and not files[1]["ok"] and files[1]["error"]
+    text = "\n".join(certificates_section({"folder": "c", "files": files}))
+    assert "**1 of 2 accepted**" in text
+    assert "| bad.cert.xz | - | - | - | - | - | **refused**" in text

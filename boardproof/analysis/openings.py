@@ -291,7 +291,9 @@ def build_report(
     the three sizes below), and ``checkpoint`` is a JSON Lines journal with one line per
     attempt (and per task of the smaller sizes). ``notes`` receives the estimates
     (one line per entry) before the first attempt. ``stop_after`` (seconds from the start
-    of this call): start no attempt after that, and report what is settled by then.
+    of this call): start no attempt that would not end by then (at the journal's nodes per
+    second, see :meth:`~boardproof.analysis.subtrees.SubtreeRun.admit`; the attempts
+    running finish, none is cut), and report what is settled.
     """
     if method not in METHODS:
         raise InvalidOptionError(
@@ -326,12 +328,15 @@ def build_report(
                                                            method)))  # fmt: skip
             else:
                 tasks.append((f"n={n} {rep}", (n, rep, win, timeout, method)))
-    # the df-pn nodes of the three sizes below each deep one (for the estimates)
-    basis = {k for n in deep for k in (n - 3, n - 2, n - 1) if k >= 2}
-    for k in sorted(basis):
-        for line in [None] + [rep for rep, _ in point_classes(k, win)]:
-            if not (k in sizes and k >= DFPN_FIRST_SIZE and method in ("auto", "dfpn")):
-                tasks.append((f"n={k} {line or 'empty'} df-pn nodes", (k, line, win)))
+    # the df-pn nodes, with the attempts' rules, of the sizes below each deep one: the
+    # three that its estimates come from, and one more to check the method on the last
+    from boardproof.analysis import subtrees
+
+    if any(n - 3 >= 2 for n in deep):
+        basis = {k for n in deep for k in (n - 4, n - 3, n - 2, n - 1) if k >= 2}
+        for k in sorted(basis):
+            for line in [None] + [rep for rep, _ in point_classes(k, win)]:
+                tasks.append((subtrees.basis_key(k, line), (k, line, win, subtrees.RULES)))
     # the biggest boards first, so a pool is not left waiting on one long task
     tasks.sort(key=lambda t: -t[1][0])
     own = executor is None and bool(deep)
@@ -426,29 +431,19 @@ def build_report(
 #: what the report keeps of each solved entry (seconds stay out: the files are reproducible)
 ENTRY_FIELDS = ("position", "winner", "best_move", "plies", "method", "nodes", "check")
 #: and of each entry of a size settled by budgeted attempts (its CPU seconds come from the
-#: checkpoint's journal, so a re-run from the same journal writes the same files)
-DEEP_FIELDS = ("cpu", "tasks", "replies", "settled_replies", "estimate")
+#: checkpoint's journal, so a re-run from the same journal writes the same files; the
+#: budget of its own attempt, which a run reuses whatever its budget once settled)
+DEEP_FIELDS = ("budget", "cpu", "tasks", "replies", "settled_replies", "estimate", "spent")
 
 
 def _task(arg: Any) -> dict[str, Any]:
-    """A task of the main run: an entry (:func:`solve_task`) or, with 3 fields, the df-pn
-    nodes of a smaller size's entry for the estimates (:func:`dfpn_nodes`)."""
-    return dfpn_nodes(arg) if len(arg) == 3 else solve_task(arg)
+    """A task of the main run: an entry (:func:`solve_task`) or, with 4 fields, the df-pn
+    nodes of a smaller size's entry for the estimates (``subtrees.basis_nodes``)."""
+    if len(arg) == 4:
+        from boardproof.analysis import subtrees
 
-
-def dfpn_nodes(arg: tuple[int, str | None, str]) -> dict[str, Any]:
-    """The df-pn nodes that settle one entry (or the empty board) as ``--method dfpn``
-    does (Theorem O, a fresh table of PROVER_TT_BITS from 5x5 on, 2**20 below)."""
-    from boardproof.solvers.native import prover
-
-    n, point, win = arg
-    start = time.perf_counter()
-    pos = _game(win).start(size=n, pie=False)
-    if point:
-        pos = pos.play(pos.parse_move(point))
-    found = prover.who_wins(pos, tt_bits=PROVER_TT_BITS if n >= DFPN_FIRST_SIZE else 20)
-    return {"nodes": found.nodes, "winner": found.winner,
-            "seconds": round(time.perf_counter() - start, 3)}  # fmt: skip
+        return subtrees.basis_nodes(arg)
+    return solve_task(arg)
 
 
 def _deep_size(n: int, win: str, classes: list[tuple[str, Any]], results: dict[str, Any],
@@ -461,45 +456,56 @@ def _deep_size(n: int, win: str, classes: list[tuple[str, Any]], results: dict[s
     reps = [rep for rep, _ in classes]
     guess: dict[str, Any] = {}
     rate = None
+    backtest = None
+    seconds = 0.0
     if n - 3 >= 2:
         nodes = {}
-        for k in (n - 3, n - 2, n - 1):
-            row, seconds = {}, 0.0
+        for k in range(max(2, n - 4), n):
+            row = {}
             for line in [None] + [rep for rep, _ in point_classes(k, win)]:
-                found = results.get(f"n={k} {line or 'empty'} df-pn nodes") or results[
-                    f"n={k} {line or 'empty'}"]  # fmt: skip
+                found = results[subtrees.basis_key(k, line)]
                 row[line or "empty"] = found["nodes"]
-                seconds += found["seconds"]
+                seconds = seconds + found["seconds"] if k == n - 1 else seconds
             nodes[k] = row
-        last = sum(nodes[n - 1].values())
-        rate = last / seconds if seconds > 0 else None
+        rate = sum(nodes[n - 1].values()) / seconds if seconds > 0 else None
         guess = subtrees.estimates(n, nodes, reps)
         for value in guess.values():
             value["hours"] = subtrees.cpu_hours(value["nodes"], rate) if rate else None
+        if n - 4 >= 2:  # the same method one size down, against what it measured there
+            backtest = subtrees.backtest(n - 1, nodes, [r for r, _ in point_classes(n - 1, win)])
     order = sorted(reps, key=lambda r: (guess[r]["nodes"] if guess else 0, reps.index(r)))
+    rules = "+".join(subtrees.RULES) or "no rule"
     if notes is not None and guess:
         for point in order + ["empty"]:
             g = guess[point]
-            notes(f"{n}x{n} {point}: estimated {g['nodes']:.2g} df-pn nodes (from "
+            notes(f"{n}x{n} {point}: estimated {g['nodes']:.2g} df-pn nodes with {rules} (from "
                   f"{', '.join(f'{v:,}' for v in g['from'])} on {n - 3}x{n - 3} to "
                   f"{n - 1}x{n - 1})" + (f", ~{g['hours']:g} hours at {rate:,.0f} nodes/s "
                                          f"(the {n - 1}x{n - 1} entries of this run)"
                                          if rate else ""))  # fmt: skip
+    # the deadline's rate before any attempt of the size ends: the basis', if it was
+    # measured long enough (tiny entries are all overhead)
+    steady = rate if rate and seconds >= subtrees.MIN_RATE_SECONDS else None
     run = subtrees.SubtreeRun(n, win, budget=budget, depth=depth, executor=executor,
-                              checkpoint=store, progress=progress,
-                              deadline=deadline)  # fmt: skip
+                              checkpoint=store, progress=progress, deadline=deadline,
+                              rate=steady, notes=notes)  # fmt: skip
     entries = run.settle_entries(order)
     empty = run.settle_empty(entries)
-    out = {f"n={n} {rep}": {**entries[rep], "estimate": guess.get(rep)} for rep in reps}
-    out[f"n={n} empty"] = {**empty, "estimate": guess.get("empty")}
-    spent = list(run.attempts.values())
-    nodes_spent = sum(f["nodes"] for f in spent)
-    cpu_spent = sum(f.get("cpu", 0.0) for f in spent)
+    for point, value in guess.items():
+        measured = run.measured("" if point == "empty" else point)
+        if measured is not None:
+            measured["ratio"] = round(measured["nodes"] / max(value["nodes"], 1.0), 3)
+        value["measured"] = measured
+    out = {f"n={n} {rep}": {**entries[rep], "estimate": guess.get(rep),
+                            "spent": run.spent(rep)} for rep in reps}  # fmt: skip
+    out[f"n={n} empty"] = {**empty, "estimate": guess.get("empty"), "spent": run.spent("")}
+    spent = run.spent("")
     out[f"n={n} run"] = {
         "budget": budget, "depth": depth, "table": subtrees.TABLE, "order": order,
-        "estimate_rate": round(rate) if rate else None,
-        "attempts": len(spent), "nodes": nodes_spent, "cpu": round(cpu_spent, 1),
-        "rate": round(nodes_spent / cpu_spent) if cpu_spent > 0 else None,
+        "rules": list(subtrees.RULES), "estimate_rate": round(rate) if rate else None,
+        "attempts": spent["attempts"], "nodes": spent["nodes"], "cpu": round(spent["cpu"], 1),
+        "rate": round(spent["nodes"] / spent["cpu"]) if spent["cpu"] > 0 else None,
+        "budgets": spent["budgets"], "backtest": backtest,
     }  # fmt: skip
     return out
 

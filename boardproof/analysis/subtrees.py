@@ -18,7 +18,14 @@ The order is fixed by the results alone, so a resumed run (the same checkpoint) 
 the same tree and finds every finished attempt in the journal: none runs twice, and an
 interrupted run (Ctrl-C) loses only the attempts that were running. The budget is
 counted in nodes, not seconds, so the results do not depend on the machine; the keys
-name the budget, so a run with another depth or more sizes reuses them.
+name the budget and the rules, so a run with another depth or more sizes reuses them.
+
+A run with another budget or other rules goes on from the same journal
+(:meth:`SubtreeRun.known`): a settled attempt is a proof whatever its budget and is reused;
+an unsettled one stands only for an attempt of the same rules and at most its budget. The
+report adds up every attempt of the journal (:meth:`SubtreeRun.spent`). A deadline
+(``--stop-after``) starts no attempt that is not expected to end by it and cuts none
+(:meth:`SubtreeRun.admit`): a cut attempt leaves nothing in the journal.
 
 >>> sub = SubtreeRun(3, "orthogonal", budget=8, depth=2, progress=False)
 >>> entries = sub.settle_entries(["a1", "a2", "b2"])
@@ -32,10 +39,13 @@ name the budget, so a run with another depth or more sizes reuses them.
 from __future__ import annotations
 
 import math
+import re
 import time
+from collections.abc import Callable
 from typing import Any
 
 from boardproof import models
+from boardproof.models.base import InvalidOptionError
 from boardproof.solvers.common import symmetric_key
 from boardproof.solvers.executor import Checkpoint, Executor
 
@@ -46,6 +56,8 @@ TABLE = "quad"
 #: table, see benchmarks/RESULTS.md); the confirming alpha-beta runs without them, so the
 #: second algorithm does not share them
 RULES: tuple[str, ...] = ("must3",)
+#: how many of the latest attempts tell how long the next one takes (--stop-after)
+RECENT = 4
 #: the largest df-pn table of an attempt (2**27 entries of 32 bytes: 4 GiB) and of its
 #: confirming alpha-beta (2**26 of 24 bytes: 1.5 GiB)
 MAX_DFPN_BITS = 27
@@ -152,16 +164,58 @@ def ordered_replies(n: int, line: str, win: str, children: list[list[Any]]) -> l
     return [row[-1] for row in sorted(rows)]
 
 
+def attempt_key(n: int, line: str, budget: int, rules: tuple[str, ...]) -> str:
+    """The journal key of an attempt: it names the size, the line, the budget and the rules.
+
+    >>> attempt_key(6, "b3 a3", 100_000_000, ("must3",))
+    'n=6 [b3 a3] budget=100000000 +must3'
+    """
+    return f"n={n} [{line}] budget={budget}" + "".join(f" +{rule}" for rule in rules)
+
+
+def parse_key(key: str) -> tuple[int, str, int, tuple[str, ...]] | None:
+    """Size, line, budget and rules of an attempt's key (keys without rules were made
+    before the rules existed: plain df-pn); None for any other key of the journal.
+
+    >>> parse_key("n=6 [b3 a3] budget=20000000"), parse_key("n=6 [] budget=8 +must3")
+    ((6, 'b3 a3', 20000000, ()), (6, '', 8, ('must3',)))
+    >>> parse_key("n=5 a1") is None
+    True
+    """
+    found = KEY.match(key)
+    if found is None:
+        return None
+    rules = tuple(rule for rule in found.group(4).split(" +") if rule)
+    return int(found.group(1)), found.group(2), int(found.group(3)), rules
+
+
+KEY = re.compile(r"^n=(\d+) \[([^\]]*)\] budget=(\d+)((?: \+[\w-]+)*)$")
+
+
 class SubtreeRun:
-    """The attempts of one board size, run on ``executor`` with one journal ``checkpoint``."""
+    """The attempts of one board size, run on ``executor`` with one journal ``checkpoint``.
+
+    Every attempt of the size in the journal counts, whatever its budget and rules
+    (:meth:`known`): a **settled** attempt is a proof (df-pn is exact; the rules are sound)
+    and is reused by a run with any budget; an **unsettled** one stands for this run's
+    attempt only if it had the same rules and at least this budget (an unsettled attempt
+    of a smaller budget, or of other rules, does not stop a new attempt). The report adds
+    up every attempt of each entry (:meth:`spent`).
+    """
 
     def __init__(self, n: int, win: str, *, budget: int, depth: int,
                  executor: Executor | None = None, checkpoint: Checkpoint | None = None,
-                 progress: bool = True, deadline: float | None = None) -> None:  # fmt: skip
+                 progress: bool = True, deadline: float | None = None,
+                 rate: float | None = None,
+                 notes: Callable[[str], None] | None = None) -> None:  # fmt: skip
         self.n, self.win, self.budget, self.depth = n, win, budget, depth
-        #: a ``time.monotonic()`` after which no attempt starts (the attempts still running
-        #: are stopped when the next one ends; what they would have settled stays open)
+        #: a ``time.monotonic()`` by which the run ends: no attempt starts that would not
+        #: end by then at :meth:`rate`; the attempts running finish (see :meth:`admit`)
         self.deadline = deadline
+        #: df-pn nodes per wall second of one attempt when the journal has none (None:
+        #: unknown; then only the deadline itself stops new attempts)
+        self.default_rate = rate
+        self.notes = notes
         self.own = executor is None
         self.executor = executor or Executor(1)
         self.store = checkpoint or Checkpoint(None)
@@ -169,14 +223,97 @@ class SubtreeRun:
         #: the attempts looked at (run or found in the checkpoint), by key, in order
         self.attempts: dict[str, dict[str, Any]] = {}
         self.empty_root: dict[str, Any] | None = None
+        #: every attempt of this size in the journal, by line: (key, budget, rules, result)
+        self.journal: dict[str, list[tuple[str, int, tuple[str, ...], dict[str, Any]]]] = {}
+        #: the same attempts in journal order (the order they ended): (budget, rules, result)
+        self.timeline: list[tuple[int, tuple[str, ...], dict[str, Any]]] = []
+        for key, result in self.store.done.items():
+            self._index(key, result)
+        self._held = False
 
     def close(self) -> None:
         if self.own:
             self.executor.close()
 
     def key(self, line: str) -> str:
-        rules = "".join(f" +{rule}" for rule in RULES)
-        return f"n={self.n} [{line}] budget={self.budget}{rules}"
+        return attempt_key(self.n, line, self.budget, RULES)
+
+    def _index(self, key: str, result: Any) -> None:
+        parsed = parse_key(key)
+        if parsed is not None and parsed[0] == self.n and isinstance(result, dict):
+            rows = self.journal.setdefault(parsed[1], [])
+            if all(row[0] != key for row in rows):
+                rows.append((key, parsed[2], parsed[3], result))
+                self.timeline.append((parsed[2], parsed[3], result))
+
+    def known(self, line: str) -> tuple[str, dict[str, Any]] | None:
+        """The journal's attempt that stands for this run's attempt of ``line``: the first
+        settled one (any budget, any rules), else the unsettled one of the same rules with
+        the biggest budget of at least this run's; None: ``line`` needs a new attempt.
+
+        Settled attempts that disagree are refused (one line): the journal would hold a
+        contradiction, and no report can be made from it.
+        """
+        rows = self.journal.get(line, [])
+        settled = [(key, result) for key, _, _, result in rows if result.get("winner")]
+        if settled:
+            winners = sorted({result["winner"] for _, result in settled})
+            if len(winners) > 1:
+                raise InvalidOptionError(
+                    f"invalid checkpoint: attempts of {self.n}x{self.n} [{line}] disagree "
+                    f"({', '.join(k + ': ' + r['winner'] for k, r in settled)}): "
+                    f"{str(self.store.path)!r}"
+                )
+            return settled[0]
+        same = [(budget, -i, key, result) for i, (key, budget, rules, result) in enumerate(rows)
+                if rules == RULES and budget >= self.budget]  # fmt: skip
+        if same:
+            _, _, key, result = max(same, key=lambda row: row[:2])
+            return key, result
+        return None
+
+    def rate(self) -> float | None:
+        """df-pn nodes per wall second of the last :data:`RECENT` attempts of this size with
+        this run's rules in the journal (the latest: the code and the machine change
+        between runs; settled ones include their confirming alpha-beta, so this is on the
+        slow side), else the rate the run was given."""
+        rows = [r for _, rules, r in self.timeline if rules == RULES and r.get("seconds")]
+        seconds = sum(r["seconds"] for r in rows[-RECENT:])
+        if seconds > 0:
+            return sum(r["nodes"] for r in rows[-RECENT:]) / seconds
+        return self.default_rate
+
+    def expected_seconds(self) -> tuple[float, str]:
+        """The wall seconds an attempt of this run is expected to take, and why: the mean
+        of the last :data:`RECENT` attempts of this size with the same budget and rules in
+        the journal (settled or not, confirmation included), else the whole budget at
+        :meth:`rate`; (0, "") when nothing is known."""
+        same = [r["seconds"] for budget, rules, r in self.timeline
+                if budget == self.budget and rules == RULES and r.get("seconds")][-RECENT:]
+        if same:
+            return sum(same) / len(same), f"the mean of {len(same)} such attempts"
+        rate = self.rate()
+        if rate:
+            return self.budget / rate, f"{self.budget:,} nodes at {rate:,.0f} nodes/s"
+        return 0.0, ""
+
+    def admit(self, key: str) -> bool:
+        """May an attempt start now? Not after the deadline, nor when it is not expected to
+        end by it (:meth:`expected_seconds`): an attempt is not cut at the deadline (a cut
+        attempt's work would be lost: nothing of it is journaled), so one that starts is
+        one expected to end in time; with nothing known, any attempt until the deadline."""
+        if self.deadline is None:
+            return True
+        left = self.deadline - time.monotonic()
+        need, why = self.expected_seconds()
+        if left > need:
+            return True
+        if not self._held and self.notes is not None:
+            self._held = True
+            self.notes(f"{self.n}x{self.n}: no new attempt after --stop-after: "
+                       + (f"one takes ~{need:,.0f} s ({why}), " if why else "")
+                       + f"{max(left, 0.0):,.0f} s left (the journal resumes the run)")
+        return False
 
     def expired(self) -> bool:
         return self.deadline is not None and time.monotonic() >= self.deadline
@@ -184,34 +321,46 @@ class SubtreeRun:
     def _group(self, lines: list[str], mover: str | None, depth: int,
                what: str) -> dict[str, dict[str, Any]]:  # fmt: skip
         """Attempt ``lines`` (siblings, in order) and split those not settled; with a
-        ``mover``, stop at the first line (in order) that ``mover`` wins."""
-        tasks = [(self.key(line), (self.n, line, self.win, self.budget)) for line in lines]
-        if self.expired():  # only what the checkpoint holds
+        ``mover``, stop at the first line (in order) that ``mover`` wins: a win among the
+        first attempts ends the group (nothing is split), else the unsettled lines are
+        split in order until one becomes a win.
+
+        The lines come in order whatever finished first, so a resumed run walks the same
+        tree. A line without an attempt (the deadline or an interrupt left it out) is left
+        out, and the lines after it still count: an attempt that ended after the deadline
+        is in the result."""
+        # a line's attempt: the journal's (any budget if settled), else this run's
+        keys = {line: hit[0] if (hit := self.known(line)) else self.key(line) for line in lines}
+        tasks = [(keys[line], (self.n, line, self.win, self.budget)) for line in lines]
+        if self.expired():  # only what the journal holds
             tasks = [(key, arg) for key, arg in tasks if key in self.store.done]
 
         def decided(done: dict[str, Any]) -> bool:
-            if self.expired():
-                return True
-            for key, _ in tasks:
-                if key not in done:
+            for line in lines:
+                if keys[line] not in done:
                     return False
-                if mover is not None and done[key]["winner"] == mover:
+                if mover is not None and done[keys[line]]["winner"] == mover:
                     return True
             return False
 
         got = self.executor.run(attempt, tasks, checkpoint=self.store, progress=self.progress,
                                 description=f"minefield {self.n}x{self.n} {what}",
-                                until=decided if mover or self.deadline else None)  # fmt: skip
-        out: dict[str, dict[str, Any]] = {}
+                                until=decided if mover else None, on_result=self._index,
+                                admit=None if self.deadline is None else self.admit)  # fmt: skip
+        first: list[tuple[str, str, dict[str, Any]]] = []
         for line in lines:
-            key = self.key(line)
-            if key not in got:
-                break  # after the first win: not needed
-            found = self.attempts[key] = got[key]
-            if found["winner"] is None and depth > 0 and found.get("children"):
-                found = self._split(line, found, depth - 1)
-            out[line] = found
-            if mover is not None and found["winner"] == mover:
+            if keys[line] in got:
+                first.append((line, keys[line], got[keys[line]]))
+                if mover is not None and got[keys[line]]["winner"] == mover:
+                    break  # the rest is not needed (an attempt of it counts in spent())
+        won = mover is not None and bool(first) and first[-1][2]["winner"] == mover
+        out: dict[str, dict[str, Any]] = {}
+        for line, key, value in first:
+            self.attempts[key] = value
+            if not won and value["winner"] is None and depth > 0 and value.get("children"):
+                value = self._split(line, value, depth - 1)
+            out[line] = value
+            if not won and mover is not None and value["winner"] == mover:
                 break
         return out
 
@@ -243,15 +392,65 @@ class SubtreeRun:
         root = self.empty_root
         if root is None:
             root = self._group([""], None, 0, "empty board").get("") or self.not_attempted("")
-        if root["winner"] is not None or all(e["method"] == "not attempted"
+        if root["winner"] is not None or all(e["method"].startswith("not attempted")
                                               for e in entries.values()):  # fmt: skip
             return root
         return merge(root, "b", list(entries), list(entries.values()))
 
+    def spent(self, line: str) -> dict[str, Any]:
+        """Every attempt in the journal of ``line`` and the lines below it (all of this
+        size for the empty board's ``""``), whatever its budget and rules: how many, their
+        df-pn nodes and CPU seconds, and how many used each budget and rules.
+
+        >>> run = SubtreeRun(3, "orthogonal", budget=8, depth=1, progress=False)
+        >>> run._index("n=3 [a1] budget=8", {"nodes": 8, "cpu": 0.5, "winner": None})
+        >>> run._index("n=3 [a1 b1] budget=9 +must3", {"nodes": 9, "cpu": 1.0, "winner": "b"})
+        >>> run._index("n=3 [a2] budget=9 +must3", {"nodes": 9, "cpu": 1.0, "winner": "b"})
+        >>> run.spent("a1")["settled_replies"], run.spent("")["settled_replies"]
+        (1, 1)
+        >>> run.spent("a1")["nodes"], run.spent("")["attempts"], run.spent("a1")["budgets"]
+        (17, 3, [{'budget': 9, 'rules': ['must3'], 'attempts': 1}, \
+{'budget': 8, 'rules': [], 'attempts': 1}])
+        """
+        rows = [row for at, rows in self.journal.items() for row in rows
+                if not line or at == line or at.startswith(line + " ")]  # fmt: skip
+        counts: dict[tuple[int, tuple[str, ...]], int] = {}
+        for _, budget, rules, _ in rows:
+            counts[budget, rules] = counts.get((budget, rules), 0) + 1
+        plies = len(line.split())
+        replies = {at for at, rows in self.journal.items() if len(at.split()) == plies + 1
+                   and (not line or at.startswith(line + " "))
+                   and any(r.get("winner") for *_, r in rows)}  # fmt: skip
+        return {
+            "attempts": len(rows),
+            "settled_replies": len(replies),
+            "nodes": sum(r["nodes"] for *_, r in rows),
+            "cpu": round(sum(r.get("cpu") or 0.0 for *_, r in rows), 3),
+            "budgets": [{"budget": b, "rules": list(rules), "attempts": c}
+                        for (b, rules), c in sorted(counts.items(), key=lambda kv: (
+                            -kv[0][0], kv[0][1]))],
+        }  # fmt: skip
+
+    def measured(self, line: str) -> dict[str, Any] | None:
+        """What the journal says of ``line``'s own df-pn cost with this run's rules (to
+        judge an estimate made with them): the nodes of its first settled attempt, else
+        the biggest budget it did not settle in (a lower bound); None: no such attempt."""
+        rows = [(budget, r) for _, budget, rules, r in self.journal.get(line, [])
+                if rules == RULES]  # fmt: skip
+        settled = [r for _, r in rows if r.get("winner")]
+        if settled:
+            return {"nodes": settled[0]["nodes"], "settled": True}
+        if rows:
+            return {"nodes": max(r["nodes"] for _, r in rows), "settled": False}
+        return None
+
     def not_attempted(self, line: str) -> dict[str, Any]:
-        """The record of a line that the deadline left without an attempt."""
+        """The record of a line that the deadline left without an attempt of this run's
+        budget and rules (``spent`` says what other attempts it had)."""
+        method = "not attempted" if not self.spent(line)["attempts"] else (
+            "not attempted with this budget")  # fmt: skip
         return {"line": line, "position": position(self.n, line, self.win).fen(),
-                "method": "not attempted", "nodes": 0, "budget": self.budget, "plies": None,
+                "method": method, "nodes": 0, "budget": self.budget, "plies": None,
                 "winner": None, "best_move": None, "check": None, "seconds": 0.0, "cpu": 0.0,
                 "tasks": 0}  # fmt: skip
 
@@ -357,6 +556,55 @@ def estimates(n: int, nodes: dict[int, dict[str, int]],
         out[point] = {"nodes": estimate([float(h) for h in history], totals),
                       "from": history}  # fmt: skip
     return out
+
+
+#: a rate of the basis entries measured over fewer seconds is not used for the deadline
+#: (the tiny entries of small boards are mostly overhead: 4x4 gives ~45,000 nodes/s)
+MIN_RATE_SECONDS = 10.0
+#: the df-pn table of a basis entry (2**bits entries): as ``--method dfpn`` from 5x5 on
+BASIS_BITS = {2: 20, 3: 20, 4: 20}
+BASIS_MAX_BITS = 26
+
+
+def basis_key(n: int, line: str | None, rules: tuple[str, ...] | None = None) -> str:
+    """The journal key of a basis entry: it names the table and the rules.
+
+    >>> basis_key(5, "a1", ("must3",)), basis_key(4, None, ())
+    ('n=5 a1 df-pn nodes table=quad +must3', 'n=4 empty df-pn nodes table=quad')
+    """
+    rules = RULES if rules is None else rules
+    return (f"n={n} {line or 'empty'} df-pn nodes table={TABLE}"
+            + "".join(f" +{rule}" for rule in rules))  # fmt: skip
+
+
+def basis_nodes(arg: tuple[int, str | None, str, tuple[str, ...]]) -> dict[str, Any]:
+    """The df-pn nodes that settle one entry (or the empty board, ``None``) of a smaller
+    size with the attempts' search: Theorem O, the ``TABLE`` scheme and the ``rules``
+    (no budget; a fresh table of :data:`BASIS_BITS`), for the estimates."""
+    from boardproof.solvers.native import prover
+
+    n, point, win, rules = arg
+    start = time.perf_counter()
+    pos = position(n, point or "", win)
+    found = prover.who_wins(pos, tt_bits=BASIS_BITS.get(n, BASIS_MAX_BITS), table=TABLE,
+                            use=rules)  # fmt: skip
+    return {"nodes": found.nodes, "winner": found.winner, "rules": list(rules),
+            "seconds": round(time.perf_counter() - start, 3)}  # fmt: skip
+
+
+def backtest(n: int, nodes: dict[int, dict[str, int]], classes: list[str]) -> dict[str, Any]:
+    """The estimates of size ``n`` from the three sizes below it against its measured
+    nodes (``nodes[n]``): per class (and ``empty``) the ratio measured / estimated.
+
+    >>> nodes = {2: {"empty": 6, "a1": 2}, 3: {"empty": 100, "a1": 10},
+    ...          4: {"empty": 1000, "a1": 200}, 5: {"empty": 40000, "a1": 8000}}
+    >>> backtest(5, nodes, ["a1"])["a1"]
+    {'estimate': 4000.0, 'nodes': 8000, 'ratio': 2.0}
+    """
+    guess = estimates(n, nodes, classes)
+    return {point: {"estimate": g["nodes"], "nodes": nodes[n][point],
+                    "ratio": round(nodes[n][point] / max(g["nodes"], 1.0), 3)}
+            for point, g in guess.items()}  # fmt: skip
 
 
 def cpu_hours(nodes: float, rate: float) -> float:

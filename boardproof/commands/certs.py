@@ -122,7 +122,11 @@ def write_opening_certificates(report: dict[str, Any], folder: str, win: str = "
             if _same_claim(path, entry["position"], entry["winner"]):
                 kept.append(path)
             else:
-                jobs.append((path, (entry["position"], entry["winner"], win, *search)))
+                # the budget of the attempt that settled it (a run reuses settled attempts
+                # of any budget), else the run's
+                budget = (entry.get("budget") or search[2]) if "run" in size else 0
+                jobs.append((path, (entry["position"], entry["winner"], win, *search[:2],
+                                    budget)))  # fmt: skip
     if kept:
         click.echo(f"certificates: {len(kept)} kept in {folder}", err=True)
     written: list[str] = []
@@ -146,6 +150,32 @@ def write_opening_certificates(report: dict[str, Any], folder: str, win: str = "
 #: pruning rules, the df-pn table scheme, a node budget: 0 none; the table's size follows
 #: from the budget as in the budgeted attempts)
 Job = tuple[str, str, str, tuple[str, ...], str, int]
+
+
+def check_opening_certificates(paths: list[str], executor: Any = None) -> list[dict[str, Any]]:
+    """Check every certificate of ``paths`` with the rules-only checker
+    (:func:`check_entry_certificate`, on ``executor``'s workers), in the order given."""
+    from boardproof.solvers.executor import Executor
+
+    runner = executor if executor is not None else Executor(1)
+    jobs = [(path, path) for path in paths]
+    got = runner.run(check_entry_certificate, jobs, progress=True,
+                     description="certificate checks")  # fmt: skip
+    return [got[path] for path in paths if path in got]
+
+
+def check_entry_certificate(path: str) -> dict[str, Any]:
+    """One task of :func:`check_opening_certificates`: what ``check-proof`` says of the
+    file (root, winner, listed positions, positions rebuilt from the rules, lemmas), or
+    the one-line reason it is refused."""
+    out: dict[str, Any] = {"file": os.path.basename(path)}
+    try:
+        report = check_certificate(load_certificate(path))
+    except (OSError, ProofError) as error:
+        return {**out, "ok": False, "error": str(error)}
+    return {**out, "ok": True, "root": report.root, "winner": report.winner,
+            "positions": report.positions, "replies": report.replies,
+            "lemmas": list(report.lemmas)}  # fmt: skip
 
 
 def make_entry_certificate(job: Job) -> dict[str, Any]:

@@ -65,8 +65,9 @@ MAX_FINISHED_SIZE = 5
 @click.option("--budget-from", "budget_from", type=click.IntRange(min=2, max=8), default=None,
               metavar="N", help="Minefield, with --budget: the first size settled so [6].")
 @click.option("--stop-after", "stop_after", type=SECONDS, default=None,
-              help="Minefield, with --budget: start no attempt after this many seconds; the "
-                   "report says what is settled (resume from the checkpoint).")
+              help="Minefield, with --budget: start no attempt that would not end within "
+                   "this many seconds (at the journal's nodes per second); the running ones "
+                   "finish; the report says what is settled (resume from the checkpoint).")
 @click.option("--max-plies", "max_plies", type=click.IntRange(min=1), default=None,
               help=f"Carpniches: plies after each first move [{DEFAULT_MAX_PLIES}].")  # fmt: skip
 @click.option("--method", default=None, metavar="METHOD",
@@ -246,9 +247,14 @@ def _minefield(
             report["journal"] = cp
     elapsed = time.perf_counter() - start
     if cert_dir is not None:
-        from boardproof.commands.certs import write_opening_certificates
+        from boardproof.commands.certs import (
+            check_opening_certificates,
+            write_opening_certificates,
+        )
 
-        write_opening_certificates(report, cert_dir, win or "orthogonal", executor)
+        paths = write_opening_certificates(report, cert_dir, win or "orthogonal", executor)
+        report["certificates"] = {"folder": cert_dir,
+                                  "files": check_opening_certificates(paths, executor)}  # fmt: skip
     if as_json:
         files = [str(path) for path in write_report(report, out_dir)]
         if checkpoint is None and os.path.exists(cp):
@@ -257,11 +263,13 @@ def _minefield(
         return
     for size in report["sizes"]:
         empty = size["empty"]
-        points = ", ".join(size["black_wins"]) or "none"
+        deep = "run" in size  # settled by budgeted attempts: what is not known is said so
+        points = ", ".join(size["black_wins"]) or ("none so far" if deep else "none")
         if size["unsolved"]:
-            points += f" (unsolved: {', '.join(size['unsolved'])})"
+            points += f" ({'not settled' if deep else 'unsolved'}: {', '.join(size['unsolved'])})"
         click.echo(
-            f"{size['n']}x{size['n']}: empty board won by {empty['winner'] or '?'}"
+            f"{size['n']}x{size['n']}: empty board "
+            + (f"won by {empty['winner']}" if empty["winner"] or not deep else "not known yet")
             + (f" (first move {empty['best_move']})" if empty["winner"] == "b" else "")
             + f"; Black wins after: {points}"
         )

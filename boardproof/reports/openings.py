@@ -19,10 +19,12 @@ def check_summary(size: dict[str, Any]) -> str:
 
     >>> check_summary({"entries": [{"class": "a1", "winner": "b", "check": {"proved": True}}]})
     'all 1'
+    >>> check_summary({"entries": [{"class": "b2", "winner": "w", "check": {"proved": None}}]})
+    '0 of 1 (not settled: b2)'
     """
     solved = [e for e in size.get("entries", []) if e["winner"] is not None]
     checks = [(e["class"], (e.get("check") or {}).get("proved")) for e in solved]
-    if not checks or all(proved is None for _, proved in checks):
+    if not any(e.get("check") for e in solved):  # no second search ran
         return "-"
     wrong = [name for name, proved in checks if proved is False]
     open_ = [name for name, proved in checks if proved is None]
@@ -119,10 +121,12 @@ def render_markdown(report: dict[str, Any]) -> str:
     ]
     for size in report["sizes"]:
         empty = size["empty"]
-        who = {"b": "Black wins", "w": "White wins"}.get(empty["winner"], "unsolved")
-        points = ", ".join(size["black_wins"]) or "none"
+        open_ = "not known" if size.get("run") else "unsolved"
+        who = {"b": "Black wins", "w": "White wins"}.get(empty["winner"], open_)
+        points = ", ".join(size["black_wins"]) or ("none so far" if size.get("run") else "none")
         if size["unsolved"]:
-            points += f" (unsolved: {', '.join(size['unsolved'])})"
+            points += (f" (not settled: {', '.join(size['unsolved'])})" if size.get("run")
+                       else f" (unsolved: {', '.join(size['unsolved'])})")  # fmt: skip
         first = {"b": empty["best_move"], "w": "none (every move loses)"}.get(empty["winner"], "?")
         plies = empty.get("plies") or "-"
         lines.append(
@@ -150,7 +154,10 @@ def render_markdown(report: dict[str, Any]) -> str:
             "reply in brackets; then, where known, the number of plies still to play with "
             "best play.",
         ]
-        if size["unsolved"]:
+        if size["unsolved"] and size.get("run"):
+            lines += ["", f"`?`: not settled by the attempts so far ({limit_text(size['run'])}; "
+                      f"see the budgeted attempts below): {', '.join(size['unsolved'])}."]
+        elif size["unsolved"]:
             lines += ["", f"`?`: not solved within the time limit ({', '.join(size['unsolved'])})."]
         if size["consistent"] is False:
             lines.append("")
@@ -175,46 +182,181 @@ def render_markdown(report: dict[str, Any]) -> str:
                 )
         if size.get("run"):
             lines += budgeted_section(report, size)
+    if report.get("certificates"):
+        lines += certificates_section(report["certificates"])
     lines.append("")
     return "\n".join(lines)
+
+
+def certificates_section(certificates: dict[str, Any]) -> list[str]:
+    """The certificates written by ``--certificates`` and what the rules-only checker said
+    of each in the same run."""
+    files = certificates["files"]
+    good = sum(1 for f in files if f.get("ok"))
+    lines = ["", "## Certificates", "",
+             f"The run wrote or kept {len(files)} certificates in `{certificates['folder']}` "
+             f"(one per entry that one search settled) and checked each with the rules-only "
+             f"checker of `boardproof.solvers.certificate`: **{good} of {len(files)} "
+             "accepted**. `boardproof check-proof FILE` checks one again. A certificate "
+             "lists the winner's positions with a move each; the checker rebuilds every "
+             "reply of the loser from the rules (the positions checked) and finds every win "
+             "in one by itself. The format and the lemma: `docs/proofs.md`.", "",
+             "| file | root | winner | listed positions | positions checked | lemmas | "
+             "check |", "|---|---|---|---:|---:|---|---|"]  # fmt: skip
+    for f in files:
+        if f.get("ok"):
+            lines.append(f"| {f['file']} | `{f['root']}` | {f['winner']} | {f['positions']:,} "
+                         f"| {f['replies']:,} | {', '.join(f['lemmas']) or '-'} | accepted |")
+        else:
+            lines.append(f"| {f['file']} | - | - | - | - | - | **refused**: {f['error']} |")
+    return lines
 
 
 def _hours(value: float | None) -> str:
     return "-" if value is None else f"{value:g}"
 
 
+def rules_text(rules: list[str]) -> str:
+    """How the report names a set of pruning rules.
+
+    >>> rules_text(["must3"]), rules_text([]), rules_text(["must3", "order"])
+    ('+must3', 'no rule', '+must3+order')
+    """
+    return "".join(f"+{rule}" for rule in rules) or "no rule"
+
+
+def limit_text(run: dict[str, Any]) -> str:
+    """The limit that applied to a budgeted size's entries (a node budget, not a time).
+
+    >>> limit_text({"budget": 10**8, "rules": ["must3"], "depth": 1})
+    'attempts of at most 100,000,000 df-pn nodes each with +must3, split 1 ply below the entry'
+    """
+    depth = run["depth"]
+    return (f"attempts of at most {run['budget']:,} df-pn nodes each with "
+            f"{rules_text(run.get('rules', []))}, split {depth} pl{'y' if depth == 1 else 'ies'} "
+            "below the entry")  # fmt: skip
+
+
+def budgets_text(budgets: list[dict[str, Any]]) -> str:
+    """The budgets and rules of an entry's attempts, the biggest budget first.
+
+    >>> budgets_text([{"budget": 10**8, "rules": ["must3"], "attempts": 1},
+    ...               {"budget": 2 * 10**7, "rules": [], "attempts": 4}])
+    '1 x 100,000,000 +must3; 4 x 20,000,000 no rule'
+    """
+    return "; ".join(f"{b['attempts']} x {b['budget']:,} {rules_text(b['rules'])}"
+                     for b in budgets) or "-"  # fmt: skip
+
+
+def measured_text(guess: dict[str, Any]) -> str:
+    """An entry's own attempts with the estimate's rules against its estimate.
+
+    >>> measured_text({"measured": {"nodes": 54_095_214, "settled": True, "ratio": 0.05}})
+    'settled in 54,095,214: 0.05x'
+    >>> measured_text({"measured": {"nodes": 10**8, "settled": False, "ratio": 0.09}})
+    'not in 100,000,000: over 0.09x'
+    """
+    found = guess.get("measured")
+    if not found:
+        return "-"
+    if found["settled"]:
+        return f"settled in {found['nodes']:,}: {found['ratio']:g}x"
+    return f"not in {found['nodes']:,}: over {found['ratio']:g}x"
+
+
+def backtest_text(n: int, backtest: dict[str, Any] | None) -> str:
+    """One sentence: the estimates of size ``n`` by the same method against its nodes.
+
+    >>> backtest_text(5, {"a1": {"ratio": 9.5}, "b1": {"ratio": 0.8}})[:80]
+    ' Checked one size down: estimated by the same method from 2x2..4x4 with the same'
+    """
+    if not backtest:
+        return ""
+    ratios = {point: b["ratio"] for point, b in backtest.items()}
+    low, high = min(ratios.values()), max(ratios.values())
+    each = ", ".join(f"{point} {ratio:g}" for point, ratio in ratios.items())
+    return (f" Checked one size down: estimated by the same method from {n - 3}x{n - 3}.."
+            f"{n - 1}x{n - 1} with the same rules, the {n}x{n} entries then took {low:g}x to "
+            f"{high:g}x the estimated nodes (measured / estimated: {each}).")  # fmt: skip
+
+
+def empty_board_text(size: dict[str, Any]) -> str:
+    """What is known of a budgeted size's empty board (Black to move, no pie rule), and
+    what is not: Black wins it iff some entry is a Black win."""
+    n = size["n"]
+    empty = next(e for e in size["entries"] if e["class"] == "empty")
+    rows = size["openings"]
+    head = f"**The empty {n}x{n} board** (Black to move, no pie rule): "
+    first = empty.get("best_move")
+    if empty["winner"] == "b":
+        how = ("its own attempt proves it" if empty.get("method") == "native df-pn" else
+               f"the entry {first} is a Black win (White to move loses), so {first} is a "
+               "winning first move")  # fmt: skip
+        return head + f"**Black wins**, first move {first}: {how}."
+    if empty["winner"] == "w":
+        how = ("its own attempt proves it" if empty.get("method") == "native df-pn" else
+               "every entry is a White win")  # fmt: skip
+        return head + f"**White wins** (every first move loses): {how}."
+    white = [r["point"] for r in rows if r["winner"] == "w"]
+    classes = [e["class"] for e in size["entries"] if e["class"] != "empty" and not e["winner"]]
+    text = (head + "**not known yet.** Black wins it as soon as one entry is a Black win "
+            "(that point is then a winning first move); White wins it only when every entry "
+            "is a White win (or when its own attempt settles it). So far no entry is a Black "
+            "win")
+    if white:
+        text += (f"; White wins after {len(white)} of the {len(rows)} first points "
+                 f"({', '.join(white)}): none of them is a winning first move")
+    return text + (f"; the other {len(size['unsolved'])} points (classes {', '.join(classes)}) "
+                   "and the empty board's own attempts are not settled.")
+
+
 def budgeted_section(report: dict[str, Any], size: dict[str, Any]) -> list[str]:
     """The lines of a size settled by budgeted attempts (issue 18): the budget, the cost
-    each entry was estimated at before it was attempted, what it got, how to go on."""
+    each entry was estimated at before it was attempted, what every attempt in the journal
+    got (whatever its budget and rules), what is known of the empty board, how to go on."""
     n, run = size["n"], size["run"]
     rate = run.get("estimate_rate")
+    rules = rules_text(run.get("rules", []))
     lines = [
         "", f"### {n} x {n}: budgeted attempts, split by replies", "",
         f"Each entry is settled by **attempts** of at most {run['budget']:,} df-pn nodes "
-        f"(Theorem O, the `{run['table']}` table), each a task of the executor with its "
-        "own line in the run's checkpoint (a JSON Lines journal). An attempt that runs "
-        "out of budget is split into one attempt per reply of the side to move (one per "
-        "symmetry class, the reply its df-pn table found most promising first), down to "
-        f"{run['depth']} pl{'y' if run['depth'] == 1 else 'ies'} below the entry; the side "
-        "to move wins a split position as soon as one reply wins for it, and loses it when "
-        "every reply loses. Every "
-        "settled attempt's winner is re-proved by the native alpha-beta (hints from the "
-        "df-pn table). The empty board's row counts its own attempt and its entries'.",
+        f"(Theorem O, the `{run['table']}` table, pruning rules: {rules}), each a task of "
+        "the executor with its own line in the run's checkpoint (a JSON Lines journal). An "
+        "attempt that runs out of budget is split into one attempt per reply of the side to "
+        "move (one per symmetry class, the reply its df-pn table found most promising "
+        f"first), down to {run['depth']} pl{'y' if run['depth'] == 1 else 'ies'} below the "
+        "entry; the side to move wins a split position as soon as one reply wins for it, "
+        "and loses it when every reply loses. Every settled attempt's winner is re-proved "
+        "by the native alpha-beta (hints from the df-pn table, no pruning rule; when its "
+        "budget runs out, again with the attempts' rules: the entry table says \"with\" "
+        "them). The empty board's row counts its own attempt and its entries'.",
         "",
-        "The entries ran in the order of their **estimated cost**, computed before any "
-        f"attempt from the same entry's df-pn nodes on {n - 3}x{n - 3}, {n - 2}x{n - 2} and "
+        "**Every attempt in the journal counts**, whatever its budget and rules: a settled "
+        "attempt is a proof (df-pn is exact, the rules are sound) and stands in a run of any "
+        "budget; an unsettled one stands for a new attempt only with the same rules and at "
+        "least the same budget. *Attempts*, *nodes spent* and *CPU seconds* add up every "
+        "attempt of the entry and of the lines below it; *budgets* says how many had each "
+        "budget and rules. All attempts so far: "
+        f"{run['attempts']:,}, {run['nodes']:,} df-pn nodes, {run['cpu']:,} CPU seconds"
+        + (f" ({run['rate']:,} nodes per CPU second)" if run.get("rate") else "")
+        + f"; {budgets_text(run.get('budgets', []))}.",
+        "",
+        "The entries ran in the order of their **estimated cost**, computed before the "
+        f"run's attempts from the same entry's df-pn nodes **with the attempts' rules ({rules})**, "
+        f"the same table scheme and no budget, on {n - 3}x{n - 3}, {n - 2}x{n - 2} and "
         f"{n - 1}x{n - 1} (the point with the same distances to the edges): its last "
         "growth factor times the growth of the whole table's factor from one size to the "
         "next"
         + (f"; the hours at the rate of the {n - 1}x{n - 1} entries of the same run "
            f"({rate:,} df-pn nodes per second of their wall time)" if rate else "")
-        + f". Spent so far: {run['attempts']:,} attempts, {run['nodes']:,} df-pn nodes, "
-        f"{run['cpu']:,} CPU seconds"
-        + (f" ({run['rate']:,} nodes per CPU second)" if run.get("rate") else "") + ".",
+        + "." + backtest_text(n - 1, run.get("backtest")) + " The last column compares "
+        "the entry's own attempts with these rules (not its replies') with its estimate: "
+        "the nodes it settled in, or the biggest budget it did not settle in (a lower bound).",
         "",
-        f"| entry | estimated nodes | from {n - 3}x{n - 3}..{n - 1}x{n - 1} | estimated "
-        "hours | winner | nodes spent | attempts | CPU seconds | replies settled |",
-        "|---|---:|---|---:|---|---:|---:|---:|---|",
+        f"| entry | estimated nodes ({rules}) | from {n - 3}x{n - 3}..{n - 1}x{n - 1} | "
+        "estimated hours | winner | attempts | nodes spent | CPU seconds | budgets | "
+        "replies settled | measured / estimated |",
+        "|---|---:|---|---:|---|---:|---:|---:|---|---|---|",
     ]
     order = {point: i for i, point in enumerate(run["order"])}
     rows = sorted(size["entries"], key=lambda e: order.get(e["class"], len(order)))
@@ -222,25 +364,33 @@ def budgeted_section(report: dict[str, Any], size: dict[str, Any]) -> list[str]:
         guess = e.get("estimate") or {}
         basis = ", ".join(f"{v:,}" for v in guess.get("from", [])) or "-"
         estimate = f"{guess['nodes']:.2g}" if guess else "-"
-        replies = (f"{e['settled_replies']} of {e['replies']}"
-                   if e.get("replies") is not None else "-")  # fmt: skip
         who = {"b": "Black", "w": "White"}.get(e["winner"] or "", "**not settled**")
-        if e.get("method") == "not attempted":
+        spent = e.get("spent") or {"attempts": e.get("tasks", 1), "nodes": e["nodes"],
+                                   "cpu": e.get("cpu") or 0, "budgets": []}  # fmt: skip
+        replies = (f"{e['settled_replies']} of {e['replies']}" if e.get("replies") is not None
+                   else f"{spent['settled_replies']} (journal)" if spent.get("settled_replies")
+                   else "-")  # fmt: skip
+        if not spent["attempts"]:
             who = "not attempted"
         lines.append(
             f"| {e['class']} | {estimate} | {basis} | {_hours(guess.get('hours'))} | "
-            f"{who} | {e['nodes']:,} | {e.get('tasks', 1)} | {e.get('cpu') or 0:,} | "
-            f"{replies} |"
+            f"{who} | {spent['attempts']:,} | {spent['nodes']:,} | {spent['cpu'] or 0:,} | "
+            f"{budgets_text(spent['budgets'])} | {replies} | {measured_text(guess)} |"
         )
     lines += [
         "",
+        empty_board_text(size),
+        "",
         "**To go on** (resume): run the command above again with `--checkpoint FILE` "
         "naming the run's journal: every finished attempt is read back from it and none "
-        "runs again (an interrupted run, Ctrl-C or a time limit, loses only the attempts "
-        "that were running). A bigger `--depth` splits the unsettled replies one ply "
-        "further and keeps every attempt made; another `--budget` starts new attempts "
-        "(the keys name the budget). `--scheduler tcp://HOST:PORT` spreads the attempts "
-        "over the workers of a Dask cluster."
+        "runs again (an interrupted run, Ctrl-C, loses only the attempts that were "
+        "running). `--stop-after` starts no attempt that would not end in time at the "
+        "journal's nodes per second and lets the running ones finish (a cut attempt's work "
+        "would be lost). A bigger `--depth` splits the unsettled replies one ply further "
+        "and keeps every attempt made; a bigger `--budget` or other rules start new "
+        "attempts of the unsettled lines and keep every settled one. "
+        "`--scheduler tcp://HOST:PORT` spreads the attempts over the workers of a Dask "
+        "cluster."
         + (f" This run's journal: `{report['journal']}`." if report.get("journal") else ""),
     ]
     return lines

@@ -458,6 +458,7 @@ class Executor:
         on_result: Callable[[str, R], None] | None = None,
         until: Callable[[dict[str, R]], bool] | None = None,
         status: Callable[[int], str] | None = None,
+        admit: Callable[[str], bool] | None = None,
     ) -> dict[str, R]:
         """Run every task (resuming from ``checkpoint``); results by key, in task order.
 
@@ -467,6 +468,8 @@ class Executor:
         (the results finished so far, resumed ones included) is true: the tasks still
         running are stopped and the finished ones returned, in task order. ``status``
         gives the text in brackets of the progress lines from the count of tasks done.
+        ``admit(key)`` is asked just before a task starts: False holds that task and every
+        later one back (a deadline); the tasks already running finish and are returned.
         """
         keys = [key for key, _ in tasks]
         if len(set(keys)) != len(keys):
@@ -490,9 +493,10 @@ class Executor:
             pending = []
         if kept and pending:
             store.write()  # the checkpoint exists from the start of a long run
-        bar.start(len(pending), str(store.path) if kept else None, at_most=until is not None)
+        bar.start(len(pending), str(store.path) if kept else None,
+                  at_most=until is not None or admit is not None)  # fmt: skip
         running = 0
-        events = self._events(fn, pending, None if until is None else 2)
+        events = self._events(fn, pending, None if until is None else 2, admit)
         try:
             for kind, key, value in events:
                 if kind == "running":
@@ -524,20 +528,25 @@ class Executor:
         return {key: results[key] for key in keys if key in results}
 
     def _events(self, fn: Callable[[T], R], pending: list[tuple[str, T]],
-                per_worker: int | None = None) -> Events:  # fmt: skip
+                per_worker: int | None = None,
+                admit: Callable[[str], bool] | None = None) -> Events:  # fmt: skip
         """The events of running ``pending``; on Dask at most ``per_worker`` tasks per
-        worker thread submitted at a time (None: all at once); in a pool ``workers``."""
+        worker thread submitted at a time (None: all at once); in a pool ``workers``;
+        ``admit``: see :meth:`run`."""
         if not pending:
             return
         if self.scheduler is not None:
-            yield from self._events_dask(fn, pending, per_worker)
+            yield from self._events_dask(fn, pending, per_worker, admit)
         elif self.workers == 1 or len(pending) == 1:
             for key, arg in pending:
+                if admit is not None and not admit(key):
+                    return
                 yield "done", key, _timed(fn, arg)
         else:
-            yield from self._events_pool(fn, pending)
+            yield from self._events_pool(fn, pending, admit)
 
-    def _events_pool(self, fn: Callable[[T], R], pending: list[tuple[str, T]]) -> Events:
+    def _events_pool(self, fn: Callable[[T], R], pending: list[tuple[str, T]],
+                     admit: Callable[[str], bool] | None = None) -> Events:  # fmt: skip
         """At most ``workers`` tasks in flight; a broken pool is replaced and its tasks rerun."""
         queue = list(reversed(pending))
         strikes: dict[str, int] = {}
@@ -548,8 +557,13 @@ class Executor:
                     self._pool = ProcessPoolExecutor(max_workers=self.workers)
                 try:
                     while queue and len(futures) < self.workers:
+                        if admit is not None and not admit(queue[-1][0]):
+                            queue.clear()  # held back: the running tasks finish
+                            break
                         key, arg = queue.pop()
                         futures[self._pool.submit(_timed, fn, arg)] = (key, arg)
+                    if not futures:
+                        break
                     done, _ = wait(futures, return_when=FIRST_COMPLETED)
                     yield "running", "", len(futures) - len(done)
                     for future in sorted(done, key=lambda f: futures[f][0]):
@@ -620,7 +634,8 @@ class Executor:
         return self._client
 
     def _events_dask(self, fn: Callable[[T], R], pending: list[tuple[str, T]],
-                     per_worker: int | None = None) -> Events:  # fmt: skip
+                     per_worker: int | None = None,
+                     admit: Callable[[str], bool] | None = None) -> Events:  # fmt: skip
         client = self._connect()  # first: a missing Dask is a one-line error there
         from dask.distributed import wait as dask_wait
         from distributed.client import FutureCancelledError, FuturesCancelledError
@@ -636,6 +651,9 @@ class Executor:
         def submit() -> None:
             limit = len(pending) if per_worker is None else per_worker * max(threads[0], 1)
             while queue and len(outstanding) < limit:
+                if admit is not None and not admit(queue[-1][1][0]):
+                    queue.clear()  # held back: the running tasks finish
+                    break
                 number, (key, arg) = queue.pop()
                 dask_key = f"boardproof-{run}-{number}"
                 names[dask_key] = key
@@ -774,6 +792,7 @@ def run_tasks(
     on_result: Callable[[str, R], None] | None = None,
     until: Callable[[dict[str, R]], bool] | None = None,
     status: Callable[[int], str] | None = None,
+    admit: Callable[[str], bool] | None = None,
 ) -> dict[str, R]:
     """Run every task (resuming from ``checkpoint``) and return results by key.
 
@@ -781,7 +800,7 @@ def run_tasks(
     from ``workers``/``scheduler`` for this call. Results must be JSON-serialisable
     when a checkpoint is used. ``on_result`` is called in the parent process as each
     task finishes (in completion order: use the returned dict for anything ordered).
-    ``until`` and ``status``: see :meth:`Executor.run`.
+    ``until``, ``status`` and ``admit``: see :meth:`Executor.run`.
 
     >>> run_tasks(abs, [(str(k), -k) for k in range(9)], progress=False,
     ...           until=lambda done: len(done) >= 3)
@@ -789,7 +808,7 @@ def run_tasks(
     """
     options: dict[str, Any] = dict(checkpoint=checkpoint, progress=progress,
                                    description=description, on_result=on_result,
-                                   until=until, status=status)  # fmt: skip
+                                   until=until, status=status, admit=admit)  # fmt: skip
     if executor is not None:
         return executor.run(fn, tasks, **options)
     with Executor(workers, scheduler) as own:
