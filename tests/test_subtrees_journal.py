@@ -1,4 +1,7 @@
-"""The 6x6 section made from a copy of the published run's journal (issue 18, session 6).
+"""The 6x6 section made from a copy of session 5's published journal (issue 18, session 6).
+
+The journal is frozen in ``tests/data`` (``runs/`` grows with every published run): it
+holds session 5's attempts, among them b2's, which ended after ``--stop-after``.
 
 Every attempt of the journal counts, whatever its budget and rules; the 2x2-5x5 output
 stays byte for byte the published one. No attempt runs here (``stop_after=0``); the df-pn
@@ -21,13 +24,12 @@ from boardproof.reports.openings import render_markdown, write_report
 from boardproof.solvers import native
 from boardproof.solvers.executor import JournalCheckpoint
 
-JOURNAL = Path("runs/minefield-openings.checkpoint.jsonl")
-PUBLISHED = Path("reports")
+JOURNAL = Path(__file__).parent / "data" / "minefield-openings-session5.checkpoint.jsonl"
+PUBLISHED = Path(__file__).parent.parent / "reports"
 COMMAND = ("boardproof openings minefield --sizes 2-6 --workers 2 --force --budget 100000000 "
            "--depth 1 --stop-after 720 --out reports")  # fmt: skip
 RUN = {"openings": "minefield", "win": "orthogonal", "method": "auto", "table": "quad"}
 
-pytestmark = pytest.mark.skipif(not JOURNAL.exists(), reason="no published journal")
 
 
 def _plain_nodes() -> dict[str, int]:
