@@ -83,7 +83,9 @@ def test_the_2x2_to_5x5_output_is_the_published_one(made) -> None:
                 for d in (out, PUBLISHED))  # fmt: skip
     assert len(new) == len(old)
     differ = [(a, b) for a, b in zip(new, old, strict=True) if a != b]
-    assert [a[:4] for a, _ in differ] == ["| 6 "]  # only the 6x6 row of the summary
+    # only the 6x6 row of the summary and, since the published run is a later one (other
+    # 6x6 options), the command named in the first line
+    assert {a[:4] for a, _ in differ} <= {"| 6 ", "Gene"}
     published = json.loads((PUBLISHED / "minefield-openings.json").read_text())
     assert [_size(report, n) for n in (2, 3, 4, 5)] == published["sizes"][:4]
 
