@@ -575,45 +575,36 @@ static inline PEntry *pt2_slot(const Key *k, int attack) {
     return &PT2[(h >> 32 ^ h * 0xD6E8FEB86659FD93ULL) & PT2_MASK & ~(u64)3];
 }
 
-/* The entry of key k in the bucket `slot` of `ways` entries, read into pn / dn: 1 if found. */
-static inline int pt_find_in(const PEntry *slot, int ways, const Key *k, int attack,
-                             uint32_t *pn, uint32_t *dn) {
+/* The entry of key k in the bucket `slot` of `ways` entries, or NULL. */
+static inline PEntry *pt_in(PEntry *slot, int ways, const Key *k, int attack) {
     for (int i = 0; i < ways; i++)
         if (slot[i].side == k->side && slot[i].attack == attack && slot[i].a == k->a &&
-            slot[i].b == k->b) {
-            *pn = slot[i].pn;
-            *dn = slot[i].dn;
-            return 1;
-        }
-    return 0;
+            slot[i].b == k->b)
+            return &slot[i];
+    return NULL;
 }
 
-/* The entry of key k, whose first-level bucket is `slot` (pt_slot): 1 if found. */
-static inline int pt_find(const PEntry *slot, const Key *k, int attack, uint32_t *pn,
-                          uint32_t *dn) {
-    if (pt_find_in(slot, pt_ways(), k, attack, pn, dn)) return 1;
-    if (PT_SCHEME == PT_TWO && pt_find_in(pt2_slot(k, attack), 4, k, attack, pn, dn)) {
+/* The entry of key k, whose first-level bucket is `slot` (pt_slot), then in the second
+   level (PT_TWO), or NULL. */
+static inline PEntry *pt_lookup(PEntry *slot, const Key *k, int attack) {
+    PEntry *e = pt_in(slot, pt_ways(), k, attack);
+    if (e == NULL && PT_SCHEME == PT_TWO && (e = pt_in(pt2_slot(k, attack), 4, k, attack)))
         pt2_hits++;
-        return 1;
-    }
-    return 0;
+    return e;
+}
+
+/* pt_lookup's numbers, read into pn / dn: 1 if found. */
+static inline int pt_find(PEntry *slot, const Key *k, int attack, uint32_t *pn, uint32_t *dn) {
+    const PEntry *e = pt_lookup(slot, k, attack);
+    if (e == NULL) return 0;
+    *pn = e->pn;
+    *dn = e->dn;
+    return 1;
 }
 
 /* The entry of key k (first level, then second), or NULL. */
 static inline PEntry *pt_entry(const Key *k, int attack) {
-    PEntry *slot = pt_slot(k, attack);
-    for (int i = 0, ways = pt_ways(); i < ways; i++)
-        if (slot[i].side == k->side && slot[i].attack == attack && slot[i].a == k->a &&
-            slot[i].b == k->b)
-            return &slot[i];
-    if (PT_SCHEME == PT_TWO) {
-        slot = pt2_slot(k, attack);
-        for (int i = 0; i < 4; i++)
-            if (slot[i].side == k->side && slot[i].attack == attack && slot[i].a == k->a &&
-                slot[i].b == k->b)
-                return &slot[i];
-    }
-    return NULL;
+    return pt_lookup(pt_slot(k, attack), k, attack);
 }
 
 static inline int pt_get(const Key *k, int attack, uint32_t *pn, uint32_t *dn) {
