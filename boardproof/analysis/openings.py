@@ -502,6 +502,7 @@ def _deep_size(n: int, win: str, classes: list[tuple[str, Any]], results: dict[s
     spent = run.spent("")
     out[f"n={n} run"] = {
         "budget": budget, "depth": depth, "table": subtrees.TABLE, "order": order,
+        "second": "certificate" if n >= subtrees.GUIDED_CONFIRM_FROM else "alpha-beta",
         "rules": list(subtrees.RULES), "estimate_rate": round(rate) if rate else None,
         "attempts": spent["attempts"], "nodes": spent["nodes"], "cpu": round(spent["cpu"], 1),
         "rate": round(spent["nodes"] / spent["cpu"]) if spent["cpu"] > 0 else None,

@@ -153,6 +153,36 @@ def confirm(pos: Any, winner: int, bits: int, dfpn_nodes: int) -> dict[str, Any]
     return out
 
 
+#: the certificate-guided re-proof's budget: this many alpha-beta nodes per listed position
+#: (plus CONFIRM_MIN); measured: 2.6 on the 6x6 entries b1 and b2 (benchmarks/RESULTS.md)
+GUIDED_FACTOR = 8
+
+
+def guided_confirm(path: str) -> dict[str, Any]:
+    """The second algorithm's re-proof of an entry from its certificate (from
+    GUIDED_CONFIRM_FROM on; a top-level function: an executor runs it): the native
+    alpha-beta without pruning rules, which tries first, at the winner's nodes, the move
+    that the certificate gives (``prover.confirm(certificate=...)``). Only the order comes
+    from the file: alpha-beta values every reply of the loser itself and checks that the
+    move wins, so its value is its own (a wrong move costs nodes, not correctness), and
+    its tree is about the certificate's instead of beyond any budget (6x6 b1: 1.2 M nodes
+    against 159 M without a verdict)."""
+    from boardproof.solvers.certificate import load_certificate
+    from boardproof.solvers.native import prover
+
+    cert = load_certificate(path)
+    header = cert.header
+    game = models.get("minefield", win=header["win"])
+    pos = game.parse_position(header["root"])
+    budget = GUIDED_FACTOR * len(cert.records) + CONFIRM_MIN
+    bits = max(20, min(MAX_CONFIRM_BITS, (4 * len(cert.records)).bit_length()))
+    check = prover.confirm(pos, game.player_of(header["winner"]), tt_bits=bits,
+                           theorem_o=header["rule"] != header["win"], certificate=cert,
+                           node_limit=budget)  # fmt: skip
+    return {"method": "native alpha-beta", "guided": "certificate", "proved": check.agrees,
+            "nodes": check.nodes, "budget": budget, "seconds": check.seconds}  # fmt: skip
+
+
 def ordered_replies(n: int, line: str, win: str, children: list[list[Any]]) -> list[str]:
     """The replies to split an attempt into: one per symmetry class of the positions
     after them, the smallest proof number first (unknown ones last), then board order.

@@ -152,6 +152,33 @@ def write_opening_certificates(report: dict[str, Any], folder: str, win: str = "
 Job = tuple[str, str, str, tuple[str, ...], str, int]
 
 
+def reprove_from_certificates(report: dict[str, Any], folder: str, files: list[dict[str, Any]],
+                              executor: Any = None) -> None:  # fmt: skip
+    """The second algorithm of the entries that budgeted attempts settled from
+    ``subtrees.GUIDED_CONFIRM_FROM`` on (the attempts skip it): each entry with an
+    accepted certificate in ``files`` gets ``check`` from ``subtrees.guided_confirm``
+    (on ``executor``'s workers)."""
+    from boardproof.analysis import subtrees
+    from boardproof.solvers.executor import Executor
+
+    accepted = {f["file"] for f in files if f.get("ok")}
+    jobs: list[tuple[str, str]] = []
+    entries: dict[str, dict[str, Any]] = {}
+    for size in report["sizes"]:
+        if "run" not in size or size["n"] < subtrees.GUIDED_CONFIRM_FROM:
+            continue
+        for entry in size["entries"]:
+            name = certificate_name(size["n"], entry["class"])
+            if entry.get("winner") and entry.get("method") == "native df-pn" and name in accepted:
+                jobs.append((name, os.path.join(folder, name)))
+                entries[name] = entry
+    runner = executor if executor is not None else Executor(1)
+    got = runner.run(subtrees.guided_confirm, jobs, progress=True,
+                     description="re-proofs guided by the certificates")  # fmt: skip
+    for name, check in got.items():
+        entries[name]["check"] = check
+
+
 def check_opening_certificates(paths: list[str], executor: Any = None) -> list[dict[str, Any]]:
     """Check every certificate of ``paths`` with the rules-only checker
     (:func:`check_entry_certificate`, on ``executor``'s workers), in the order given."""
@@ -253,4 +280,5 @@ def certificate_payload(file: str, report: CertificateReport) -> dict[str, Any]:
 
 
 __all__ = ["PROOF_FORMATS", "check_certificate_command", "is_certificate_file",
-           "wants_certificate", "write_certificate", "write_opening_certificates"]
+           "reprove_from_certificates", "wants_certificate", "write_certificate",
+           "write_opening_certificates"]

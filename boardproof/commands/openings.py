@@ -249,12 +249,14 @@ def _minefield(
     if cert_dir is not None:
         from boardproof.commands.certs import (
             check_opening_certificates,
+            reprove_from_certificates,
             write_opening_certificates,
         )
 
         paths = write_opening_certificates(report, cert_dir, win or "orthogonal", executor)
-        report["certificates"] = {"folder": cert_dir,
-                                  "files": check_opening_certificates(paths, executor)}  # fmt: skip
+        checked = check_opening_certificates(paths, executor)
+        report["certificates"] = {"folder": cert_dir, "files": checked}
+        reprove_from_certificates(report, cert_dir, checked, executor)
     if as_json:
         files = [str(path) for path in write_report(report, out_dir)]
         if checkpoint is None and os.path.exists(cp):

@@ -175,6 +175,8 @@ def render_markdown(report: dict[str, Any]) -> str:
                     proof += f" (after {check['after']})"
                 if check.get("rules"):  # re-proved with the attempts' pruning rules
                     proof += f" (with {', '.join(check['rules'])})"
+                if check.get("guided"):  # its winner's moves tried first from its certificate
+                    proof += f" (moves from the {check['guided']})"
                 lines.append(
                     f"| {e['class']} | `{e['position']}` | {e['winner'] or '?'} | "
                     f"{e.get('method') or '-'} | {e['nodes']} | {proof} | "
@@ -186,6 +188,25 @@ def render_markdown(report: dict[str, Any]) -> str:
         lines += certificates_section(report["certificates"])
     lines.append("")
     return "\n".join(lines)
+
+
+def second_search_text(run: dict[str, Any]) -> str:
+    """How the budgeted attempts' winners are proved a second time (``run["second"]``).
+
+    >>> second_search_text({"second": "certificate"})[:52]
+    'Every entry that one attempt settled is re-proved by'
+    """
+    if run.get("second") == "certificate":
+        return ("Every entry that one attempt settled is re-proved by the native alpha-beta "
+                "(no pruning rule) once its certificate is written (`--certificates`, below): "
+                "at the winner's nodes it tries first the move the certificate gives. Only "
+                "the order comes from the file: alpha-beta values every reply of the loser "
+                "itself and checks that the move wins (a wrong move would cost nodes, not the "
+                "value). Entries settled through their replies, and runs without "
+                "certificates, have no second proof yet (`-`).")
+    return ("Every settled attempt's winner is re-proved by the native alpha-beta (hints "
+            "from the df-pn table, no pruning rule; when its budget runs out, again with "
+            "the attempts' rules: the entry table says \"with\" them).")
 
 
 def certificates_section(certificates: dict[str, Any]) -> list[str]:
@@ -326,10 +347,8 @@ def budgeted_section(report: dict[str, Any], size: dict[str, Any]) -> list[str]:
         "move (one per symmetry class, the reply its df-pn table found most promising "
         f"first), down to {run['depth']} pl{'y' if run['depth'] == 1 else 'ies'} below the "
         "entry; the side to move wins a split position as soon as one reply wins for it, "
-        "and loses it when every reply loses. Every settled attempt's winner is re-proved "
-        "by the native alpha-beta (hints from the df-pn table, no pruning rule; when its "
-        "budget runs out, again with the attempts' rules: the entry table says \"with\" "
-        "them). The empty board's row counts its own attempt and its entries'.",
+        "and loses it when every reply loses. " + second_search_text(run)
+        + " The empty board's row counts its own attempt and its entries'.",
         "",
         "**Every attempt in the journal counts**, whatever its budget and rules: a settled "
         "attempt is a proof (df-pn is exact, the rules are sound) and stands in a run of any "

@@ -30,7 +30,7 @@ win a2
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -477,6 +477,21 @@ class NativeSearch:
         plies = self.win_score - abs(value) if self.distance and value else None
         word = "win" if value > 0 else "loss" if value < 0 else "draw"
         return NativeResult(word, self.move(point), nodes, plies)
+
+
+    def set_hints(self, positions: Iterable[tuple[int, int, bool]]) -> int:
+        """The hint set of :meth:`solve` (``hint=``): positions ``(me, op, black)`` (this
+        size's 64-bit boards, ``me`` to move) taken as lost for their side to move, e.g.
+        a certificate's (:func:`boardproof.solvers.native.certify.certificate_hints`); a
+        move into one is searched first. Replaces the last set (an empty one clears it);
+        returns how many classes it holds. Move ordering only, as ``hint``."""
+        if self.wide:
+            raise InvalidOptionError("invalid option hints: only the 64-bit search takes them")
+        if NativeSearch._active is not self:
+            self._install()  # the hint keys are taken under this size's symmetries
+        assert _native is not None
+        _native.hint_clear()
+        return sum(_native.hint_add(me, op, black) for me, op, black in positions)
 
 
 _SEARCHES: dict[tuple[int, bool, bool, bool], NativeSearch] = {}

@@ -38,7 +38,7 @@ w ['theorem-o'] True
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from boardproof import models
@@ -232,6 +232,28 @@ def _make(root: Any, winner: int | None, theorem_o: bool | None, tt_bits: int | 
     seconds = time.perf_counter() - start
     return fmt.Certificate.build(header_base, root.game.symbol(winner), records,
                                  nodes + extra, seconds)  # fmt: skip
+
+
+def certificate_hints(cert: fmt.Certificate) -> Iterator[tuple[int, int, bool]]:
+    """The positions a certificate proves lost for their side to move: each listed
+    position after its move (``NativeSearch.set_hints``: the confirming alpha-beta then
+    tries these moves first). A forced pass needs no hint (it is the only move).
+
+    >>> from boardproof.models import get
+    >>> if native.available():
+    ...     cert = make_certificate(get("minefield").parse_position("3/3/1b1 w -"))
+    ...     print(len(list(certificate_hints(cert))) == len(cert.records))
+    ... else:
+    ...     print(True)
+    True
+    """
+    cells = cert.header["size"] ** 2
+    mask = (1 << cells) - 1
+    for record in cert.records:
+        me, op = record & mask, (record >> cells) & mask
+        black, code = bool(record >> (2 * cells) & 1), record >> (2 * cells + 1)
+        if code < cells:
+            yield op, me | 1 << code, not black
 
 
 def _fewest_open(me: int, op: int, black: bool, moves: int, tt_bits: int, c: Any,

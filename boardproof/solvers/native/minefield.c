@@ -692,14 +692,62 @@ static inline void pt_put(const Key *k, int attack, uint32_t pn, uint32_t dn, u6
    correctness; the tests check equal values with and without). With a proof in the table
    the winning side's first move is the proof's move, and alpha-beta's tree shrinks to
    about the proof tree. */
+/* The hint set (session 7): canonical keys of positions that a certificate proves lost
+   for their side to move (the children of its listed positions through their moves),
+   loaded by hint_add(); hinted_move prefers a move into one of them, so that alpha-beta
+   re-proves a certificate's entry in about the certificate's tree. Open addressing with
+   linear probing in its own memory, at most half full (it doubles): unlike the df-pn
+   table, nothing is lost to replacement. Only the ORDER of alpha-beta's moves depends on
+   it, as for the df-pn table's hints. */
+typedef struct { u64 a, b; uint8_t side; } HKey;
+static HKey *HS = NULL;
+static u64 HS_MASK = 0, HS_COUNT = 0;
+
+static inline int hs_has(const Key *k) {
+    if (HS == NULL) return 0;
+    for (u64 i = hash_key(k) & HS_MASK;; i = (i + 1) & HS_MASK) {
+        const HKey *h = &HS[i];
+        if (h->side == 0) return 0;
+        if (h->side == k->side && h->a == k->a && h->b == k->b) return 1;
+    }
+}
+
+static void hs_insert(HKey *table, u64 mask, const HKey *x) {
+    Key k = {x->a, x->b, x->side, 0};
+    u64 i = hash_key(&k) & mask;
+    while (table[i].side != 0) i = (i + 1) & mask;
+    table[i] = *x;
+}
+
+/* Add k (0 if it was there, 1 added, -1 out of memory). */
+static int hs_add(const Key *k) {
+    if (hs_has(k)) return 0;
+    if (HS == NULL || 2 * (HS_COUNT + 1) > HS_MASK + 1) {
+        u64 size = HS == NULL ? 1024 : 2 * (HS_MASK + 1);
+        HKey *grown = calloc(size, sizeof(HKey));
+        if (grown == NULL) return -1;
+        for (u64 i = 0; HS != NULL && i <= HS_MASK; i++)
+            if (HS[i].side != 0) hs_insert(grown, size - 1, &HS[i]);
+        free(HS);
+        HS = grown;
+        HS_MASK = size - 1;
+    }
+    HKey x = {k->a, k->b, k->side};
+    hs_insert(HS, HS_MASK, &x);
+    HS_COUNT++;
+    return 1;
+}
+
 static inline int hinted_child(u64 me, u64 op, int black, int q) {
     uint32_t pn, dn;
     Key k = canonical(op, me | bit(q), !black);
+    if (hs_has(&k)) return 1;
+    if (PT == NULL) return 0;
     return (pt_get(&k, 0, &pn, &dn) && pn == 0) || (pt_get(&k, 1, &pn, &dn) && dn == 0);
 }
 
 static int hinted_move(u64 me, u64 op, int black, u64 candidates, int first) {
-    if (PT == NULL) return -1;
+    if (PT == NULL && HS == NULL) return -1;
     if (first >= 0 && (candidates & bit(first))) {
         if (hinted_child(me, op, black, first)) return first;
         candidates &= ~bit(first);
@@ -1442,6 +1490,28 @@ static PyObject *py_hint(PyObject *self, PyObject *args) {
     Py_RETURN_NONE;
 }
 
+PyDoc_STRVAR(hint_add_doc,
+"hint_add(me, op, black) -> 1 if added, 0 if there: a position (stones of the side to move,\n"
+"of the other, Black to move?) that alpha-beta's hints (hint()) take as lost for its side\n"
+"to move: a move into it is searched first. hint_clear() empties the set.");
+
+static PyObject *py_hint_add(PyObject *self, PyObject *args) {
+    unsigned long long me, op;
+    int black;
+    if (!PyArg_ParseTuple(args, "KKp", &me, &op, &black)) return NULL;
+    Key k = canonical(me, op, black);
+    int added = hs_add(&k);
+    if (added < 0) return PyErr_NoMemory();
+    return PyLong_FromLong(added);
+}
+
+static PyObject *py_hint_clear(PyObject *self, PyObject *args) {
+    free(HS);
+    HS = NULL;
+    HS_MASK = HS_COUNT = 0;
+    Py_RETURN_NONE;
+}
+
 static PyObject *py_expansion_cache(PyObject *self, PyObject *args) {
     int on;
     if (!PyArg_ParseTuple(args, "p", &on)) return NULL;
@@ -1549,6 +1619,8 @@ static PyMethodDef methods[] = {
     {"hint", py_hint, METH_VARARGS,
      "hint(black): alpha-beta orders first, for the side to move of that colour (1 Black,\n"
      "0 White, -1 off), a move the last df-pn table proved (ordering only)."},
+    {"hint_add", py_hint_add, METH_VARARGS, hint_add_doc},
+    {"hint_clear", py_hint_clear, METH_NOARGS, "Empty the hint set of hint_add()."},
     {"expansion_cache", py_expansion_cache, METH_VARARGS,
      "expansion_cache(on): df-pn's expansion cache (KIDS_CACHED) on (the default) or off; "
      "only the speed differs."},

@@ -239,12 +239,16 @@ def confirm(
     node_limit: int = 0,
     timeout: float | None = None,
     use: Iterable[str] = (),
+    certificate: Any = None,
 ) -> Confirmed:
     """Re-prove ``winner`` with the native alpha-beta (second method), a fresh table.
 
     ``hints`` uses the df-pn table of the last :func:`who_wins` call for move ordering
-    only (see the module docstring). ``use``: the pruning rules (``blocked`` and
-    ``must3`` act in alpha-beta; ``heuristic`` and ``frozen`` only in df-pn).
+    only (see the module docstring); with a ``certificate`` of the same claim
+    (:class:`boardproof.solvers.certificate.Certificate`) its moves come first
+    (``certificate_hints``): alpha-beta's tree is then about the certificate's, and its
+    value is still its own. ``use``: the pruning rules (``blocked`` and ``must3`` act in
+    alpha-beta; ``heuristic`` and ``frozen`` only in df-pn).
     """
     start = time.perf_counter()
     target = _target(position, theorem_o)
@@ -253,9 +257,21 @@ def confirm(
         return Confirmed(done == winner, "over", 0, 0.0)
     native.reset()  # a fresh alpha-beta table (the df-pn table stays)
     search = native.search_for(target.n, target.game.win == "orthodiagonal", tt_bits)
-    with rules(use):
-        found = search.solve(target, hint=winner if hints else None, node_limit=node_limit,
-                             timeout=timeout)  # fmt: skip
+    if certificate is not None:
+        from boardproof.solvers.native.certify import certificate_hints
+
+        if (certificate.header.get("root"), certificate.header.get("rule")) != (
+                position.fen(), target.game.win):  # fmt: skip
+            raise ValueError(f"the certificate is not one of {position.fen()!r} in the "
+                             f"{target.game.win} game")  # fmt: skip
+        search.set_hints(certificate_hints(certificate))
+    try:
+        with rules(use):
+            found = search.solve(target, hint=winner if hints else None,
+                                 node_limit=node_limit, timeout=timeout)  # fmt: skip
+    finally:
+        if certificate is not None:
+            search.set_hints(())
     hinted = search.stats()["hint_moves"] if hints and not search.wide else 0
     seconds = round(time.perf_counter() - start, 3)
     if found.value == "unknown":
