@@ -61,7 +61,7 @@ def _sample(n: int, count: int, seed: int) -> list:
 def test_rules_are_off_by_default_and_after_the_block() -> None:
     assert prover.rule_counts()["rules"] == 0
     with prover.rules(ALL):
-        assert prover.rule_counts()["rules"] == 31
+        assert prover.rule_counts()["rules"] == 63
     assert prover.rule_counts()["rules"] == 0
     with pytest.raises(ValueError):
         native._native.rules(64)
@@ -227,3 +227,15 @@ def test_frozen_points_are_none_in_sampled_games_and_a_switch_has_none() -> None
     assert lib.distances(1, 0, True)[:3] == (3, 4, 0)  # Black a1: three more points
     for me, op, black in _sample(4, 200, seed=11):
         assert lib.distances(me, op, black)[2] == 0
+
+
+@needs_native
+def test_pinned_win3_fires_and_gives_the_same_answer() -> None:
+    """win3 (must3 tested at the node): on 4x4 a2 it cuts, and df-pn's answer is the plain
+    one (Black wins); with must3 on too, the parents cut those nodes first."""
+    pos = GAME.parse_position("4/4/b3/4 w -")
+    with prover.rules(["win3"]):
+        search = native.search_for(4, True, 12)
+        proved, _, _ = search.proof(prover.as_orthodiagonal(pos), 1, tt_bits=18)
+        cuts = prover.rule_counts()["win3_cuts"]
+    assert proved is False and cuts > 0

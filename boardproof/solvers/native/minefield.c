@@ -289,12 +289,14 @@ static int hinted_move(u64 me, u64 op, int black, u64 candidates, int first);
 #define RULE_BLOCKED 4
 #define RULE_MUST3 8
 #define RULE_ORDER 16
+#define RULE_WIN3 32
 static int RULES;
 static u64 frozen_points(u64 me, u64 op, u64 my_legal);
 static int can_connect(u64 own, u64 other, int black, u64 frozen);
 static int threats_unstoppable(u64 me, u64 op, int black);
+static u64 must3_survivors(u64 me, u64 op, int black, u64 candidates);
 static int ordered_moves(u64 me, u64 op, int black, u64 candidates, int *moves);
-static u64 blocked_cuts, must3_cuts;
+static u64 blocked_cuts, must3_cuts, win3_cuts;
 
 /* rem: the plies left before the horizon (ignored without one) */
 static int negamax(u64 me, u64 op, int black, int alpha, int beta, int ply, int rem,
@@ -371,12 +373,7 @@ static int negamax(u64 me, u64 op, int black, int alpha, int beta, int ply, int 
        a reply that leaves us no defence loses (threats_unstoppable); such moves count as
        skipped losing moves below */
     if ((RULES & RULE_MUST3) && !DIST && !HORIZON) {
-        u64 c = candidates;
-        while (c) {
-            int q = lowbit(c);
-            c &= c - 1;
-            if (threats_unstoppable(op, me | bit(q), !black)) { candidates &= ~bit(q); must3_cuts++; }
-        }
+        candidates = must3_survivors(me, op, black, candidates);
         if (!candidates) {
             *best_out = lowbit(legal);
             tt_store(&key, tag, -1, -1, lowbit(legal), nodes - start_nodes + 1);
@@ -777,6 +774,13 @@ static int hinted_move(u64 me, u64 op, int black, u64 candidates, int first) {
                 and alpha-beta's moves after the table move and the killers, in the order
                 of a static score with weights fitted on solved 5x5 positions (move_score);
                 only the order changes, so every value stays the plain search's.
+   RULE_WIN3    df-pn (session 7): must3 at the node instead of at its parent: a node
+                whose side to move has a reply that leaves the other side no defence
+                (threats_unstoppable) is won for the side to move, without a search.
+                The same claim as RULE_MUST3 (sound for the same reason), tested once per
+                node that df-pn expands instead of once per child of it (most children
+                of an OR node are never expanded); the tree differs (such a child is a
+                node of its own, not cut), so its nodes are measured, not pinned.
    Why each is sound: at each function below. (The bits are defined above negamax.) */
 static int RULES = 0; /* declared above negamax */
 static int HEUR_SCALE = 8; /* initial number = 1 + HEUR_SCALE * (moves still needed) / 4 */
@@ -938,30 +942,82 @@ static inline void cost_layers(u64 own, u64 empty, u64 group, u64 edge, u64 *nea
      lies in the zone of a winning point of now it leaves each as illegal as now, so it
      makes no threat;
    - a move of ours can only stop a legal threat p by taking p or by being in p's zone. */
-static int threats_unstoppable(u64 me, u64 op, int black) {
+/* What threats_unstoppable knows of the side `me` (Black if black) before it looks at the
+   replies: its edge groups f1 / f2, the points next to them or on their edges a1 / b1,
+   and the cost layers (cost_layers) of each edge over the empty points `empty`. */
+typedef struct { u64 f1, f2, a1, b1, near1, far1, near2, far2, empty; } Reach;
+
+static inline void reach_of(u64 me, u64 empty, int black, Reach *r) {
     const u64 first = EDGE[black ? 0 : 1][0], second = EDGE[black ? 0 : 1][1];
-    const u64 empty = FULL & ~(me | op);
-    u64 f1 = flood(me & first, me), f2 = flood(me & second, me);
-    u64 w0 = (first | neighbours(f1)) & (second | neighbours(f2)) & FULL & ~me & ~op;
-    u64 a1b1 = ((first | neighbours(f1)) | (second | neighbours(f2))) & empty;
+    r->f1 = flood(me & first, me);
+    r->f2 = flood(me & second, me);
+    r->a1 = first | neighbours(r->f1);
+    r->b1 = second | neighbours(r->f2);
+    cost_layers(me, empty, r->f1, first, &r->near1, &r->far1);
+    cost_layers(me, empty, r->f2, second, &r->near2, &r->far2);
+    r->empty = empty;
+}
+
+/* reach_of(me, base->empty minus q, black): the same groups (they are me's stones), and
+   the same layers unless q lies in a1 (b1): the first layer is a1 & empty (q outside a1
+   is not in it), the stones reached from it through me's stones are then the same, and
+   the second layer only loses q. Else those layers again. (Same values: only faster.) */
+static inline void reach_without(const Reach *base, u64 me, int black, int q, Reach *out) {
+    const u64 first = EDGE[black ? 0 : 1][0], second = EDGE[black ? 0 : 1][1];
+    *out = *base;
+    out->empty = base->empty & ~bit(q);
+    if (base->a1 & bit(q)) cost_layers(me, out->empty, base->f1, first, &out->near1, &out->far1);
+    else out->far1 &= ~bit(q);
+    if (base->b1 & bit(q)) cost_layers(me, out->empty, base->f2, second, &out->near2, &out->far2);
+    else out->far2 &= ~bit(q);
+}
+
+static int unstoppable_from(u64 me, u64 op, int black, const Reach *rc);
+
+static int threats_unstoppable(u64 me, u64 op, int black) {
+    Reach rc;
+    reach_of(me, FULL & ~(me | op), black, &rc);
+    return unstoppable_from(me, op, black, &rc);
+}
+
+/* RULE_MUST3 at a node (me to move, Black if black): the candidates q that survive, i.e.
+   after which the other side has no reply that leaves us no defence; the other side's
+   Reach is taken once for all q (reach_without). */
+static u64 must3_survivors(u64 me, u64 op, int black, u64 candidates) {
+    Reach base, rq;
+    reach_of(op, FULL & ~(me | op), !black, &base);
+    for (u64 c = candidates; c; c &= c - 1) {
+        int q = lowbit(c);
+        reach_without(&base, op, !black, q, &rq);
+        if (unstoppable_from(op, me | bit(q), !black, &rq)) {
+            candidates &= ~bit(q);
+            must3_cuts++;
+        }
+    }
+    return candidates;
+}
+
+/* threats_unstoppable with me's Reach over the empty points of now (rc). */
+static int unstoppable_from(u64 me, u64 op, int black, const Reach *rc) {
+    const u64 empty = rc->empty;
+    u64 w0 = rc->a1 & rc->b1 & FULL & ~me & ~op;
+    u64 a1b1 = (rc->a1 | rc->b1) & empty;
     /* a reply that makes a new winning point through itself lies on a path of exactly two
        empty points: 1 + 2 or 2 + 1 empties from the two edges, counting itself in both */
-    u64 near1, near2, far1, far2;
-    cost_layers(me, empty, f1, first, &near1, &far1);
-    cost_layers(me, empty, f2, second, &near2, &far2);
-    u64 look = (near1 & far2) | (far1 & near2);
+    u64 look = (rc->near1 & rc->far2) | (rc->far1 & rc->near2);
     for (u64 w = w0; w; w &= w - 1) look |= zone(lowbit(w));
     look &= empty;
     const u64 our_wins = winning_points(op, !black);
     while (look) {
         int r = lowbit(look);
         look &= look - 1;
+        if (forbidden_at(r, me, op, empty)) continue; /* r illegal */
         u64 me2 = me | bit(r), empty2 = empty & ~bit(r);
         u64 threats = (a1b1 & bit(r)) ? winning_points(me2, black) & ~op : w0 & ~bit(r);
         u64 live = 0; /* the threats legal for it now */
         for (u64 t = threats; t; t &= t - 1)
             if (!forbidden_at(lowbit(t), me2, op, empty2)) live |= bit(lowbit(t));
-        if (!live || forbidden_at(r, me, op, empty)) continue; /* no threat, or r illegal */
+        if (!live) continue; /* no threat */
         int we_win = 0;
         for (u64 t = our_wins & empty2; t && !we_win; t &= t - 1)
             if (!forbidden_at(lowbit(t), op, me2, empty2)) we_win = 1;
@@ -1083,16 +1139,12 @@ static int pn_moves(const PNode *n, u64 *moves) {
         }
         if (!candidates) return !n->attack; /* every move lets the other side win */
     }
+    if ((RULES & RULE_WIN3) && threats_unstoppable(n->me, n->op, n->black)) {
+        win3_cuts++; /* the side to move wins within 3 plies (RULE_WIN3) */
+        return n->attack;
+    }
     if (RULES & RULE_MUST3) { /* moves after which the other side has an unstoppable reply */
-        u64 c = candidates;
-        while (c) {
-            int q = lowbit(c);
-            c &= c - 1;
-            if (threats_unstoppable(n->op, n->me | bit(q), !n->black)) {
-                candidates &= ~bit(q);
-                must3_cuts++;
-            }
-        }
+        candidates = must3_survivors(n->me, n->op, n->black, candidates);
         if (!candidates) return !n->attack; /* every move loses within 3 more plies */
     }
     *moves = candidates;
@@ -1157,17 +1209,32 @@ static void pn_mid(const PNode *n, uint32_t thpn, uint32_t thdn, uint32_t *out_p
     uint8_t mset[MAXCELLS];
     memset(mset, 0, (size_t)count);
     const int memo = PT_SCHEME != PT_PAIR;
+    /* With the memo, only the first pass reads the children's entries: afterwards a
+       child's entry can only have changed by the search of the child just searched (a
+       node below it holds that child's stones, so it is never a sibling nor the image of
+       one with as many stones, except the child itself: a sibling of the same key, which
+       is updated with it below), and the memo holds what the table would give (the same
+       numbers, or the last ones seen of an entry replaced since). So the later passes
+       read the memo instead of one table bucket per child (a cache miss each in a big
+       table): the same tree, faster (tests/test_native_dfpn_nodes.py). */
+    int first_pass = 1;
     for (;;) {
         /* collect the children: at an OR node the proof number is the smallest child
            proof number and the disproof number the sum (the other way round at AND) */
         uint32_t best_x = PN_INF + 1, second_x = PN_INF, sum_y = 0, best_y = 0;
         int best = -1;
-        for (int i = 0; i < count; i++) pt_prefetch(slots[i]);
-        if (PT_SCHEME == PT_TWO)
-            for (int i = 0; i < count; i++) pt_prefetch(pt2_slot(&keys[i], kids[i].attack));
+        const int read = first_pass || !memo;
+        first_pass = 0;
+        if (read) {
+            for (int i = 0; i < count; i++) pt_prefetch(slots[i]);
+            if (PT_SCHEME == PT_TWO)
+                for (int i = 0; i < count; i++) pt_prefetch(pt2_slot(&keys[i], kids[i].attack));
+        }
         for (int i = 0; i < count; i++) {
             uint32_t cpn = 1, cdn = 1;
-            if (pt_find(slots[i], &keys[i], kids[i].attack, &cpn, &cdn)) {
+            if (!read) {
+                if (mset[i]) { cpn = mpn[i]; cdn = mdn[i]; }
+            } else if (pt_find(slots[i], &keys[i], kids[i].attack, &cpn, &cdn)) {
                 if (memo) { mpn[i] = cpn; mdn[i] = cdn; mset[i] = 1; }
             } else if (mset[i]) {
                 cpn = mpn[i];
@@ -1196,7 +1263,12 @@ static void pn_mid(const PNode *n, uint32_t thpn, uint32_t thdn, uint32_t *out_p
         if (child_y > PN_INF) child_y = PN_INF;
         uint32_t cpn, cdn;
         pn_mid(&kids[best], or_node ? child_x : child_y, or_node ? child_y : child_x, &cpn, &cdn);
-        if (memo) { mpn[best] = cpn; mdn[best] = cdn; mset[best] = 1; }
+        if (memo)
+            for (int i = 0; i < count; i++)
+                if (i == best || (keys[i].a == keys[best].a && keys[i].b == keys[best].b &&
+                                  keys[i].side == keys[best].side)) {
+                    mpn[i] = cpn; mdn[i] = cdn; mset[i] = 1;
+                }
     }
     if (!aborted) pt_put(&key, n->attack, pn, dn, nodes - start_nodes + 1, store);
     *out_pn = pn; *out_dn = dn;
@@ -1529,21 +1601,23 @@ static PyObject *py_tune(PyObject *self, PyObject *args) {
 static PyObject *py_rules(PyObject *self, PyObject *args) {
     int flags, scale = 8;
     if (!PyArg_ParseTuple(args, "i|i", &flags, &scale)) return NULL;
-    if (flags < 0 || flags > (RULE_HEUR | RULE_FROZEN | RULE_BLOCKED | RULE_MUST3 | RULE_ORDER)) {
+    if (flags < 0 ||
+        flags > (RULE_HEUR | RULE_FROZEN | RULE_BLOCKED | RULE_MUST3 | RULE_ORDER | RULE_WIN3)) {
         PyErr_SetString(PyExc_ValueError, "rules: unknown flags");
         return NULL;
     }
     if (scale < 1 || scale > 64) { PyErr_SetString(PyExc_ValueError, "rules: scale must be 1..64"); return NULL; }
     RULES = flags;
     HEUR_SCALE = scale;
-    blocked_cuts = must3_cuts = 0;
+    blocked_cuts = must3_cuts = win3_cuts = 0;
     Py_RETURN_NONE;
 }
 
 static PyObject *py_rule_counts(PyObject *self, PyObject *args) {
-    return Py_BuildValue("{s:i,s:K,s:K,s:K,s:K}", "rules", RULES, "blocked_cuts",
+    return Py_BuildValue("{s:i,s:K,s:K,s:K,s:K,s:K}", "rules", RULES, "blocked_cuts",
                          (unsigned long long)blocked_cuts, "must3_cuts",
-                         (unsigned long long)must3_cuts, "second_level_moves",
+                         (unsigned long long)must3_cuts, "win3_cuts",
+                         (unsigned long long)win3_cuts, "second_level_moves",
                          (unsigned long long)pt2_moves, "second_level_hits",
                          (unsigned long long)pt2_hits);
 }

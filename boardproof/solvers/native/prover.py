@@ -64,6 +64,12 @@ all off by default, so the published tables' node counts stay as they are):
     Must-play beyond the immediate win: a move after which the other side has a reply
     that leaves no defence (it then wins at its next move whatever we do) loses, so it is
     not searched, and a node where every move is such a move is lost.
+``win3``
+    (session 7, df-pn only) The claim of ``must3`` tested at the node instead of at its
+    parent: a node whose side to move has a reply that leaves the other side no defence
+    is won for the side to move. Sound as ``must3``; it is tested once per node df-pn
+    expands, instead of once per child of each (most children of an OR node are never
+    expanded), and the cut child is a node of its own, so the tree differs.
 ``order``
     A static move order (weights fitted on solved 5x5 positions by
     ``benchmarks/minefield_move_features.py``): df-pn's children in that order (its ties),
@@ -98,7 +104,7 @@ DEFAULT_DFPN_BITS = 20
 
 
 #: the pruning rules (keywords of :func:`who_wins` and :func:`confirm`): their C bits
-RULES = {"heuristic": 1, "frozen": 2, "blocked": 4, "must3": 8, "order": 16}
+RULES = {"heuristic": 1, "frozen": 2, "blocked": 4, "must3": 8, "order": 16, "win3": 32}
 #: the initial number of a df-pn child under ``heuristic``: 1 + scale * moves needed / 4
 DEFAULT_SCALE = 8
 
