@@ -11,7 +11,10 @@ workloads, the same for every build:
 - ``6x6 b3 must3``: the 6x6 entry b3 with the ``must3`` rule (the 6x6 attempts' rule),
   the ``quad`` table of 2**24 entries, a budget of 3 M nodes (unsettled: the same nodes);
 - ``6x6 b3 plain``: the same without rules;
-- ``5x5 c1 must3``: the 5x5 entry c1 proved with ``must3`` and ``quad``, 2**22 entries.
+- ``5x5 c1 must3``: the 5x5 entry c1 proved with ``must3`` and ``quad``, 2**22 entries;
+- ``6x6 b3 c4 must3`` (session 7): the 6x6 line b3 c4 (Black wins, 2.5 M nodes) proved
+  with ``must3`` and ``quad`` in a table of 2**26 entries (2 GiB, as big as the attempts'
+  tables are: most children's buckets are cache misses).
 
 The builds alternate (old, new, old, new, ...) so that a change of load hits both; a row
 gives nodes, CPU seconds and nodes per CPU second, the summary the ratio of the medians.
@@ -31,7 +34,8 @@ from pathlib import Path
 
 WORKLOADS = [("6x6 b3 must3", 6, "b3", ["must3"], 24, 3_000_000),
              ("6x6 b3 plain", 6, "b3", [], 24, 3_000_000),
-             ("5x5 c1 must3", 5, "c1", ["must3"], 22, 200_000_000)]  # fmt: skip
+             ("5x5 c1 must3", 5, "c1", ["must3"], 22, 200_000_000),
+             ("6x6 b3 c4 must3", 6, "b3 c4", ["must3"], 26, 30_000_000)]  # fmt: skip
 
 CHILD = r"""
 import json, sys, time
@@ -41,7 +45,8 @@ from boardproof.solvers.native import prover
 out = []
 for name, n, point, rules, bits, limit in json.loads(sys.argv[2]):
     pos = models.get("minefield").start(size=n, pie=False)
-    pos = pos.play(pos.parse_move(point))
+    for move in point.split():
+        pos = pos.play(pos.parse_move(move))
     prover.who_wins(pos, tt_bits=bits, node_limit=1000, table="quad", use=rules)  # warm
     start = time.process_time()
     found = prover.who_wins(pos, tt_bits=bits, node_limit=limit, table="quad", use=rules)

@@ -89,6 +89,9 @@ static int killer[MAXPLY][2];
 static u64 tt_hits, tt_stores, threat_cuts, etc_cuts;
 /* enhanced transposition cutoffs at nodes with at least this many empty points (0: off) */
 static int ETC_MIN_EMPTY = 0;
+/* df-pn's threshold trick: a child's threshold is the second best number times
+   1 + 1/EPS_DIV (plus 1): EPS_DIV 4, the 1 + 1/4 trick, unless tune() says otherwise */
+static int EPS_DIV = 4;
 /* option (hint): alpha-beta takes its first move at the nodes of colour HINT_BLACK from
    the df-pn table left by the last dfpn() call, see hinted_move(). -1: off. */
 static int HINT_BLACK = -1;
@@ -1257,7 +1260,7 @@ static void pn_mid(const PNode *n, uint32_t thpn, uint32_t thdn, uint32_t *out_p
         if (pn >= thpn || dn >= thdn || aborted) break;
         /* thresholds of the most promising child (1 + 1/4 trick on the second best) */
         uint32_t thx = or_node ? thpn : thdn, thy = or_node ? thdn : thpn;
-        uint32_t grow = second_x >= PN_INF ? PN_INF : second_x + second_x / 4 + 1;
+        uint32_t grow = second_x >= PN_INF ? PN_INF : second_x + second_x / EPS_DIV + 1;
         uint32_t child_x = thx < grow ? thx : grow;
         uint32_t child_y = thy >= PN_INF ? PN_INF : thy - sum_y + best_y;
         if (child_y > PN_INF) child_y = PN_INF;
@@ -1592,9 +1595,11 @@ static PyObject *py_expansion_cache(PyObject *self, PyObject *args) {
 }
 
 static PyObject *py_tune(PyObject *self, PyObject *args) {
-    int etc;
-    if (!PyArg_ParseTuple(args, "i", &etc)) return NULL;
+    int etc, eps = 4;
+    if (!PyArg_ParseTuple(args, "i|i", &etc, &eps)) return NULL;
+    if (eps < 1 || eps > 64) { PyErr_SetString(PyExc_ValueError, "tune: eps_div must be 1..64"); return NULL; }
     ETC_MIN_EMPTY = etc < 0 ? 0 : etc;
+    EPS_DIV = eps;
     Py_RETURN_NONE;
 }
 
@@ -1699,7 +1704,8 @@ static PyMethodDef methods[] = {
      "expansion_cache(on): df-pn's expansion cache (KIDS_CACHED) on (the default) or off; "
      "only the speed differs."},
     {"tune", py_tune, METH_VARARGS,
-     "tune(etc_min_empty): enhanced transposition cutoffs from this many empty points (0 off)."},
+     "tune(etc_min_empty[, eps_div]): alpha-beta's enhanced transposition cutoffs from this many\n"
+     "empty points (0 off); df-pn's threshold trick 1 + 1/eps_div (4, the default)."},
     {"rules", py_rules, METH_VARARGS,
      "rules(flags[, scale]): the issue-18 pruning rules (bits: 1 heuristic df-pn numbers,\n"
      "2 frozen points left out of the distances, 4 blocked side, 8 must-play in 3 plies,\n"
