@@ -293,6 +293,7 @@ static int hinted_move(u64 me, u64 op, int black, u64 candidates, int first);
 #define RULE_MUST3 8
 #define RULE_ORDER 16
 #define RULE_WIN3 32
+#define RULE_WEAK 64
 static int RULES;
 static u64 frozen_points(u64 me, u64 op, u64 my_legal);
 static int can_connect(u64 own, u64 other, int black, u64 frozen);
@@ -784,6 +785,15 @@ static int hinted_move(u64 me, u64 op, int black, u64 candidates, int first) {
                 node that df-pn expands instead of once per child of it (most children
                 of an OR node are never expanded); the tree differs (such a child is a
                 node of its own, not cut), so its nodes are measured, not pinned.
+   RULE_WEAK    df-pn (session 7): weak proof numbers (Ueda et al. 2008): the number
+                that sums the children (the disproof number at an OR node, the proof
+                number at an AND node) is the largest child's plus one per other open
+                child, so that children that share a subtree (transpositions) are not
+                counted over and over. df-pn stays exact: the number is 0 exactly when
+                every child's is 0 and infinite when one child's is (a proof or disproof
+                is still only the min / all rule over solved children); only the order
+                of the search changes. The child's threshold follows: the parent's
+                threshold less one per other open child.
    Why each is sound: at each function below. (The bits are defined above negamax.) */
 static int RULES = 0; /* declared above negamax */
 static int HEUR_SCALE = 8; /* initial number = 1 + HEUR_SCALE * (moves still needed) / 4 */
@@ -1224,8 +1234,8 @@ static void pn_mid(const PNode *n, uint32_t thpn, uint32_t thdn, uint32_t *out_p
     for (;;) {
         /* collect the children: at an OR node the proof number is the smallest child
            proof number and the disproof number the sum (the other way round at AND) */
-        uint32_t best_x = PN_INF + 1, second_x = PN_INF, sum_y = 0, best_y = 0;
-        int best = -1;
+        uint32_t best_x = PN_INF + 1, second_x = PN_INF, sum_y = 0, best_y = 0, max_y = 0;
+        int best = -1, open_y = 0; /* RULE_WEAK: the largest y, the children with y > 0 */
         const int read = first_pass || !memo;
         first_pass = 0;
         if (read) {
@@ -1251,10 +1261,14 @@ static void pn_mid(const PNode *n, uint32_t thpn, uint32_t thdn, uint32_t *out_p
             }
             uint32_t x = or_node ? cpn : cdn, y = or_node ? cdn : cpn;
             sum_y = sat_add(sum_y, y);
+            if (y > max_y) max_y = y;
+            open_y += y != 0;
             if (x < best_x) { second_x = best_x; best_x = x; best = i; best_y = y; }
             else if (x < second_x) second_x = x;
         }
         if (second_x > PN_INF) second_x = PN_INF;
+        const int weak = RULES & RULE_WEAK;
+        if (weak) sum_y = open_y ? sat_add(max_y, (uint32_t)(open_y - 1)) : 0;
         pn = or_node ? best_x : sum_y;
         dn = or_node ? sum_y : best_x;
         if (pn >= thpn || dn >= thdn || aborted) break;
@@ -1262,7 +1276,8 @@ static void pn_mid(const PNode *n, uint32_t thpn, uint32_t thdn, uint32_t *out_p
         uint32_t thx = or_node ? thpn : thdn, thy = or_node ? thdn : thpn;
         uint32_t grow = second_x >= PN_INF ? PN_INF : second_x + second_x / EPS_DIV + 1;
         uint32_t child_x = thx < grow ? thx : grow;
-        uint32_t child_y = thy >= PN_INF ? PN_INF : thy - sum_y + best_y;
+        uint32_t child_y = thy >= PN_INF ? PN_INF
+                           : weak ? thy - (uint32_t)(open_y - 1) : thy - sum_y + best_y;
         if (child_y > PN_INF) child_y = PN_INF;
         uint32_t cpn, cdn;
         pn_mid(&kids[best], or_node ? child_x : child_y, or_node ? child_y : child_x, &cpn, &cdn);
@@ -1607,7 +1622,8 @@ static PyObject *py_rules(PyObject *self, PyObject *args) {
     int flags, scale = 8;
     if (!PyArg_ParseTuple(args, "i|i", &flags, &scale)) return NULL;
     if (flags < 0 ||
-        flags > (RULE_HEUR | RULE_FROZEN | RULE_BLOCKED | RULE_MUST3 | RULE_ORDER | RULE_WIN3)) {
+        flags > (RULE_HEUR | RULE_FROZEN | RULE_BLOCKED | RULE_MUST3 | RULE_ORDER | RULE_WIN3 |
+                 RULE_WEAK)) {
         PyErr_SetString(PyExc_ValueError, "rules: unknown flags");
         return NULL;
     }

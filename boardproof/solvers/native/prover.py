@@ -70,6 +70,10 @@ all off by default, so the published tables' node counts stay as they are):
     is won for the side to move. Sound as ``must3``; it is tested once per node df-pn
     expands, instead of once per child of each (most children of an OR node are never
     expanded), and the cut child is a node of its own, so the tree differs.
+``weak``
+    (session 7, df-pn only) Weak proof numbers: the number that sums the children is the
+    largest child's plus one per other open child, so that shared subtrees are not counted
+    again and again. Exact whatever the numbers (only the order changes).
 ``order``
     A static move order (weights fitted on solved 5x5 positions by
     ``benchmarks/minefield_move_features.py``): df-pn's children in that order (its ties),
@@ -104,7 +108,8 @@ DEFAULT_DFPN_BITS = 20
 
 
 #: the pruning rules (keywords of :func:`who_wins` and :func:`confirm`): their C bits
-RULES = {"heuristic": 1, "frozen": 2, "blocked": 4, "must3": 8, "order": 16, "win3": 32}
+RULES = {"heuristic": 1, "frozen": 2, "blocked": 4, "must3": 8, "order": 16, "win3": 32,
+         "weak": 64}
 #: the initial number of a df-pn child under ``heuristic``: 1 + scale * moves needed / 4
 DEFAULT_SCALE = 8
 
