@@ -64,3 +64,22 @@ def test_without_dask_the_option_names_the_extra(monkeypatch) -> None:
     monkeypatch.setitem(sys.modules, "dask.distributed", None)
     with pytest.raises(InvalidOptionError, match=r"pip install 'boardproof\[cluster\]'"):
         run_tasks(abs, [("a", 1)], scheduler="local:1", progress=False)
+
+
+def test_a_stopped_pool_leaves_no_manager_thread_behind() -> None:
+    """After an interrupt the pool is stopped; its manager thread is joined, so that the
+    interpreter's exit hook never writes to the wake-up pipe it is closing (a traceback
+    after `interrupted`: benchmarks/openings_interrupt.py, benchmarks/RESULTS.md)."""
+    from boardproof.solvers.executor import Executor
+
+    executor = Executor(2)
+    try:
+        assert executor.run(abs, [("a", -1), ("b", -2)], progress=False) == {"a": 1, "b": 2}
+        pool = executor._pool
+        assert pool is not None
+        manager = pool._executor_manager_thread
+        assert manager is not None and manager.is_alive()
+        executor._stop_pool()
+        assert not manager.is_alive()
+    finally:
+        executor.close()
