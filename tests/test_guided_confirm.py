@@ -109,3 +109,20 @@ def test_the_openings_command_re_proves_budgeted_entries_from_their_certificates
     text = (out / "minefield-openings.md").read_text()
     assert "agrees (moves from the certificate)" in text
     assert "once its certificate is written" in text
+
+
+def test_a_df_pn_table_of_another_size_does_not_guide() -> None:
+    """Pinned bug (session 7): after a 5x5 df-pn in the same process (a certificate task
+    of the openings run), the guided re-proof of a 4x4 entry took the 5x5 table's entries
+    (keys that mean other boards) as hints and ran out of budget; a loaded hint set is
+    now the only guide, and a table of another size never is one."""
+    from boardproof.solvers.native import prover
+
+    pos = GAME.parse_position("4/4/b3/4 w -")
+    cert = certificate(pos.fen())
+    winner = GAME.player_of(cert.header["winner"])
+    alone = prover.confirm(pos, winner, theorem_o=False, tt_bits=20, certificate=cert)
+    prover.who_wins(GAME.parse_position("5/5/5/5/2b2 w -"), tt_bits=20, table="quad",
+                    use=["must3"], keep=True)  # fmt: skip
+    after = prover.confirm(pos, winner, theorem_o=False, tt_bits=20, certificate=cert)
+    assert after.agrees and after.nodes == alone.nodes

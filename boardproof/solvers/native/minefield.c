@@ -517,6 +517,7 @@ static inline void kids_set(PEntry *e, u64 m) {
 static PEntry *PT = NULL;
 static u64 PT_MASK = 0;
 static int PT_BITS = 0;
+static int pt_n = 0, pt_diag = -1; /* the board size and win rule of PT's keys */
 
 static inline uint32_t sat_add(uint32_t x, uint32_t y) {
     uint32_t s = x + y;
@@ -742,13 +743,16 @@ static int hs_add(const Key *k) {
 static inline int hinted_child(u64 me, u64 op, int black, int q) {
     uint32_t pn, dn;
     Key k = canonical(op, me | bit(q), !black);
-    if (hs_has(&k)) return 1;
-    if (PT == NULL) return 0;
+    /* a loaded hint set is the only guide (the df-pn table may hold another search's
+       positions); and a table of another board size or win rule holds keys that mean
+       other boards: its "proofs" would be wrong hints (costing nodes, never a value) */
+    if (HS != NULL) return hs_has(&k);
+    if (PT == NULL || pt_n != N || pt_diag != DIAG) return 0;
     return (pt_get(&k, 0, &pn, &dn) && pn == 0) || (pt_get(&k, 1, &pn, &dn) && dn == 0);
 }
 
 static int hinted_move(u64 me, u64 op, int black, u64 candidates, int first) {
-    if (PT == NULL && HS == NULL) return -1;
+    if (HS == NULL && (PT == NULL || pt_n != N || pt_diag != DIAG)) return -1;
     if (first >= 0 && (candidates & bit(first))) {
         if (hinted_child(me, op, black, first)) return first;
         candidates &= ~bit(first);
@@ -1341,7 +1345,7 @@ static PyObject *py_dfpn(PyObject *self, PyObject *args) {
     if (begin_search(me, op, limit, seconds) < 0) return NULL;
     /* a kept table must come from the same board size and win rule: its keys are boards */
     /* and from the same pruning rules: its entries cache the children (KIDS_CACHED) */
-    static int pt_n = 0, pt_diag = -1, pt_rules = -1;
+    static int pt_rules = -1;
     if (!(keep && PT != NULL && PT_BITS == bits && pt_n == N && pt_diag == DIAG &&
           PT_SCHEME == scheme && pt_rules == RULES)) {
         pt_rules = RULES;
