@@ -104,7 +104,7 @@ def test_merge_of_every_reply_equals_the_plain_winner_on_sampled_4x4_lines(plain
     unsplit one, for both movers (entries: White to move; after a reply: Black)."""
     for line in ("a1", "b2", "a2", "a1 b2", "b1 c3"):
         pos = subtrees.position(4, line, "orthogonal")
-        whole = subtrees.attempt((4, line, "orthogonal", 10**6))
+        whole = subtrees.attempt((4, line, "orthogonal", 10**6, None))
         run = subtrees.SubtreeRun(4, "orthogonal", budget=10**6, depth=0, progress=False)
         replies = [str(m) for m in pos.legal_moves()]
         kids = run._group([f"{line} {r}" for r in replies], None, 0, "test")

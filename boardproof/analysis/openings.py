@@ -354,9 +354,10 @@ def build_report(
             description="minefield openings",
         )
         for n in deep:
+            folder = None if checkpoint is None else subtrees.attempt_folder(str(checkpoint))
             results.update(_deep_size(n, win, classes[n], results, budget or 0, depth,
                                       executor, store, progress, notes,
-                                      deadline))  # fmt: skip
+                                      deadline, folder))  # fmt: skip
     finally:
         if own and executor is not None:
             executor.close()
@@ -449,8 +450,10 @@ def _task(arg: Any) -> dict[str, Any]:
 def _deep_size(n: int, win: str, classes: list[tuple[str, Any]], results: dict[str, Any],
                budget: int, depth: int, executor: Any, store: Any, progress: bool,
                notes: Callable[[str], None] | None = None,
-               deadline: float | None = None) -> dict[str, Any]:  # fmt: skip
-    """The entries of a size settled by budgeted attempts, cheapest estimate first."""
+               deadline: float | None = None,
+               certificates: str | None = None) -> dict[str, Any]:  # fmt: skip
+    """The entries of a size settled by budgeted attempts, cheapest estimate first (the
+    settled attempts write their certificates into ``certificates``)."""
     from boardproof.analysis import subtrees
 
     reps = [rep for rep, _ in classes]
@@ -488,7 +491,8 @@ def _deep_size(n: int, win: str, classes: list[tuple[str, Any]], results: dict[s
     steady = rate if rate and seconds >= subtrees.MIN_RATE_SECONDS else None
     run = subtrees.SubtreeRun(n, win, budget=budget, depth=depth, executor=executor,
                               checkpoint=store, progress=progress, deadline=deadline,
-                              rate=steady, notes=notes)  # fmt: skip
+                              rate=steady, notes=notes,
+                              certificates=certificates)  # fmt: skip
     entries = run.settle_entries(order)
     empty = run.settle_empty(entries)
     for point, value in guess.items():

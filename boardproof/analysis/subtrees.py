@@ -39,6 +39,7 @@ report adds up every attempt of the journal (:meth:`SubtreeRun.spent`). A deadli
 from __future__ import annotations
 
 import math
+import os
 import re
 import time
 from collections.abc import Callable
@@ -71,7 +72,9 @@ CONFIRM_MIN = 1_000_000
 #: (``boardproof.commands.certs``), so an entry is re-proved once it has a certificate
 GUIDED_CONFIRM_FROM = 6
 
-Attempt = tuple[int, str, str, int]
+#: an attempt: size, line, win rule, df-pn node budget, and the folder its certificate is
+#: written to when it settles from GUIDED_CONFIRM_FROM on (None: none is written)
+Attempt = tuple[int, str, str, int, str | None]
 
 
 def table_bits(budget: int) -> int:
@@ -102,7 +105,7 @@ def attempt(arg: Attempt) -> dict[str, Any]:
     from boardproof.solvers import native
     from boardproof.solvers.native import prover
 
-    n, line, win, budget = arg
+    n, line, win, budget, folder = arg
     start = time.perf_counter()
     cpu = time.process_time()
     pos = position(n, line, win)
@@ -128,9 +131,52 @@ def attempt(arg: Attempt) -> dict[str, Any]:
             out["check"] = confirm(pos, found.winner, bits, found.nodes)
         else:
             out["check"] = None  # re-proved with its certificate (GUIDED_CONFIRM_FROM)
+            if folder is not None and mover_wins:
+                out["certificate"] = save_certificate(pos, line, found, bits, folder)
     out["seconds"] = round(time.perf_counter() - start, 3)
     out["cpu"] = round(time.process_time() - cpu, 3)
     return out
+
+
+def certificate_file(n: int, line: str) -> str:
+    """The certificate file of the position after ``line`` (an entry: its first point).
+
+    >>> certificate_file(6, "a3 b1"), certificate_file(6, "c3"), certificate_file(6, "")
+    ('minefield-6x6-a3-b1.cert.xz', 'minefield-6x6-c3.cert.xz', 'minefield-6x6-empty.cert.xz')
+    """
+    return f"minefield-{n}x{n}-{'-'.join(line.split()) or 'empty'}.cert.xz"
+
+
+def attempt_folder(journal: str) -> str:
+    """The folder next to a run's journal where its settled attempts leave their
+    certificates (the certificate stage of ``openings --certificates`` takes them from
+    there instead of searching again).
+
+    >>> attempt_folder("runs/minefield-openings.checkpoint.jsonl")
+    'runs/minefield-openings.certificates'
+    """
+    stem = journal[: -len(".jsonl")] if journal.endswith(".jsonl") else journal
+    stem = stem[: -len(".checkpoint")] if stem.endswith(".checkpoint") else stem
+    return stem + ".certificates"
+
+
+def save_certificate(pos: Any, line: str, found: Any, bits: int, folder: str) -> dict[str, Any]:
+    """The certificate of an attempt that proved the side to move winning, walked from its
+    own df-pn table (``certify.certificate_from_table``: no second search; the same bytes
+    as the certificate stage's ``make_certificate`` with the attempt's rules, table and
+    budget), written into ``folder`` whole or not at all. Returns the file's name, its
+    positions and the walk's seconds."""
+    from boardproof.solvers.certificate import write_atomic
+    from boardproof.solvers.native.certify import certificate_from_table
+
+    start = time.perf_counter()
+    cert = certificate_from_table(pos, found.winner, found.nodes, tt_bits=bits, table=TABLE,
+                                  rules=RULES)  # fmt: skip
+    name = certificate_file(pos.n, line)
+    os.makedirs(folder, exist_ok=True)
+    size = write_atomic(os.path.join(folder, name), cert.to_bytes())
+    return {"file": name, "positions": len(cert.records), "bytes": size,
+            "seconds": round(time.perf_counter() - start, 3)}  # fmt: skip
 
 
 def confirm(pos: Any, winner: int, bits: int, dfpn_nodes: int) -> dict[str, Any]:
@@ -245,8 +291,13 @@ class SubtreeRun:
                  executor: Executor | None = None, checkpoint: Checkpoint | None = None,
                  progress: bool = True, deadline: float | None = None,
                  rate: float | None = None,
-                 notes: Callable[[str], None] | None = None) -> None:  # fmt: skip
+                 notes: Callable[[str], None] | None = None,
+                 certificates: str | None = None) -> None:  # fmt: skip
         self.n, self.win, self.budget, self.depth = n, win, budget, depth
+        #: the folder where a settled attempt writes its certificate (:func:`attempt`;
+        #: only from GUIDED_CONFIRM_FROM on: smaller attempts are re-proved by alpha-beta
+        #: and the certificate stage's own search is cheap for them)
+        self.certificates = certificates if n >= GUIDED_CONFIRM_FROM else None
         #: a ``time.monotonic()`` by which the run ends: no attempt starts that would not
         #: end by then at :meth:`rate`; the attempts running finish (see :meth:`admit`)
         self.deadline = deadline
@@ -369,7 +420,8 @@ class SubtreeRun:
         is in the result."""
         # a line's attempt: the journal's (any budget if settled), else this run's
         keys = {line: hit[0] if (hit := self.known(line)) else self.key(line) for line in lines}
-        tasks = [(keys[line], (self.n, line, self.win, self.budget)) for line in lines]
+        tasks = [(keys[line], (self.n, line, self.win, self.budget, self.certificates))
+                 for line in lines]  # fmt: skip
         if self.expired():  # only what the journal holds
             tasks = [(key, arg) for key, arg in tasks if key in self.store.done]
 
@@ -504,6 +556,8 @@ def merge(root: dict[str, Any], mover: str, replies: list[str],
     >>> m = merge(root, "w", ["a2", "b1"], [b, w])
     >>> m["winner"], m["best_move"], m["nodes"], m["tasks"], m["check"]["after"]
     ('w', 'b1', 22, 3, 'b1')
+    >>> [p["reply"] for p in m["parts"]], len(merge(root, "w", ["a2", "b1"], [b, b])["parts"])
+    (['b1'], 2)
     >>> merge(root, "w", ["a2", "b1"], [b, b])["winner"]
     'b'
     >>> merge(root, "w", ["a2", "b1"], [b, {**w, "winner": None}])["winner"] is None
@@ -525,11 +579,13 @@ def merge(root: dict[str, Any], mover: str, replies: list[str],
         reply, kid = wins[0]
         check = dict(kid.get("check") or {})
         check.pop("after", None)
-        entry.update(winner=mover, best_move=reply, check={**check, "after": reply})
+        entry.update(winner=mover, best_move=reply, check={**check, "after": reply},
+                     parts=[part(reply, kid)])  # fmt: skip
         return entry
     if len(done) < len(replies) or any(k["winner"] is None for _, k in done):
         entry.update(winner=None, best_move=None, check=None)
         return entry
+    entry["parts"] = [part(r, k) for r, k in done]
     checks = [k.get("check") or {} for _, k in done]
     proved = [c.get("proved") for c in checks]
     entry.update(winner=done[0][1]["winner"], best_move=None, check={
@@ -537,6 +593,17 @@ def merge(root: dict[str, Any], mover: str, replies: list[str],
         "proved": False if False in proved else None if None in proved else True,
         "nodes": sum(c.get("nodes", 0) for c in checks)})  # fmt: skip
     return entry
+
+
+def part(reply: str, kid: dict[str, Any]) -> dict[str, Any]:
+    """What a split position's certificate is made of, for one reply: its position,
+    winner and budget (the certificate stage finds or makes its certificate), and its
+    own parts if it was split in turn."""
+    out = {"reply": reply, "position": kid.get("position"), "winner": kid["winner"],
+           "method": kid.get("method"), "budget": kid.get("budget")}  # fmt: skip
+    if kid.get("parts"):
+        out["parts"] = kid["parts"]
+    return out
 
 
 def folded(point: str, n: int) -> tuple[int, int]:

@@ -17,6 +17,7 @@ from boardproof.solvers.certificate import (
     check_certificate,
     is_certificate_file,
     load_certificate,
+    write_atomic,
 )
 from boardproof.solvers.proof import NotAProofError, ProofError
 
@@ -59,22 +60,13 @@ def write_certificate(position: Any, winner: int, path: str, option: str = "--pr
     except CertificateFailed as error:
         return f"not written: {error}"
     try:
-        size = _write_atomic(path, cert.to_bytes())
+        size = write_atomic(path, cert.to_bytes())
     except OSError as error:
         raise InvalidOptionError(f"invalid option {option}: cannot write ({error}): "
                                  f"{path!r}") from None  # fmt: skip
     seconds = time.perf_counter() - start
     return (f"wrote certificate {path} ({len(cert.records)} positions, {size} bytes, "
             f"{seconds:.1f} s)")  # fmt: skip
-
-
-def _write_atomic(path: str, data: bytes) -> int:
-    """Write ``data`` to ``path`` through a temporary file (never a half-written file)."""
-    temporary = f"{path}.part"
-    with open(temporary, "wb") as handle:
-        handle.write(data)
-    os.replace(temporary, path)
-    return len(data)
 
 
 def certificate_name(n: int, entry: str) -> str:
@@ -135,7 +127,7 @@ def write_opening_certificates(report: dict[str, Any], folder: str, win: str = "
         if made["data"] is None:
             click.echo(f"certificate {path}: not written: {made['note']}", err=True)
             return
-        _write_atomic(path, made["data"])
+        write_atomic(path, made["data"])
         written.append(path)
         click.echo(f"wrote certificate {path} ({made['positions']} positions, "
                    f"{len(made['data'])} bytes, {made['seconds']:.1f} s)", err=True)

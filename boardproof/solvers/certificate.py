@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import json
 import lzma
+import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -104,11 +105,17 @@ class Certificate:
         return lzma.compress(head + body, preset=9)
 
     def write(self, path: str) -> int:
-        """Write the file; returns its size in bytes."""
-        data = self.to_bytes()
-        with open(path, "wb") as handle:
-            handle.write(data)
-        return len(data)
+        """Write the file (whole or not at all); returns its size in bytes."""
+        return write_atomic(path, self.to_bytes())
+
+
+def write_atomic(path: str, data: bytes) -> int:
+    """Write ``data`` to ``path`` through a temporary file (never a half-written file)."""
+    temporary = f"{path}.part"
+    with open(temporary, "wb") as handle:
+        handle.write(data)
+    os.replace(temporary, path)
+    return len(data)
 
 
 def is_certificate_file(path: str) -> bool:

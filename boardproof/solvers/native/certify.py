@@ -102,10 +102,9 @@ def make_certificate(
                      node_limit)  # fmt: skip
 
 
-def _make(root: Any, winner: int | None, theorem_o: bool | None, tt_bits: int | None,
-          timeout: float | None, progress: Callable[[int, int], object] | None, fewest: bool,
-          table: str, node_limit: int) -> fmt.Certificate:  # fmt: skip
-    """:func:`make_certificate` with its rules on."""
+def _prepare(root: Any, theorem_o: bool | None) -> tuple[Any, dict[str, Any]]:
+    """The position the proof is made in (ortho-diagonal with ``theorem_o``) and the
+    certificate's header fields; refuses what no certificate describes."""
     if not native.available():
         raise InvalidOptionError("invalid option method native: the C module was not built")
     if root.game.name != "minefield" or root.n > native.SMALL_MAX_SIZE or root.pie:
@@ -114,9 +113,6 @@ def _make(root: Any, winner: int | None, theorem_o: bool | None, tt_bits: int | 
             f"{native.SMALL_MAX_SIZE}x{native.SMALL_MAX_SIZE} without a pending swap, "
             f"got {root.fen()!r}"
         )
-    start = time.perf_counter()
-    if tt_bits is None:
-        tt_bits = cert_tt_bits(root.n)
     if theorem_o is None:
         theorem_o = root.n >= THEOREM_O_SIZE
     claim_rule = root.game.win
@@ -124,36 +120,94 @@ def _make(root: Any, winner: int | None, theorem_o: bool | None, tt_bits: int | 
     if theorem_o and claim_rule == "orthogonal":
         target = models.get("minefield", win="orthodiagonal").parse_position(root.fen())
     lemmas = ["theorem-o"] if target.game.win != claim_rule else []
-    n = root.n
-    header_base = {"size": n, "win": claim_rule, "rule": target.game.win, "root": root.fen(),
-                   "lemmas": lemmas}  # fmt: skip
+    return target, {"size": root.n, "win": claim_rule, "rule": target.game.win,
+                    "root": root.fen(), "lemmas": lemmas}  # fmt: skip
+
+
+def _finished(root: Any, target: Any, winner: int | None,
+              base: dict[str, Any]) -> fmt.Certificate | None:  # fmt: skip
+    """The (empty) certificate of a root whose game is over, else None."""
     outcome = target.outcome()
-    if outcome is not None:
-        if len(outcome.winners) != 1 or (winner is not None and winner not in outcome.winners):
-            raise CertificateFailed(f"the game is over and not won by the winner: {root.fen()}")
-        won = next(iter(outcome.winners))
-        return fmt.Certificate.build(header_base, root.game.symbol(won), [], 0,
-                                     time.perf_counter() - start)  # fmt: skip
-    search = native.search_for(n, target.game.win == "orthodiagonal", wide=False)
-    me, op, black = search.boards(target)
-    c = native._native
-    assert c is not None
+    if outcome is None:
+        return None
+    if len(outcome.winners) != 1 or (winner is not None and winner not in outcome.winners):
+        raise CertificateFailed(f"the game is over and not won by the winner: {root.fen()}")
+    return fmt.Certificate.build(base, root.game.symbol(next(iter(outcome.winners))), [], 0,
+                                 0.0)  # fmt: skip
+
+
+def _make(root: Any, winner: int | None, theorem_o: bool | None, tt_bits: int | None,
+          timeout: float | None, progress: Callable[[int, int], object] | None, fewest: bool,
+          table: str, node_limit: int) -> fmt.Certificate:  # fmt: skip
+    """:func:`make_certificate` with its rules on."""
+    target, header_base = _prepare(root, theorem_o)
+    if tt_bits is None:
+        tt_bits = cert_tt_bits(root.n)
+    done = _finished(root, target, winner, header_base)
+    if done is not None:
+        return done
+    search = native.search_for(root.n, target.game.win == "orthodiagonal", wide=False)
     if winner is None:
         proved, _, _ = search.proof(target, target.to_move, tt_bits=tt_bits, timeout=timeout,
                                     table=table, node_limit=node_limit)  # fmt: skip
         if proved is None:
             raise CertificateFailed(f"df-pn did not settle {root.fen()} within the budget")
         winner = target.to_move if proved else 1 - target.to_move
-    attacker_moves = target.to_move == winner
     # the proof, in a fresh table that the walk then reads (keep=True); proof() installs
-    # this size's tables in the C module, which the direct calls below use
+    # this size's tables in the C module, which the walk's direct calls use
     proved, nodes, _ = search.proof(target, winner, tt_bits=tt_bits, timeout=timeout,
                                     table=table, node_limit=node_limit)  # fmt: skip
-    scheme = native.DFPN_TABLES.index(table)
     if not proved:
         what = "did not settle" if proved is None else "disproves"
         raise CertificateFailed(f"df-pn {what} the win of {root.game.symbol(winner)} in "
                                 f"{root.fen()}")  # fmt: skip
+    return _walk(root, target, winner, header_base, search, tt_bits, table, nodes, progress,
+                 fewest)  # fmt: skip
+
+
+def certificate_from_table(
+    root: Any,
+    winner: int,
+    nodes: int,
+    *,
+    tt_bits: int,
+    table: str,
+    rules: Iterable[str] = (),
+    theorem_o: bool = True,
+) -> fmt.Certificate:
+    """The certificate that :func:`make_certificate` would make with these arguments
+    (the same bytes), walked from the df-pn table that the last native search left: that
+    search must be the proof of ``winner`` at ``root`` with these ``tt_bits``, ``table``,
+    ``rules`` and ``theorem_o`` in a fresh table (``prover.who_wins(root, tt_bits=...,
+    table=..., use=rules)`` that found the side to move winning, ``nodes`` its nodes), and
+    nothing may have searched since. It saves the second search of :func:`make_certificate`:
+    the budgeted 6x6 attempts make their certificates so (``analysis.subtrees``).
+    Deterministic as :func:`make_certificate`: the table is the one its own search leaves."""
+    from boardproof.solvers.native import prover
+
+    target, header_base = _prepare(root, theorem_o)
+    done = _finished(root, target, winner, header_base)
+    if done is not None:
+        return done
+    search = native.search_for(root.n, target.game.win == "orthodiagonal", wide=False)
+    with prover.rules(rules):
+        return _walk(root, target, winner, header_base, search, tt_bits, table, nodes, None,
+                     True)  # fmt: skip
+
+
+def _walk(root: Any, target: Any, winner: int, header_base: dict[str, Any], search: Any,
+          tt_bits: int, table: str, nodes: int,
+          progress: Callable[[int, int], object] | None,
+          fewest: bool) -> fmt.Certificate:  # fmt: skip
+    """The certificate read from the table that holds the proof of ``winner`` at the
+    root (re-searching, in it, the entries that were overwritten)."""
+    start = time.perf_counter()
+    n = root.n
+    me, op, black = search.boards(target)
+    c = native._native
+    assert c is not None
+    attacker_moves = target.to_move == winner
+    scheme = native.DFPN_TABLES.index(table)
     perms = search.tables.perms
     full = (1 << (n * n)) - 1
     pass_code = n * n

@@ -1,0 +1,51 @@
+"""Certificates of the budgeted attempts (issue 18, session 8): an attempt that proves
+its side to move winning walks its own df-pn table into the certificate (no second
+search; the same bytes as ``make_certificate``), and an entry settled through its
+replies gets one certificate composed of its replies' ones, which the rules-only checker
+accepts."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from boardproof import models
+from boardproof.analysis import subtrees
+from boardproof.solvers import native
+
+pytestmark = pytest.mark.skipif(not native.available(), reason="the C module was not built")
+
+GAME = models.get("minefield")
+
+
+@pytest.mark.parametrize("n, line", [(4, "a1 b2"), (4, "a2"), (4, "b2 c3"), (5, "b2 c4"),
+                                     (5, "a1 c3")])
+def test_an_attempt_certificate_is_the_certificate_stage_s(
+    n: int, line: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The file an attempt writes from its own table has the bytes that the certificate
+    stage's search would write (``make_certificate`` with the attempt's rules, table,
+    budget and Theorem O), or the attempt writes none because its side to move loses."""
+    from boardproof.solvers.native.certify import make_certificate
+
+    monkeypatch.setattr(subtrees, "GUIDED_CONFIRM_FROM", 4)
+    budget = 10**6
+    got = subtrees.attempt((n, line, "orthogonal", budget, str(tmp_path)))
+    pos = subtrees.position(n, line, "orthogonal")
+    assert got["winner"] is not None
+    if got["winner"] != GAME.symbol(pos.to_move):
+        assert "certificate" not in got and not list(tmp_path.iterdir())
+        return
+    made = make_certificate(pos, winner=pos.to_move, theorem_o=True, rules=subtrees.RULES,
+                            table=subtrees.TABLE, node_limit=budget,
+                            tt_bits=subtrees.table_bits(budget))  # fmt: skip
+    path = tmp_path / subtrees.certificate_file(n, line)
+    assert got["certificate"]["file"] == path.name
+    assert got["certificate"]["positions"] == len(made.records) > 0
+    assert path.read_bytes() == made.to_bytes()
+
+
+def test_no_certificate_below_the_guided_size(tmp_path: Path) -> None:
+    got = subtrees.attempt((4, "b2 c3", "orthogonal", 10**6, str(tmp_path)))
+    assert got["winner"] and "certificate" not in got and not list(tmp_path.iterdir())
