@@ -11,6 +11,7 @@ import json
 import lzma
 import os
 import random
+import re
 import signal
 import subprocess
 import sys
@@ -368,12 +369,11 @@ def test_openings_certificates_folder(cli_run, tmp_path: Path) -> None:
     assert status == 2 and "--certificates" in err
 
 
-def test_budgeted_entries_settled_in_one_attempt_get_certificates(cli_run,
-                                                                  tmp_path: Path) -> None:
+def test_budgeted_entries_get_certificates(cli_run, tmp_path: Path) -> None:
     """A size settled by budgeted attempts (4x4 here, 3,000 nodes each): every entry
-    that its own attempt settled gets a certificate made by the attempts' search, which
-    the checker accepts with the report's winner; an entry settled through its replies
-    gets none (said on stderr)."""
+    that its own attempt settled gets a certificate made by the attempts' search, and
+    every entry settled through its replies one composed of its replies' (said on
+    stderr); the checker accepts each with the report's winner."""
     folder, out = tmp_path / "certs", tmp_path / "o"
     status, _, err = cli_run("openings", "minefield", "--sizes", "4", "--budget", "3000",
                              "--budget-from", "4", "--out", str(out), "--checkpoint",
@@ -381,16 +381,16 @@ def test_budgeted_entries_settled_in_one_attempt_get_certificates(cli_run,
     assert status == 0, err
     report = json.loads((out / "minefield-openings.json").read_text())
     entries = [e for s in report["sizes"] for e in s["entries"]]
-    single = {e["class"]: e["winner"] for e in entries
-              if e["winner"] and e["method"] == "native df-pn"}  # fmt: skip
+    settled = {e["class"]: e["winner"] for e in entries if e["winner"]}
     split = [e["class"] for e in entries if e["winner"] and e["method"] != "native df-pn"]
-    assert single and split, entries  # both kinds occur with this budget
+    assert split and len(settled) > len(split), entries  # both kinds occur with this budget
     names = sorted(os.listdir(folder))
-    assert names == sorted(f"minefield-4x4-{entry}.cert.xz" for entry in single)
-    for entry, winner in single.items():
+    assert names == sorted(f"minefield-4x4-{entry}.cert.xz" for entry in settled)
+    for entry, winner in settled.items():
         cert = load_certificate(str(folder / f"minefield-4x4-{entry}.cert.xz"))
         assert check_certificate(cert).winner == winner
-    assert f"certificates: none for 4x4 {', '.join(split)} (settled through their replies)" in err
+    for entry in split:
+        assert re.search(f"wrote certificate .*minefield-4x4-{entry}.cert.xz \\(composed of", err)
 
 
 # ---------------------------------------------------------------------------
@@ -450,17 +450,20 @@ def test_the_whole_5x5_table(tmp_path: Path) -> None:
         assert checked.winner == entry["winner"] and checked.lemmas == ["theorem-o"]
 
 
-def test_no_certificate_for_entries_settled_through_their_replies(tmp_path, capsys) -> None:
+def test_entries_settled_through_their_replies_get_composed_certificates(tmp_path) -> None:
     from boardproof.analysis import openings
     from boardproof.commands.certs import write_opening_certificates
 
     report = openings.build_report([2, 3], budget=8, depth=2, split_from=3, progress=False)
     written = write_opening_certificates(report, str(tmp_path))
     size3 = next(s for s in report["sizes"] if s["n"] == 3)
-    split = [e["class"] for e in size3["entries"] if e["method"] != "native df-pn"]
-    assert written and split
-    assert not any(f"-3x3-{entry}." in path for path in written for entry in split)
-    assert "none for 3x3" in capsys.readouterr().err
+    split = [e for e in size3["entries"] if e["winner"] and e["method"] != "native df-pn"]
+    assert split
+    for entry in split:
+        path = str(tmp_path / f"minefield-3x3-{entry['class']}.cert.xz")
+        assert path in written
+        checked = check_certificate(load_certificate(path))
+        assert (checked.root, checked.winner) == (entry["position"], entry["winner"])
 
 
 def test_a_refused_certificate_is_reported_in_one_line(tmp_path: Path, cert4: Certificate) -> None:

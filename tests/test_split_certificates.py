@@ -49,3 +49,43 @@ def test_an_attempt_certificate_is_the_certificate_stage_s(
 def test_no_certificate_below_the_guided_size(tmp_path: Path) -> None:
     got = subtrees.attempt((4, "b2 c3", "orthogonal", 10**6, str(tmp_path)))
     assert got["winner"] and "certificate" not in got and not list(tmp_path.iterdir())
+
+
+@pytest.mark.parametrize("budget, depth", [(200, 3), (500, 2)])
+def test_entries_settled_through_their_replies_get_accepted_certificates(
+    budget: int, depth: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """4x4 with budgets too small for some entries (so they are settled through their
+    replies: a2, Black's, through every White reply; the empty board through its first
+    move) and the attempts writing their certificates as from 6x6 on: every settled
+    entry gets a certificate, split ones composed of their parts' files, and the
+    rules-only checker accepts each with the entry's winner; the certificate-guided
+    alpha-beta agrees on each."""
+    from boardproof.analysis import openings
+    from boardproof.commands.certs import (
+        check_opening_certificates,
+        reprove_from_certificates,
+        write_opening_certificates,
+    )
+
+    monkeypatch.setattr(subtrees, "GUIDED_CONFIRM_FROM", 4)
+    journal = tmp_path / "j.checkpoint.jsonl"
+    report = openings.build_report([4], budget=budget, depth=depth, split_from=4,
+                                   checkpoint=journal, progress=False)  # fmt: skip
+    entries = [e for e in report["sizes"][0]["entries"] if e["winner"]]
+    split = [e for e in entries if e["method"] == "native df-pn split"]
+    assert {"empty", "a2"} <= {e["class"] for e in split} and len(entries) == 5
+    attempts = subtrees.attempt_folder(str(journal))
+    assert any(Path(attempts).iterdir())  # the attempts' own certificates
+    folder = tmp_path / "certs"
+    paths = write_opening_certificates(report, str(folder), "orthogonal", None, attempts)
+    assert len(paths) == len(entries)
+    checked = check_opening_certificates(paths)
+    assert [c["ok"] for c in checked] == [True] * len(entries), checked
+    by_file = {c["file"]: c for c in checked}
+    for entry in entries:
+        got = by_file[f"minefield-4x4-{entry['class']}.cert.xz"]
+        assert (got["winner"], got["root"]) == (entry["winner"], entry["position"])
+    reprove_from_certificates(report, str(folder), checked)
+    assert all(e["check"]["proved"] is True and e["check"]["guided"] == "certificate"
+               for e in entries), [e["check"] for e in entries]  # fmt: skip

@@ -416,7 +416,9 @@ def build_report(
                 "consistent": _consistent(empty["winner"], black_wins, unsolved),
                 "entries": [
                     {"class": label, **{k: found.get(k) for k in ENTRY_FIELDS
-                                        + (DEEP_FIELDS if n in deep else ())}}
+                                        + (DEEP_FIELDS if n in deep else ())},
+                     # a split's replies (what its certificate is composed of)
+                     **({"parts": found["parts"]} if found.get("parts") else {})}
                     for label, found in [("empty", empty)]
                     + [(rep, results[f"n={n} {rep}"]) for rep, _ in classes[n]]
                 ],

@@ -79,46 +79,41 @@ def certificate_name(n: int, entry: str) -> str:
 
 
 def write_opening_certificates(report: dict[str, Any], folder: str, win: str = "orthogonal",
-                               executor: Any = None) -> list[str]:  # fmt: skip
+                               executor: Any = None,
+                               attempts: str | None = None) -> list[str]:  # fmt: skip
     """One certificate per solved entry of an openings report (the class representative
-    of each first point, and the empty board; not for the sizes settled by budgeted
-    attempts, :mod:`boardproof.analysis.subtrees`), made on ``executor``'s workers, progress
+    of each first point, and the empty board), made on ``executor``'s workers, progress
     on stderr; existing files that name the same root and winner are kept (a stopped run
-    resumes), each file is written whole or not at all."""
+    resumes), each file is written whole or not at all.
+
+    The sizes settled by budgeted attempts (:mod:`boardproof.analysis.subtrees`) take
+    their certificates from ``attempts`` (the journal's ``subtrees.attempt_folder``;
+    default: ``folder``), where the attempts left them or where the searches made here
+    leave them, and compose those of the entries settled through their replies
+    (:mod:`boardproof.analysis.entry_certificates`)."""
+    from boardproof.analysis import entry_certificates
     from boardproof.solvers.executor import Executor
 
     os.makedirs(folder, exist_ok=True)
     jobs: list[tuple[str, Job]] = []
     kept: list[str] = []
+    plans: list[tuple[str, entry_certificates.Plan]] = []
     for size in report["sizes"]:
-        search: tuple[tuple[str, ...], str, int] = ((), "pairs", 0)
-        if "run" in size:
-            # budgeted attempts: an entry that one attempt settled gets a certificate
-            # from the attempts' own search (rules, table, budget); one settled through
-            # its replies has no one proof to walk
-            from boardproof.analysis import subtrees
-
-            budget = size["run"]["budget"]
-            search = (subtrees.RULES, subtrees.TABLE, budget)
-            split = [e["class"] for e in size["entries"]
-                     if e.get("winner") and e.get("method") != "native df-pn"]  # fmt: skip
-            if split:
-                click.echo(f"certificates: none for {size['n']}x{size['n']} "
-                           f"{', '.join(split)} (settled through their replies)",
-                           err=True)  # fmt: skip
         for entry in size["entries"]:
-            one_search = "run" not in size or entry.get("method") == "native df-pn"
-            if not entry.get("winner") or not one_search:
+            if not entry.get("winner"):
                 continue
             path = os.path.join(folder, certificate_name(size["n"], entry["class"]))
-            if _same_claim(path, entry["position"], entry["winner"]):
+            if entry_certificates.same_claim(path, entry["position"], entry["winner"]):
                 kept.append(path)
+            elif "run" in size:
+                line = "" if entry["class"] == "empty" else entry["class"]
+                made = entry_certificates.plan(size["n"], line, entry, attempts or folder, win,
+                                               size["run"]["budget"])  # fmt: skip
+                plans.append((path, made))
+                jobs.extend(job for job in entry_certificates.searches(made)
+                            if job[0] not in {j[0] for j in jobs})  # fmt: skip
             else:
-                # the budget of the attempt that settled it (a run reuses settled attempts
-                # of any budget), else the run's
-                budget = (entry.get("budget") or search[2]) if "run" in size else 0
-                jobs.append((path, (entry["position"], entry["winner"], win, *search[:2],
-                                    budget)))  # fmt: skip
+                jobs.append((path, (entry["position"], entry["winner"], win, (), "pairs", 0)))
     if kept:
         click.echo(f"certificates: {len(kept)} kept in {folder}", err=True)
     written: list[str] = []
@@ -127,15 +122,27 @@ def write_opening_certificates(report: dict[str, Any], folder: str, win: str = "
         if made["data"] is None:
             click.echo(f"certificate {path}: not written: {made['note']}", err=True)
             return
+        os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
         write_atomic(path, made["data"])
-        written.append(path)
+        if os.path.dirname(os.path.abspath(path)) == os.path.abspath(folder):
+            written.append(path)
         click.echo(f"wrote certificate {path} ({made['positions']} positions, "
                    f"{len(made['data'])} bytes, {made['seconds']:.1f} s)", err=True)
 
     runner = executor if executor is not None else Executor(1)
     runner.run(make_entry_certificate, jobs, progress=True, description="certificates",
                on_result=save)  # fmt: skip
-    return sorted(kept + written)
+    for path, made in plans:
+        cert = entry_certificates.assemble(made, win)
+        if cert is None:
+            click.echo(f"certificate {path}: not written: a part of it is missing", err=True)
+            continue
+        size = write_atomic(path, cert.to_bytes())
+        how = f"composed of {len(made.parts)} parts, " if made.parts else ""
+        click.echo(f"wrote certificate {path} ({how}{len(cert.records)} positions, "
+                   f"{size} bytes)", err=True)  # fmt: skip
+        written.append(path)
+    return sorted(set(kept + written))
 
 
 #: a certificate task: root, winner, win rule, and the search that finds the proof (the
@@ -161,7 +168,8 @@ def reprove_from_certificates(report: dict[str, Any], folder: str, files: list[d
             continue
         for entry in size["entries"]:
             name = certificate_name(size["n"], entry["class"])
-            if entry.get("winner") and entry.get("method") == "native df-pn" and name in accepted:
+            settled = str(entry.get("method", "")).startswith("native df-pn")  # or a split
+            if entry.get("winner") and settled and name in accepted:
                 jobs.append((name, os.path.join(folder, name)))
                 entries[name] = entry
     runner = executor if executor is not None else Executor(1)
@@ -208,9 +216,9 @@ def make_entry_certificate(job: Job) -> dict[str, Any]:
     game = models.get("minefield", win=win)
     start = time.perf_counter()
     extra: dict[str, Any] = {}
-    if budget:
+    if budget:  # the budgeted attempts' search (always with Theorem O, as theirs)
         extra = {"rules": rules, "table": table, "node_limit": budget,
-                 "tt_bits": table_bits(budget)}  # fmt: skip
+                 "tt_bits": table_bits(budget), "theorem_o": True}  # fmt: skip
     try:
         cert = make_certificate(game.parse_position(root), winner=game.player_of(winner),
                                 **extra)  # fmt: skip
@@ -219,16 +227,6 @@ def make_entry_certificate(job: Job) -> dict[str, Any]:
     data = cert.to_bytes()
     return {"data": data, "positions": len(cert.records),
             "seconds": round(time.perf_counter() - start, 3)}  # fmt: skip
-
-
-def _same_claim(path: str, root: str, winner: str) -> bool:
-    if not os.path.exists(path):
-        return False
-    try:
-        header = load_certificate(path).header
-    except (OSError, ProofError):
-        return False
-    return bool(header.get("root") == root and header.get("winner") == winner)
 
 
 def check_certificate_command(file: str, as_json: bool) -> None:

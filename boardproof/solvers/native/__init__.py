@@ -289,6 +289,11 @@ class NativeSearch:
                           self.distance)  # fmt: skip
         NativeSearch._active = self
 
+    def activate(self) -> None:
+        """Install this search's tables in the C module if another search's are in."""
+        if NativeSearch._active is not self:
+            self._install()
+
     def boards(self, position: Any) -> tuple[int, int, bool]:
         """(mover's stones, other stones, mover is Black): compact points ``r*n+f`` for
         the 64-bit search, the model's own bits for the wide one."""

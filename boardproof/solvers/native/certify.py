@@ -288,6 +288,66 @@ def _walk(root: Any, target: Any, winner: int, header_base: dict[str, Any], sear
                                  nodes + extra, seconds)  # fmt: skip
 
 
+def compose(root: Any, winner: str, parts: list[fmt.Certificate],
+            move: Any = None) -> fmt.Certificate:  # fmt: skip
+    """The certificate of ``root`` made of its replies' certificates (an entry settled
+    through its replies, :mod:`boardproof.analysis.subtrees`): with the winner to move,
+    ``move`` and the one certificate of the position after it (the root is listed with
+    that move); with the loser to move, one certificate per reply (one per symmetry class
+    is enough: the checker looks replies up up to symmetry).
+
+    The records are the union of the parts' (a position listed in two parts keeps the
+    first part's move): each record's claim only needs its replies to be listed, so it
+    holds in the union too; the checker checks it all again. Raises CertificateFailed if
+    a part is not a certificate of ``winner`` at a position one move after ``root``, or
+    the parts disagree on the rule or lemmas.
+
+    >>> from boardproof.models import get
+    >>> if native.available():
+    ...     game = get("minefield")
+    ...     root = game.parse_position("3/3/3 b -")
+    ...     move = root.parse_move("a2")
+    ...     part = make_certificate(root.play(move), winner=0)
+    ...     whole = compose(root, "b", [part], move)
+    ...     print(whole.header["root"], len(whole.records) == len(part.records) + 1)
+    ... else:
+    ...     print("3/3/3 b - True")
+    3/3/3 b - True
+    """
+    if not parts:
+        raise CertificateFailed(f"no part to compose the certificate of {root.fen()}")
+    base = parts[0].header
+    children = {root.play(m).fen() for m in root.legal_moves()}
+    for cert in parts:
+        h = cert.header
+        if h["winner"] != winner or h["root"] not in children or (
+                h["rule"], h["win"], h["lemmas"], h["size"]) != (
+                base["rule"], base["win"], base["lemmas"], root.n):  # fmt: skip
+            raise CertificateFailed(f"not a part of the certificate of {winner} at "
+                                    f"{root.fen()}: {h['root']} ({h['winner']})")  # fmt: skip
+    n, cells = root.n, root.n * root.n
+    key_mask = (1 << (2 * cells + 1)) - 1
+    listed: dict[int, int] = {}
+    if move is not None:
+        if root.play(move).fen() != parts[0].header["root"] or len(parts) != 1:
+            raise CertificateFailed(f"the part is not the position after {move} in "
+                                    f"{root.fen()}")  # fmt: skip
+        search = native.search_for(n, base["rule"] == "orthodiagonal", wide=False)
+        search.activate()
+        me, op, black = search.boards(root)
+        a, b, kb, sym = search.canonical(me, op, black)
+        code = search.tables.perms[sym][move.rank * n + move.file]
+        listed[a | b << cells | (1 if kb else 0) << (2 * cells)] = (
+            a | b << cells | (1 if kb else 0) << (2 * cells) | code << (2 * cells + 1))
+    for cert in parts:
+        for record in cert.records:
+            listed.setdefault(record & key_mask, record)
+    header = {"size": n, "win": base["win"], "rule": base["rule"], "root": root.fen(),
+              "lemmas": list(base["lemmas"])}  # fmt: skip
+    nodes = sum(cert.header.get("made_by", {}).get("nodes", 0) for cert in parts)
+    return fmt.Certificate.build(header, winner, sorted(listed.values()), nodes, 0.0)
+
+
 def certificate_hints(cert: fmt.Certificate) -> Iterator[tuple[int, int, bool]]:
     """The positions a certificate proves lost for their side to move: each listed
     position after its move (``NativeSearch.set_hints``: the confirming alpha-beta then
