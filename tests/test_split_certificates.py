@@ -89,3 +89,31 @@ def test_entries_settled_through_their_replies_get_accepted_certificates(
     reprove_from_certificates(report, str(folder), checked)
     assert all(e["check"]["proved"] is True and e["check"]["guided"] == "certificate"
                for e in entries), [e["check"] for e in entries]  # fmt: skip
+
+
+def test_a_check_is_cached_by_the_bytes_and_the_checker_code(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An accepted certificate is not checked again when its bytes and the checker's code
+    are the same (the cache says so: ``cached``); other bytes, or another checker
+    digest, are checked again; a refused file is never cached."""
+    from boardproof.commands import certs
+    from boardproof.solvers.native.certify import make_certificate
+
+    good = tmp_path / "good.cert.xz"
+    good.write_bytes(make_certificate(GAME.parse_position("4/4/b3/4 w -")).to_bytes())
+    bad = tmp_path / "bad.cert.xz"
+    bad.write_bytes(good.read_bytes()[:-40])
+    cache = str(tmp_path / "checks.jsonl")
+    first = certs.check_opening_certificates([str(good), str(bad)], cache=cache)
+    assert [f["ok"] for f in first] == [True, False] and not any(f.get("cached") for f in first)
+    calls: list[str] = []
+    real = certs.check_entry_certificate
+    monkeypatch.setattr(certs, "check_entry_certificate",
+                        lambda path: calls.append(path) or real(path))  # fmt: skip
+    again = certs.check_opening_certificates([str(good), str(bad)], cache=cache)
+    assert calls == [str(bad)] and again[0]["cached"] and again[0]["positions"] == first[0][
+        "positions"]  # fmt: skip
+    monkeypatch.setattr(certs, "checker_digest", lambda: "another checker")
+    certs.check_opening_certificates([str(good)], cache=cache)
+    assert calls == [str(bad), str(good)]

@@ -3,6 +3,8 @@ and ``check-proof`` on a certificate file (:mod:`boardproof.solvers.certificate`
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 import time
 from typing import Any
@@ -179,16 +181,82 @@ def reprove_from_certificates(report: dict[str, Any], folder: str, files: list[d
         entries[name]["check"] = check
 
 
-def check_opening_certificates(paths: list[str], executor: Any = None) -> list[dict[str, Any]]:
+def check_opening_certificates(paths: list[str], executor: Any = None,
+                               cache: str | None = None) -> list[dict[str, Any]]:  # fmt: skip
     """Check every certificate of ``paths`` with the rules-only checker
-    (:func:`check_entry_certificate`, on ``executor``'s workers), in the order given."""
+    (:func:`check_entry_certificate`, on ``executor``'s workers), in the order given.
+
+    ``cache``: a JSON Lines file of earlier checks (the file's SHA-256, the checker's
+    :func:`checker_digest`, what it said): a file whose bytes an earlier run of the same
+    checker accepted is not checked again (``"cached": true``; a 6x6 certificate takes
+    minutes), and every acceptance of this run is added to it."""
     from boardproof.solvers.executor import Executor
 
+    digest = checker_digest()
+    earlier = _cached_checks(cache, digest)
+    done: dict[str, dict[str, Any]] = {}
+    jobs = []
+    for path in paths:
+        sha = file_sha256(path)
+        if sha in earlier:
+            done[path] = {**earlier[sha], "file": os.path.basename(path), "sha256": sha,
+                          "cached": True}  # fmt: skip
+        else:
+            jobs.append((path, path))
     runner = executor if executor is not None else Executor(1)
-    jobs = [(path, path) for path in paths]
     got = runner.run(check_entry_certificate, jobs, progress=True,
                      description="certificate checks")  # fmt: skip
-    return [got[path] for path in paths if path in got]
+    for path, result in got.items():
+        done[path] = {**result, "sha256": file_sha256(path)}
+        if cache is not None and result.get("ok"):
+            os.makedirs(os.path.dirname(cache) or ".", exist_ok=True)
+            with open(cache, "a", encoding="utf-8") as handle:
+                handle.write(json.dumps({"sha256": done[path]["sha256"], "checker": digest,
+                                         "result": result}, sort_keys=True) + "\n")
+    return [done[path] for path in paths if path in done]
+
+
+def checker_digest() -> str:
+    """A digest of the checker's code (the certificate module, the Minefield rules it
+    plays, the proof errors): an earlier check counts only for the same code.
+
+    >>> len(checker_digest())
+    16
+    """
+    import boardproof.models.minefield as rules
+    import boardproof.solvers.certificate as checker
+    import boardproof.solvers.proof as proof
+
+    digest = hashlib.sha256()
+    folder = os.path.dirname(rules.__file__)
+    files = [checker.__file__, proof.__file__] + [
+        os.path.join(folder, name) for name in sorted(os.listdir(folder)) if name.endswith(".py")]
+    for name in files:
+        with open(name, "rb") as handle:
+            digest.update(handle.read())
+    return digest.hexdigest()[:16]
+
+
+def file_sha256(path: str) -> str:
+    with open(path, "rb") as handle:
+        return hashlib.sha256(handle.read()).hexdigest()
+
+
+def _cached_checks(cache: str | None, digest: str) -> dict[str, dict[str, Any]]:
+    """The acceptances of ``cache`` by the checker of ``digest``, by file SHA-256."""
+    found: dict[str, dict[str, Any]] = {}
+    if cache is None or not os.path.exists(cache):
+        return found
+    with open(cache, encoding="utf-8") as handle:
+        for text in handle:
+            try:
+                row = json.loads(text)
+            except json.JSONDecodeError:
+                continue  # a line cut by an interrupt: that check is made again
+            if isinstance(row, dict) and row.get("checker") == digest and row.get(
+                    "result", {}).get("ok"):  # fmt: skip
+                found[row["sha256"]] = row["result"]
+    return found
 
 
 def check_entry_certificate(path: str) -> dict[str, Any]:

@@ -258,7 +258,8 @@ def _minefield(
 
         paths = write_opening_certificates(report, cert_dir, win or "orthogonal", executor,
                                            attempts)  # fmt: skip
-        checked = check_opening_certificates(paths, executor)
+        checked = check_opening_certificates(
+            paths, executor, None if attempts is None else os.path.join(attempts, "checks.jsonl"))
         report["certificates"] = {"folder": cert_dir, "files": checked}
         reprove_from_certificates(report, cert_dir, checked, executor)
     if as_json:

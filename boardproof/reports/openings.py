@@ -216,12 +216,15 @@ def certificates_section(certificates: dict[str, Any]) -> list[str]:
     good = sum(1 for f in files if f.get("ok"))
     lines = ["", "## Certificates", "",
              f"The run wrote or kept {len(files)} certificates in `{certificates['folder']}` "
-             f"(one per entry that one search settled) and checked each with the rules-only "
+             "(one per settled entry; an entry settled through its replies has one "
+             "composed of its replies' certificates, in one file) and checked each with the "
+             "rules-only "
              f"checker of `boardproof.solvers.certificate`: **{good} of {len(files)} "
              "accepted**. `boardproof check-proof FILE` checks one again. A certificate "
              "lists the winner's positions with a move each; the checker rebuilds every "
              "reply of the loser from the rules (the positions checked) and finds every win "
-             "in one by itself. The format and the lemma: `docs/proofs.md`.", "",
+             "in one by itself. The format and the lemma: `docs/proofs.md`."
+             + cached_text(files), "",
              "| file | root | winner | listed positions | positions checked | lemmas | "
              "check |", "|---|---|---|---:|---:|---|---|"]  # fmt: skip
     for f in files:
@@ -231,6 +234,22 @@ def certificates_section(certificates: dict[str, Any]) -> list[str]:
         else:
             lines.append(f"| {f['file']} | - | - | - | - | - | **refused**: {f['error']} |")
     return lines
+
+
+def cached_text(files: list[dict[str, Any]]) -> str:
+    """What the certificates paragraph says of the checks an earlier run made.
+
+    >>> cached_text([{"ok": True}])
+    ''
+    >>> cached_text([{"ok": True, "cached": True}, {"ok": True}]).split(" by ")[0]
+    ' 1 of them was accepted'
+    """
+    cached = sum(1 for f in files if f.get("cached"))
+    if not cached:
+        return ""
+    return (f" {cached} of them {'was' if cached == 1 else 'were'} accepted by an earlier run "
+            "of the same checker code on the same bytes (by SHA-256, kept next to the run's "
+            "journal), the others in this run.")
 
 
 def _hours(value: float | None) -> str:
