@@ -740,19 +740,23 @@ static int hs_add(const Key *k) {
     return 1;
 }
 
+/* Does the df-pn table hold keys of this board size and win rule? A table of another
+   size or rule holds keys that mean other boards: its "proofs" would be wrong hints
+   (costing nodes, never a value). */
+static inline int pt_usable(void) { return PT != NULL && pt_n == N && pt_diag == DIAG; }
+
 static inline int hinted_child(u64 me, u64 op, int black, int q) {
     uint32_t pn, dn;
     Key k = canonical(op, me | bit(q), !black);
     /* a loaded hint set is the only guide (the df-pn table may hold another search's
-       positions); and a table of another board size or win rule holds keys that mean
-       other boards: its "proofs" would be wrong hints (costing nodes, never a value) */
+       positions) */
     if (HS != NULL) return hs_has(&k);
-    if (PT == NULL || pt_n != N || pt_diag != DIAG) return 0;
+    if (!pt_usable()) return 0;
     return (pt_get(&k, 0, &pn, &dn) && pn == 0) || (pt_get(&k, 1, &pn, &dn) && dn == 0);
 }
 
 static int hinted_move(u64 me, u64 op, int black, u64 candidates, int first) {
-    if (HS == NULL && (PT == NULL || pt_n != N || pt_diag != DIAG)) return -1;
+    if (HS == NULL && !pt_usable()) return -1;
     if (first >= 0 && (candidates & bit(first))) {
         if (hinted_child(me, op, black, first)) return first;
         candidates &= ~bit(first);
@@ -1346,7 +1350,7 @@ static PyObject *py_dfpn(PyObject *self, PyObject *args) {
     /* a kept table must come from the same board size and win rule: its keys are boards */
     /* and from the same pruning rules: its entries cache the children (KIDS_CACHED) */
     static int pt_rules = -1;
-    if (!(keep && PT != NULL && PT_BITS == bits && pt_n == N && pt_diag == DIAG &&
+    if (!(keep && pt_usable() && PT_BITS == bits &&
           PT_SCHEME == scheme && pt_rules == RULES)) {
         pt_rules = RULES;
         if (pt_alloc(bits) < 0) return NULL;
