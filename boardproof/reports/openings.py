@@ -193,17 +193,17 @@ def render_markdown(report: dict[str, Any]) -> str:
 def second_search_text(run: dict[str, Any]) -> str:
     """How the budgeted attempts' winners are proved a second time (``run["second"]``).
 
-    >>> second_search_text({"second": "certificate"})[:52]
-    'Every entry that one attempt settled is re-proved by'
+    >>> second_search_text({"second": "certificate"})[:36]
+    'Every settled entry is re-proved by '
     """
     if run.get("second") == "certificate":
-        return ("Every entry that one attempt settled is re-proved by the native alpha-beta "
-                "(no pruning rule) once its certificate is written (`--certificates`, below): "
-                "at the winner's nodes it tries first the move the certificate gives. Only "
-                "the order comes from the file: alpha-beta values every reply of the loser "
-                "itself and checks that the move wins (a wrong move would cost nodes, not the "
-                "value). Entries settled through their replies, and runs without "
-                "certificates, have no second proof yet (`-`).")
+        return ("Every settled entry is re-proved by the native alpha-beta (no pruning rule) "
+                "once its certificate is written (`--certificates`, below; an entry settled "
+                "through its replies: the one composed of theirs): at the winner's nodes it "
+                "tries first the move the certificate gives. Only the order comes from the "
+                "file: alpha-beta values every reply of the loser itself and checks that the "
+                "move wins (a wrong move would cost nodes, not the value). Runs without "
+                "certificates have no second proof yet (`-`).")
     return ("Every settled attempt's winner is re-proved by the native alpha-beta (hints "
             "from the df-pn table, no pruning rule; when its budget runs out, again with "
             "the attempts' rules: the entry table says \"with\" them).")
