@@ -203,16 +203,17 @@ def check_opening_certificates(paths: list[str], executor: Any = None,
                           "cached": True}  # fmt: skip
         else:
             jobs.append((path, path))
-    runner = executor if executor is not None else Executor(1)
-    got = runner.run(check_entry_certificate, jobs, progress=True,
-                     description="certificate checks")  # fmt: skip
-    for path, result in got.items():
+    def record(path: str, result: dict[str, Any]) -> None:  # as each check ends
         done[path] = {**result, "sha256": file_sha256(path)}
         if cache is not None and result.get("ok"):
             os.makedirs(os.path.dirname(cache) or ".", exist_ok=True)
             with open(cache, "a", encoding="utf-8") as handle:
                 handle.write(json.dumps({"sha256": done[path]["sha256"], "checker": digest,
                                          "result": result}, sort_keys=True) + "\n")
+
+    runner = executor if executor is not None else Executor(1)
+    runner.run(check_entry_certificate, jobs, progress=True, description="certificate checks",
+               on_result=record)  # fmt: skip
     return [done[path] for path in paths if path in done]
 
 
