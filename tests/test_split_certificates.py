@@ -117,3 +117,22 @@ def test_a_check_is_cached_by_the_bytes_and_the_checker_code(
     monkeypatch.setattr(certs, "checker_digest", lambda: "another checker")
     certs.check_opening_certificates([str(good)], cache=cache)
     assert calls == [str(bad), str(good)]
+
+
+def test_compose_refuses_parts_that_do_not_fit_the_root() -> None:
+    """A part must be a certificate of the same winner at a position one move after the
+    root; with the winner to move, exactly the part after the given move."""
+    from boardproof.solvers.native.certify import CertificateFailed, compose, make_certificate
+
+    root = GAME.parse_position("3/3/3 b -")
+    a2 = root.parse_move("a2")
+    part = make_certificate(root.play(a2), winner=0)
+    assert compose(root, "b", [part], a2).header["root"] == root.fen()
+    with pytest.raises(CertificateFailed, match="not a part"):
+        compose(root, "w", [part], a2)  # another winner
+    with pytest.raises(CertificateFailed, match="not a part"):
+        compose(GAME.parse_position("3/3/b2 w -"), "b", [part])  # not a child of that root
+    with pytest.raises(CertificateFailed, match="not the position after"):
+        compose(root, "b", [part], root.parse_move("a1"))
+    with pytest.raises(CertificateFailed, match="no part"):
+        compose(root, "b", [], a2)
