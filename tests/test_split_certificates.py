@@ -78,10 +78,19 @@ def test_entries_settled_through_their_replies_get_accepted_certificates(
     attempts = subtrees.attempt_folder(str(journal))
     assert any(Path(attempts).iterdir())  # the attempts' own certificates
     folder = tmp_path / "certs"
-    paths = write_opening_certificates(report, str(folder), "orthogonal", None, attempts)
+    parts: dict[str, list[str]] = {}
+    paths = write_opening_certificates(report, str(folder), "orthogonal", None, attempts, parts)
     assert len(paths) == len(entries)
-    checked = check_opening_certificates(paths)
+    assert sorted(Path(p).name for p in parts) == sorted(
+        f"minefield-4x4-{e['class']}.cert.xz" for e in split)
+    checked = check_opening_certificates(paths, parts=parts)
     assert [c["ok"] for c in checked] == [True] * len(entries), checked
+    for c in checked:  # a composed file: only the records its parts do not hold
+        composed = str(folder / c["file"]) in parts
+        assert (c.get("trusted", 0) > 0) == composed and c.get("trusted", 0) <= c["positions"]
+    alone = check_opening_certificates(paths)  # the same verdicts without the parts
+    assert [(c["ok"], c["positions"]) for c in alone] == [
+        (c["ok"], c["positions"]) for c in checked]
     by_file = {c["file"]: c for c in checked}
     for entry in entries:
         got = by_file[f"minefield-4x4-{entry['class']}.cert.xz"]
@@ -110,7 +119,7 @@ def test_a_check_is_cached_by_the_bytes_and_the_checker_code(
     calls: list[str] = []
     real = certs.check_entry_certificate
     monkeypatch.setattr(certs, "check_entry_certificate",
-                        lambda path: calls.append(path) or real(path))  # fmt: skip
+                        lambda path, *parts: calls.append(path) or real(path))  # fmt: skip
     again = certs.check_opening_certificates([str(good), str(bad)], cache=cache)
     assert calls == [str(bad)] and again[0]["cached"] and again[0]["positions"] == first[0][
         "positions"]  # fmt: skip
@@ -136,3 +145,41 @@ def test_compose_refuses_parts_that_do_not_fit_the_root() -> None:
         compose(root, "b", [part], root.parse_move("a1"))
     with pytest.raises(CertificateFailed, match="no part"):
         compose(root, "b", [], a2)
+
+
+def test_records_of_accepted_parts_are_not_checked_again_and_the_rest_is() -> None:
+    """4x4 a2 (Black wins; White to move) composed of one certificate per class of White's
+    replies: with the parts as ``accepted_before`` every record is trusted and far fewer
+    positions are rebuilt; a record whose move differs from its part's is checked (and
+    refused when it is wrong); a part that lists a position the file does not is ignored."""
+    from boardproof.solvers.certificate import Certificate, check_certificate
+    from boardproof.solvers.common import symmetric_key
+    from boardproof.solvers.native.certify import compose, make_certificate
+    from boardproof.solvers.proof import ProofError
+
+    root = GAME.parse_position("4/4/b3/4 w -")
+    seen, parts = set(), []
+    for move in root.legal_moves():
+        key, _ = symmetric_key(root.play(move))
+        if key not in seen:
+            seen.add(key)
+            parts.append(make_certificate(root.play(move), winner=0))
+    whole = compose(root, "b", parts)
+    full = check_certificate(whole)
+    quick = check_certificate(whole, accepted_before=parts)
+    assert (quick.root, quick.winner, quick.positions) == (full.root, full.winner,
+                                                           full.positions)  # fmt: skip
+    assert quick.trusted == len(whole.records) and full.trusted == 0
+    assert quick.replies * 10 < full.replies
+    cells = 16
+    bad = list(whole.records)
+    first = bad[0]
+    me, op = first & (1 << cells) - 1, first >> cells & (1 << cells) - 1
+    occupied = ((me | op) & -(me | op)).bit_length() - 1
+    bad[0] = first & ((1 << (2 * cells + 1)) - 1) | occupied << (2 * cells + 1)
+    tampered = Certificate({**whole.header}, sorted(bad))
+    with pytest.raises(ProofError, match="illegal move"):
+        check_certificate(tampered, accepted_before=parts)
+    short = compose(root, "b", parts[:-1])
+    with pytest.raises(ProofError, match="neither listed nor won in one"):
+        check_certificate(short, accepted_before=parts)

@@ -86,6 +86,19 @@ def searches(node: Plan) -> list[tuple[str, tuple[Any, ...]]]:
     return list(found.items())
 
 
+def leaves(node: Plan) -> list[str]:
+    """The files a composed certificate's records come from (its parts', recursively),
+    in order, each once; [] for a certificate that is not composed."""
+    found: list[str] = []
+    stack = list(reversed(node.parts))
+    while stack:
+        here = stack.pop()
+        if here.path is not None and here.path not in found:
+            found.append(here.path)
+        stack.extend(reversed(here.parts))
+    return found
+
+
 def assemble(node: Plan, win: str) -> fmt.Certificate | None:
     """The certificate of the plan once its searches are made (None: a part is missing,
     e.g. its search failed)."""

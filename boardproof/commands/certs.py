@@ -81,8 +81,9 @@ def certificate_name(n: int, entry: str) -> str:
 
 
 def write_opening_certificates(report: dict[str, Any], folder: str, win: str = "orthogonal",
-                               executor: Any = None,
-                               attempts: str | None = None) -> list[str]:  # fmt: skip
+                               executor: Any = None, attempts: str | None = None,
+                               parts: dict[str, list[str]] | None = None,
+                               ) -> list[str]:  # fmt: skip
     """One certificate per solved entry of an openings report (the class representative
     of each first point, and the empty board), made on ``executor``'s workers, progress
     on stderr; existing files that name the same root and winner are kept (a stopped run
@@ -92,7 +93,8 @@ def write_opening_certificates(report: dict[str, Any], folder: str, win: str = "
     their certificates from ``attempts`` (the journal's ``subtrees.attempt_folder``;
     default: ``folder``), where the attempts left them or where the searches made here
     leave them, and compose those of the entries settled through their replies
-    (:mod:`boardproof.analysis.entry_certificates`)."""
+    (:mod:`boardproof.analysis.entry_certificates`); ``parts`` gets the files each
+    composed one is made of (for :func:`check_opening_certificates`)."""
     from boardproof.analysis import entry_certificates
     from boardproof.solvers.executor import Executor
 
@@ -140,6 +142,8 @@ def write_opening_certificates(report: dict[str, Any], folder: str, win: str = "
             click.echo(f"certificate {path}: not written: a part of it is missing", err=True)
             continue
         size = write_atomic(path, cert.to_bytes())
+        if parts is not None and made.parts:
+            parts[path] = entry_certificates.leaves(made)
         how = f"composed of {len(made.parts)} parts, " if made.parts else ""
         click.echo(f"wrote certificate {path} ({how}{len(cert.records)} positions, "
                    f"{size} bytes)", err=True)  # fmt: skip
@@ -182,27 +186,28 @@ def reprove_from_certificates(report: dict[str, Any], folder: str, files: list[d
 
 
 def check_opening_certificates(paths: list[str], executor: Any = None,
-                               cache: str | None = None) -> list[dict[str, Any]]:  # fmt: skip
+                               cache: str | None = None,
+                               parts: dict[str, list[str]] | None = None,
+                               ) -> list[dict[str, Any]]:  # fmt: skip
     """Check every certificate of ``paths`` with the rules-only checker
     (:func:`check_entry_certificate`, on ``executor``'s workers), in the order given.
 
     ``cache``: a JSON Lines file of earlier checks (the file's SHA-256, the checker's
     :func:`checker_digest`, what it said): a file whose bytes an earlier run of the same
     checker accepted is not checked again (``"cached": true``; a 6x6 certificate takes
-    minutes), and every acceptance of this run is added to it."""
+    minutes), and every acceptance of this run is added to it as it ends.
+
+    ``parts``: for a composed certificate, the files of its parts
+    (``entry_certificates.leaves``): they are checked first, each on its own (a
+    worker each), then the composed file with the accepted ones as ``accepted_before``:
+    only its records that no part holds (the roots of the splits) are checked again."""
     from boardproof.solvers.executor import Executor
 
+    parts = parts or {}
     digest = checker_digest()
     earlier = _cached_checks(cache, digest)
     done: dict[str, dict[str, Any]] = {}
-    jobs = []
-    for path in paths:
-        sha = file_sha256(path)
-        if sha in earlier:
-            done[path] = {**earlier[sha], "file": os.path.basename(path), "sha256": sha,
-                          "cached": True}  # fmt: skip
-        else:
-            jobs.append((path, path))
+
     def record(path: str, result: dict[str, Any]) -> None:  # as each check ends
         done[path] = {**result, "sha256": file_sha256(path)}
         if cache is not None and result.get("ok"):
@@ -211,10 +216,28 @@ def check_opening_certificates(paths: list[str], executor: Any = None,
                 handle.write(json.dumps({"sha256": done[path]["sha256"], "checker": digest,
                                          "result": result}, sort_keys=True) + "\n")
 
-    runner = executor if executor is not None else Executor(1)
-    runner.run(check_entry_certificate, jobs, progress=True, description="certificate checks",
-               on_result=record)  # fmt: skip
+    def run(batch: list[str], with_parts: bool) -> None:
+        jobs = []
+        for path in batch:
+            sha = file_sha256(path)
+            if sha in earlier:
+                done[path] = {**earlier[sha], "file": os.path.basename(path), "sha256": sha,
+                              "cached": True}  # fmt: skip
+                continue
+            good = tuple(p for p in parts.get(path, []) if done.get(p, {}).get("ok"))
+            jobs.append((path, (path, good if with_parts else ())))
+        runner = executor if executor is not None else Executor(1)
+        runner.run(_check_task, jobs, progress=True, description="certificate checks",
+                   on_result=record)  # fmt: skip
+
+    leaves = sorted({p for path in paths for p in parts.get(path, [])} - set(paths))
+    run(leaves + [path for path in paths if path not in parts], False)
+    run([path for path in paths if path in parts], True)
     return [done[path] for path in paths if path in done]
+
+
+def _check_task(arg: tuple[str, tuple[str, ...]]) -> dict[str, Any]:
+    return check_entry_certificate(*arg)
 
 
 def checker_digest() -> str:
@@ -260,18 +283,24 @@ def _cached_checks(cache: str | None, digest: str) -> dict[str, dict[str, Any]]:
     return found
 
 
-def check_entry_certificate(path: str) -> dict[str, Any]:
+def check_entry_certificate(path: str, parts: tuple[str, ...] = ()) -> dict[str, Any]:
     """One task of :func:`check_opening_certificates`: what ``check-proof`` says of the
     file (root, winner, listed positions, positions rebuilt from the rules, lemmas), or
-    the one-line reason it is refused."""
+    the one-line reason it is refused. ``parts``: files of certificates accepted before
+    (a composed certificate's parts): the records they hold are not checked again
+    (``check_certificate(accepted_before=...)``; ``trusted`` says how many)."""
     out: dict[str, Any] = {"file": os.path.basename(path)}
     try:
-        report = check_certificate(load_certificate(path))
+        before = [load_certificate(part) for part in parts]
+        report = check_certificate(load_certificate(path), accepted_before=before)
     except (OSError, ProofError) as error:
         return {**out, "ok": False, "error": str(error)}
-    return {**out, "ok": True, "root": report.root, "winner": report.winner,
-            "positions": report.positions, "replies": report.replies,
-            "lemmas": list(report.lemmas)}  # fmt: skip
+    out = {**out, "ok": True, "root": report.root, "winner": report.winner,
+           "positions": report.positions, "replies": report.replies,
+           "lemmas": list(report.lemmas)}  # fmt: skip
+    if parts:
+        out.update(parts=len(parts), trusted=report.trusted)
+    return out
 
 
 def make_entry_certificate(job: Job) -> dict[str, Any]:

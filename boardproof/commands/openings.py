@@ -256,10 +256,11 @@ def _minefield(
             write_opening_certificates,
         )
 
+        parts: dict[str, list[str]] = {}
         paths = write_opening_certificates(report, cert_dir, win or "orthogonal", executor,
-                                           attempts)  # fmt: skip
-        checked = check_opening_certificates(
-            paths, executor, None if attempts is None else os.path.join(attempts, "checks.jsonl"))
+                                           attempts, parts)  # fmt: skip
+        cache = None if attempts is None else os.path.join(attempts, "checks.jsonl")
+        checked = check_opening_certificates(paths, executor, cache, parts)
         report["certificates"] = {"folder": cert_dir, "files": checked}
         reprove_from_certificates(report, cert_dir, checked, executor)
     if as_json:

@@ -229,8 +229,12 @@ def certificates_section(certificates: dict[str, Any]) -> list[str]:
              "check |", "|---|---|---|---:|---:|---|---|"]  # fmt: skip
     for f in files:
         if f.get("ok"):
+            how = "accepted"
+            if f.get("trusted"):
+                how = (f"accepted ({f['trusted']:,} of its positions in the checks of its "
+                       f"{f['parts']} parts, each accepted on its own)")
             lines.append(f"| {f['file']} | `{f['root']}` | {f['winner']} | {f['positions']:,} "
-                         f"| {f['replies']:,} | {', '.join(f['lemmas']) or '-'} | accepted |")
+                         f"| {f['replies']:,} | {', '.join(f['lemmas']) or '-'} | {how} |")
         else:
             lines.append(f"| {f['file']} | - | - | - | - | - | **refused**: {f['error']} |")
     return lines

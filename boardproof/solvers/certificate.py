@@ -38,7 +38,7 @@ from __future__ import annotations
 import json
 import lzma
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -186,6 +186,9 @@ class CertificateReport:
     lemmas: list[str]
     #: positions rebuilt from the rules and checked (listed, replies, won in one)
     replies: int = 0
+    #: listed positions not checked again: a check of another certificate accepted them
+    #: (``check_certificate(..., accepted_before=...)``)
+    trusted: int = 0
 
 
 def _decoder(n: int) -> Callable[[int], tuple[int, int, int, Move]]:
@@ -257,10 +260,19 @@ def check_certificate(
     *,
     progress: Callable[[int, int], object] | None = None,
     every: int = 4096,
+    accepted_before: Iterable[Certificate] = (),
 ) -> CertificateReport:
     """Check a certificate with the model's rules; ProofError naming the first bad position.
 
     ``progress(done, total)`` is called every ``every`` listed positions.
+
+    ``accepted_before``: certificates that an earlier check accepted (the caller says so: e.g.
+    the parts a composed certificate was made of, see ``certify.compose``). A record of
+    ``cert`` that one of them lists too is not checked again, provided that every
+    position it lists is listed in ``cert`` (same size and rules): a record's check only
+    asks that its replies be listed or won in one, so what held in the smaller list holds
+    in this one. The others, and the root, are checked as always; one that is not
+    included so is ignored.
     """
     header = cert.header
     n = header["size"]
@@ -311,6 +323,7 @@ def check_certificate(
         listed.add(key)
         positions.append(pos)
         moves.append(move)
+    trusted = _trusted_records(cert, accepted_before, listed, decode, game)
 
     replies = 0
 
@@ -341,6 +354,8 @@ def check_certificate(
     for index, (pos, move) in enumerate(zip(positions, moves, strict=True)):
         if progress is not None and index % every == 0:
             progress(index, total)
+        if cert.records[index] in trusted:
+            continue
         where = f"position {index} ({pos.fen()})"
         if pos.outcome() is not None:
             raise ProofError(f"bad certificate: {where}: the game is over there")
@@ -370,4 +385,29 @@ def check_certificate(
     else:
         defended(root, winner, where)
     return CertificateReport("minefield", claimed_root.fen(), side_name(winner), total,
-                             list(lemmas), replies)  # fmt: skip
+                             list(lemmas), replies, len(trusted))  # fmt: skip
+
+
+def _trusted_records(cert: Certificate, accepted: Iterable[Certificate], listed: set[Any],
+                     decode: Callable[[int], tuple[int, int, int, Move]],
+                     game: MinefieldGame) -> set[int]:  # fmt: skip
+    """The records of ``cert`` that an accepted certificate lists too, from those whose
+    every listed position ``cert`` lists (same size, rule and claim game)."""
+    own = set(cert.records)
+    found: set[int] = set()
+    for other in accepted:
+        h = other.header
+        if (h.get("size"), h.get("rule"), h.get("win")) != (
+                cert.header["size"], cert.header["rule"], cert.header["win"]):  # fmt: skip
+            continue
+        common = own.intersection(other.records)
+        if not common:
+            continue
+        n = cert.header["size"]
+        keys = set()
+        for record in other.records:
+            black, white, to_move, _ = decode(record)
+            keys.add(MinefieldPosition(game, n, black, white, to_move, False).canonical()[0])
+        if keys <= listed:
+            found |= common
+    return found
