@@ -418,7 +418,9 @@ def build_report(
                     {"class": label, **{k: found.get(k) for k in ENTRY_FIELDS
                                         + (DEEP_FIELDS if n in deep else ())},
                      # a split's replies (what its certificate is composed of)
-                     **({"parts": found["parts"]} if found.get("parts") else {})}
+                     **({"parts": found["parts"]} if found.get("parts") else {}),
+                     # and the replies it still needs (not settled, or not attempted)
+                     **({"open": found["open"]} if found.get("open") else {})}
                     for label, found in [("empty", empty)]
                     + [(rep, results[f"n={n} {rep}"]) for rep, _ in classes[n]]
                 ],

@@ -560,8 +560,8 @@ def merge(root: dict[str, Any], mover: str, replies: list[str],
     (['b1'], 2)
     >>> merge(root, "w", ["a2", "b1"], [b, b])["winner"]
     'b'
-    >>> merge(root, "w", ["a2", "b1"], [b, {**w, "winner": None}])["winner"] is None
-    True
+    >>> merge(root, "w", ["a2", "b1"], [b, {**w, "winner": None}])["open"]
+    ['b1']
     """
     done = [(r, k) for r, k in zip(replies, kids, strict=True) if k is not None]
     entry: dict[str, Any] = {
@@ -583,7 +583,9 @@ def merge(root: dict[str, Any], mover: str, replies: list[str],
                      parts=[part(reply, kid)])  # fmt: skip
         return entry
     if len(done) < len(replies) or any(k["winner"] is None for _, k in done):
-        entry.update(winner=None, best_move=None, check=None)
+        entry.update(winner=None, best_move=None, check=None,
+                     open=[r for r, k in zip(replies, kids, strict=True)
+                           if k is None or k["winner"] is None])  # fmt: skip
         return entry
     entry["parts"] = [part(r, k) for r, k in done]
     checks = [k.get("check") or {} for _, k in done]

@@ -240,6 +240,28 @@ def certificates_section(certificates: dict[str, Any]) -> list[str]:
     return lines
 
 
+def open_replies_text(entries: list[dict[str, Any]]) -> list[str]:
+    """What the split entries that some replies settled still need: their open replies.
+
+    >>> open_replies_text([{"class": "a3", "settled_replies": 2, "replies": 4,
+    ...                     "open": ["d1", "c2"], "position": "6/6/6/b5/6/6 w -"}])[1]
+    '**Open replies.** a3 (White to move): d1, c2 (the other 2 of its 4 replies are \
+settled: each loses for White).'
+    """
+    lines = []
+    for e in entries:
+        if e.get("winner") or not e.get("open") or not e.get("settled_replies"):
+            continue
+        mover = "White" if e["position"].split()[1] == "w" else "Black"
+        lines.append(f"{e['class'] if e['class'] != 'empty' else 'the empty board'} "
+                     f"({mover} to move): {', '.join(e['open'])} (the other "
+                     f"{e['replies'] - len(e['open'])} of its {e['replies']} replies are "
+                     f"settled: each loses for {mover})")  # fmt: skip
+    if not lines:
+        return []
+    return ["", "**Open replies.** " + "; ".join(lines) + "."]
+
+
 def cached_text(files: list[dict[str, Any]]) -> str:
     """What the certificates paragraph says of the checks an earlier run made.
 
@@ -419,6 +441,7 @@ def budgeted_section(report: dict[str, Any], size: dict[str, Any]) -> list[str]:
             f"{who} | {spent['attempts']:,} | {spent['nodes']:,} | {spent['cpu'] or 0:,} | "
             f"{budgets_text(spent['budgets'])} | {replies} | {measured_text(guess)} |"
         )
+    lines += open_replies_text(rows)
     lines += [
         "",
         empty_board_text(size),
