@@ -99,7 +99,7 @@ def write_opening_certificates(report: dict[str, Any], folder: str, win: str = "
     from boardproof.solvers.executor import Executor
 
     os.makedirs(folder, exist_ok=True)
-    jobs: list[tuple[str, Job]] = []
+    jobs: dict[str, Job] = {}  # by the file it writes: a part shared by two plans once
     kept: list[str] = []
     plans: list[tuple[str, entry_certificates.Plan]] = []
     for size in report["sizes"]:
@@ -114,10 +114,10 @@ def write_opening_certificates(report: dict[str, Any], folder: str, win: str = "
                 made = entry_certificates.plan(size["n"], line, entry, attempts or folder, win,
                                                size["run"]["budget"])  # fmt: skip
                 plans.append((path, made))
-                jobs.extend(job for job in entry_certificates.searches(made)
-                            if job[0] not in {j[0] for j in jobs})  # fmt: skip
+                for part_path, job in entry_certificates.searches(made):
+                    jobs.setdefault(part_path, job)
             else:
-                jobs.append((path, (entry["position"], entry["winner"], win, (), "pairs", 0)))
+                jobs[path] = (entry["position"], entry["winner"], win, (), "pairs", 0)
     if kept:
         click.echo(f"certificates: {len(kept)} kept in {folder}", err=True)
     written: list[str] = []
@@ -134,7 +134,8 @@ def write_opening_certificates(report: dict[str, Any], folder: str, win: str = "
                    f"{len(made['data'])} bytes, {made['seconds']:.1f} s)", err=True)
 
     runner = executor if executor is not None else Executor(1)
-    runner.run(make_entry_certificate, jobs, progress=True, description="certificates",
+    runner.run(make_entry_certificate, list(jobs.items()), progress=True,
+               description="certificates",
                on_result=save)  # fmt: skip
     for path, made in plans:
         cert = entry_certificates.assemble(made, win)
