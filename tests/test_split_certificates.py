@@ -51,9 +51,10 @@ def test_no_certificate_below_the_guided_size(tmp_path: Path) -> None:
     assert got["winner"] and "certificate" not in got and not list(tmp_path.iterdir())
 
 
-@pytest.mark.parametrize("budget, depth", [(200, 3), (500, 2)])
+@pytest.mark.parametrize("budget, depth, grow", [(200, 3, "breadth"), (500, 2, "breadth"),
+                                               (100, 3, "best")])
 def test_entries_settled_through_their_replies_get_accepted_certificates(
-    budget: int, depth: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    budget: int, depth: int, grow: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """4x4 with budgets too small for some entries (so they are settled through their
     replies: a2, Black's, through every White reply; the empty board through its first
@@ -71,7 +72,7 @@ def test_entries_settled_through_their_replies_get_accepted_certificates(
     monkeypatch.setattr(subtrees, "GUIDED_CONFIRM_FROM", 4)
     journal = tmp_path / "j.checkpoint.jsonl"
     report = openings.build_report([4], budget=budget, depth=depth, split_from=4,
-                                   checkpoint=journal, progress=False)  # fmt: skip
+                                   checkpoint=journal, progress=False, grow=grow)  # fmt: skip
     entries = [e for e in report["sizes"][0]["entries"] if e["winner"]]
     split = [e for e in entries if e["method"] == "native df-pn split"]
     assert {"empty", "a2"} <= {e["class"] for e in split} and len(entries) == 5

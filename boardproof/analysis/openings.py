@@ -274,6 +274,7 @@ def build_report(
     split_from: int = SPLIT_FIRST_SIZE,
     notes: Callable[[str], None] | None = None,
     stop_after: float | None = None,
+    grow: str = "breadth",
 ) -> dict[str, Any]:
     """Solve every size: the empty board and one task per class of first points.
 
@@ -287,13 +288,15 @@ def build_report(
 
     With a node ``budget``, the sizes from ``split_from`` on are settled by
     :class:`~boardproof.analysis.subtrees.SubtreeRun` (attempts of ``budget`` df-pn nodes,
-    split ``depth`` plies deep, the entries in the order of their estimated cost from
-    the three sizes below), and ``checkpoint`` is a JSON Lines journal with one line per
-    attempt (and per task of the smaller sizes). ``notes`` receives the estimates
-    (one line per entry) before the first attempt. ``stop_after`` (seconds from the start
-    of this call): start no attempt that would not end by then (at the journal's nodes per
-    second, see :meth:`~boardproof.analysis.subtrees.SubtreeRun.admit`; the attempts
-    running finish, none is cut), and report what is settled.
+    split ``depth`` plies deep, breadth first or best first (``grow``, see
+    :data:`~boardproof.analysis.subtrees.GROWTHS`), the entries in the order of their
+    estimated cost from the three sizes below), and ``checkpoint`` is a JSON Lines
+    journal with one line per attempt (and per task of the smaller sizes). ``notes``
+    receives the estimates (one line per entry) before the first attempt. ``stop_after``
+    (seconds from the start of this call): start no attempt that would not end by then
+    (at the journal's nodes per second, see
+    :meth:`~boardproof.analysis.subtrees.SubtreeRun.admit`; the attempts running finish,
+    none is cut), and report what is settled.
     """
     if method not in METHODS:
         raise InvalidOptionError(
@@ -357,7 +360,7 @@ def build_report(
             folder = None if checkpoint is None else subtrees.attempt_folder(str(checkpoint))
             results.update(_deep_size(n, win, classes[n], results, budget or 0, depth,
                                       executor, store, progress, notes,
-                                      deadline, folder))  # fmt: skip
+                                      deadline, folder, grow))  # fmt: skip
     finally:
         if own and executor is not None:
             executor.close()
@@ -455,7 +458,8 @@ def _deep_size(n: int, win: str, classes: list[tuple[str, Any]], results: dict[s
                budget: int, depth: int, executor: Any, store: Any, progress: bool,
                notes: Callable[[str], None] | None = None,
                deadline: float | None = None,
-               certificates: str | None = None) -> dict[str, Any]:  # fmt: skip
+               certificates: str | None = None,
+               grow: str = "breadth") -> dict[str, Any]:  # fmt: skip
     """The entries of a size settled by budgeted attempts, cheapest estimate first (the
     settled attempts write their certificates into ``certificates``)."""
     from boardproof.analysis import subtrees
@@ -496,7 +500,7 @@ def _deep_size(n: int, win: str, classes: list[tuple[str, Any]], results: dict[s
     run = subtrees.SubtreeRun(n, win, budget=budget, depth=depth, executor=executor,
                               checkpoint=store, progress=progress, deadline=deadline,
                               rate=steady, notes=notes,
-                              certificates=certificates)  # fmt: skip
+                              certificates=certificates, grow=grow)  # fmt: skip
     entries = run.settle_entries(order)
     empty = run.settle_empty(entries)
     for point, value in guess.items():
@@ -509,7 +513,8 @@ def _deep_size(n: int, win: str, classes: list[tuple[str, Any]], results: dict[s
     out[f"n={n} empty"] = {**empty, "estimate": guess.get("empty"), "spent": run.spent("")}
     spent = run.spent("")
     out[f"n={n} run"] = {
-        "budget": budget, "depth": depth, "table": subtrees.TABLE, "order": order,
+        "budget": budget, "depth": depth, "grow": grow, "table": subtrees.TABLE,
+        "order": order,
         "second": "certificate" if n >= subtrees.GUIDED_CONFIRM_FROM else "alpha-beta",
         "rules": list(subtrees.RULES), "estimate_rate": round(rate) if rate else None,
         "attempts": spent["attempts"], "nodes": spent["nodes"], "cpu": round(spent["cpu"], 1),

@@ -72,6 +72,11 @@ CONFIRM_MIN = 1_000_000
 #: (``boardproof.commands.certs``), so an entry is re-proved once it has a certificate
 GUIDED_CONFIRM_FROM = 6
 
+#: how an entry's tree of attempts grows: ``breadth`` (every reply of a split position is
+#: attempted before any is split, ``depth`` plies deep) or ``best`` (the next attempt is
+#: the most-proving position, ``boardproof.analysis.best_first``, down to ``depth`` plies)
+GROWTHS = ("breadth", "best")
+
 #: an attempt: size, line, win rule, df-pn node budget, and the folder its certificate is
 #: written to when it settles from GUIDED_CONFIRM_FROM on (None: none is written)
 Attempt = tuple[int, str, str, int, str | None]
@@ -292,8 +297,14 @@ class SubtreeRun:
                  progress: bool = True, deadline: float | None = None,
                  rate: float | None = None,
                  notes: Callable[[str], None] | None = None,
-                 certificates: str | None = None) -> None:  # fmt: skip
+                 certificates: str | None = None, grow: str = "breadth") -> None:  # fmt: skip
+        if grow not in GROWTHS:
+            raise InvalidOptionError(
+                f"invalid option --grow: expected one of {', '.join(GROWTHS)}, got {grow!r}")
         self.n, self.win, self.budget, self.depth = n, win, budget, depth
+        #: how an unsettled entry's tree of attempts grows (:data:`GROWTHS`)
+        self.grow = grow
+        self._movers: dict[str, str] = {}
         #: the folder where a settled attempt writes its certificate (:func:`attempt`;
         #: only from GUIDED_CONFIRM_FROM on: smaller attempts are re-proved by alpha-beta
         #: and the certificate stage's own search is cheap for them)
@@ -323,6 +334,13 @@ class SubtreeRun:
     def close(self) -> None:
         if self.own:
             self.executor.close()
+
+    def mover(self, line: str) -> str:
+        """The side to move after ``line``: ``"b"`` or ``"w"``."""
+        if line not in self._movers:
+            pos = position(self.n, line, self.win)
+            self._movers[line] = pos.game.symbol(pos.to_move)
+        return self._movers[line]
 
     def key(self, line: str) -> str:
         return attempt_key(self.n, line, self.budget, RULES)
@@ -473,9 +491,58 @@ class SubtreeRun:
             root = roots.get(line)
             if root is not None and root["winner"] is None and self.depth > 0 and root.get(
                     "children"):  # fmt: skip
-                root = self._split(line, root, self.depth - 1)
+                if self.grow == "best":
+                    self.grow_best(line)
+                    root = self.grown(line) or root
+                else:
+                    root = self._split(line, root, self.depth - 1)
             found[line] = root or self.not_attempted(line)
         return found
+
+    def grow_best(self, line: str) -> None:
+        """Attempt the most-proving position below the entry ``line``, one at a time per
+        worker (:class:`~boardproof.analysis.best_first.BestFirst`), until the entry is
+        settled, the deadline holds the next attempt back or nothing is left within
+        ``depth`` plies."""
+        from boardproof.analysis.best_first import BestFirst
+
+        tree = BestFirst(self, line)
+        busy: set[str] = set()
+
+        def more() -> tuple[str, Attempt] | None:
+            if self.expired():
+                return None
+            chosen = tree.choose(busy)
+            if chosen is None:
+                return None
+            busy.add(chosen)
+            return self.key(chosen), (self.n, chosen, self.win, self.budget, self.certificates)
+
+        def ended(key: str, result: Any) -> None:
+            self._index(key, result)
+            busy.discard(result.get("line", ""))
+
+        self.executor.run(attempt, [], checkpoint=self.store, progress=self.progress,
+                          description=f"minefield {self.n}x{self.n} {line}: best first",
+                          until=lambda _: tree.settled(), on_result=ended, more=more,
+                          status=lambda done: f"{done} attempts",
+                          admit=None if self.deadline is None else self.admit)  # fmt: skip
+
+    def grown(self, line: str) -> dict[str, Any] | None:
+        """``line``'s value from the journal alone: its attempt, merged with its replies'
+        (:func:`merge`, recursively) when any of them has an attempt; None: no attempt."""
+        hit = self.known(line)
+        if hit is None:
+            return None
+        key, result = hit
+        self.attempts[key] = result
+        if result["winner"] is not None or not result.get("children"):
+            return result
+        replies = ordered_replies(self.n, line, self.win, result["children"])
+        kids = [self.grown(f"{line} {r}".strip()) for r in replies]
+        if all(kid is None for kid in kids):
+            return result
+        return merge(result, self.mover(line), replies, kids)
 
     def settle_empty(self, entries: dict[str, dict[str, Any]]) -> dict[str, Any]:
         """The empty board: its own attempt, else the entries (its replies, one per class)."""

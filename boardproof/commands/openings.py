@@ -28,7 +28,7 @@ from boardproof.solvers.executor import Executor
 GAME_OPTIONS: dict[str, frozenset[str]] = {
     "minefield": frozenset({"sizes", "workers", "scheduler", "checkpoint", "win", "timeout",
                             "out", "method", "split", "force", "budget", "depth",
-                            "budget_from", "stop_after", "certificates"}),
+                            "budget_from", "stop_after", "certificates", "grow"}),
     "carpniches": frozenset({"max_plies", "timeout", "out", "workers", "scheduler", "method",
                              "checkpoint"}),
 }
@@ -62,6 +62,10 @@ MAX_FINISHED_SIZE = 5
                    "one checkpoint line per attempt).")  # fmt: skip
 @click.option("--depth", type=click.IntRange(min=0, max=8), default=None,
               help="Minefield, with --budget: split this many plies below an entry [1].")
+@click.option("--grow", default=None, metavar="ORDER",
+              help="Minefield, with --budget: breadth (every reply of a split position is "
+                   "attempted before any is split) or best (the next attempt is the "
+                   "most-proving position: proof-number search over the journal) [breadth].")
 @click.option("--budget-from", "budget_from", type=click.IntRange(min=2, max=8), default=None,
               metavar="N", help="Minefield, with --budget: the first size settled so [6].")
 @click.option("--stop-after", "stop_after", type=SECONDS, default=None,
@@ -105,6 +109,7 @@ def openings_command(
     budget_from: int | None,
     stop_after: float | None,
     cert_dir: str | None = None,
+    grow: str | None = None,
 ) -> None:
     """Analyse the openings of GAME (minefield or carpniches) and write its report.
 
@@ -124,7 +129,7 @@ def openings_command(
              "win": win, "max_plies": max_plies, "method": method, "split": split,
              "force": force or None, "budget": budget, "depth": depth,
              "budget_from": budget_from, "stop_after": stop_after,
-             "certificates": cert_dir}  # fmt: skip
+             "certificates": cert_dir, "grow": grow}  # fmt: skip
     for option, value in given.items():
         if value is not None and option not in GAME_OPTIONS[name]:
             flag = "--" + option.replace("_", "-")
@@ -136,7 +141,7 @@ def openings_command(
         if name == "minefield":
             _minefield(DEFAULT_SIZES if sizes is None else sizes, executor, out_dir, checkpoint,
                        timeout, win, method or "auto", split, force, as_json, budget,
-                       depth, budget_from, stop_after, cert_dir)  # fmt: skip
+                       depth, budget_from, stop_after, cert_dir, grow)  # fmt: skip
         else:
             _carpniches(max_plies or DEFAULT_MAX_PLIES, timeout, out_dir, executor, as_json,
                         method or "alphabeta", checkpoint)  # fmt: skip
@@ -173,9 +178,11 @@ def _minefield(
     budget_from: int | None = None,
     stop_after: float | None = None,
     cert_dir: str | None = None,
+    grow: str | None = None,
 ) -> None:
     from boardproof.analysis.claims import parse_sizes
     from boardproof.analysis.openings import METHODS, SPLIT_FIRST_SIZE, build_report
+    from boardproof.analysis.subtrees import GROWTHS
     from boardproof.reports.openings import write_report
 
     if method not in METHODS:
@@ -194,8 +201,11 @@ def _minefield(
         )
     if win is not None:
         models.get("minefield", win=win)  # a bad rule is refused before any work
+    if grow is not None and grow not in GROWTHS:
+        raise InvalidOptionError(
+            f"invalid option --grow: expected one of {', '.join(GROWTHS)}, got {grow!r}")
     for flag, value in (("--depth", depth), ("--budget-from", budget_from),
-                        ("--stop-after", stop_after)):
+                        ("--stop-after", stop_after), ("--grow", grow)):
         if value is not None and budget is None:
             raise InvalidOptionError(f"invalid option {flag}: it needs --budget, got {value}")
     split_from = SPLIT_FIRST_SIZE if budget_from is None else budget_from
@@ -221,6 +231,8 @@ def _minefield(
         command += " --force"
     if budget is not None:
         command += f" --budget {budget} --depth {1 if depth is None else depth}"
+        if grow is not None and grow != "breadth":
+            command += f" --grow {grow}"
         if budget_from is not None:
             command += f" --budget-from {budget_from}"
         if stop_after is not None:
@@ -239,6 +251,7 @@ def _minefield(
         depth=1 if depth is None else depth,
         split_from=split_from,
         stop_after=stop_after,
+        grow=grow or "breadth",
         notes=lambda line: click.echo(line, err=True),
     )
     attempts = None

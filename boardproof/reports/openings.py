@@ -300,7 +300,29 @@ def limit_text(run: dict[str, Any]) -> str:
     depth = run["depth"]
     return (f"attempts of at most {run['budget']:,} df-pn nodes each with "
             f"{rules_text(run.get('rules', []))}, split {depth} pl{'y' if depth == 1 else 'ies'} "
-            "below the entry")  # fmt: skip
+            "below the entry" + (", best first" if run.get("grow") == "best" else ""))  # fmt: skip
+
+
+def growth_text(run: dict[str, Any]) -> str:
+    """How a budgeted size's unsettled attempts were split (``grow``: breadth or best first).
+
+    >>> growth_text({"depth": 1})[:60]
+    'An attempt that runs out of budget is split into one attempt'
+    """
+    depth = f"{run['depth']} pl{'y' if run['depth'] == 1 else 'ies'}"
+    rule = ("the side to move wins a split position as soon as one reply wins for it, and "
+            "loses it when every reply loses.")
+    if run.get("grow") == "best":
+        return ("An attempt that runs out of budget is split: its replies (one per symmetry "
+                "class) become positions to attempt, and the next attempt is always the "
+                "**most-proving** position of the entry's tree (proof-number search over the "
+                "journal, with the numbers each df-pn table left for the replies it did not "
+                "settle: at each position the reply that is cheapest to refute, "
+                "`boardproof.analysis.best_first`), one per worker, down to "
+                f"{depth} below the entry; " + rule)
+    return ("An attempt that runs out of budget is split into one attempt per reply of the "
+            "side to move (one per symmetry class, the reply its df-pn table found most "
+            f"promising first), down to {depth} below the entry; " + rule)
 
 
 def budgets_text(budgets: list[dict[str, Any]]) -> str:
@@ -387,12 +409,8 @@ def budgeted_section(report: dict[str, Any], size: dict[str, Any]) -> list[str]:
         "", f"### {n} x {n}: budgeted attempts, split by replies", "",
         f"Each entry is settled by **attempts** of at most {run['budget']:,} df-pn nodes "
         f"(Theorem O, the `{run['table']}` table, pruning rules: {rules}), each a task of "
-        "the executor with its own line in the run's checkpoint (a JSON Lines journal). An "
-        "attempt that runs out of budget is split into one attempt per reply of the side to "
-        "move (one per symmetry class, the reply its df-pn table found most promising "
-        f"first), down to {run['depth']} pl{'y' if run['depth'] == 1 else 'ies'} below the "
-        "entry; the side to move wins a split position as soon as one reply wins for it, "
-        "and loses it when every reply loses. " + second_search_text(run)
+        "the executor with its own line in the run's checkpoint (a JSON Lines journal). "
+        + growth_text(run) + " " + second_search_text(run)
         + " The empty board's row counts its own attempt and its entries'.",
         "",
         "**Every attempt in the journal counts**, whatever its budget and rules: a settled "
@@ -452,6 +470,7 @@ def budgeted_section(report: dict[str, Any], size: dict[str, Any]) -> list[str]:
         "running). `--stop-after` starts no attempt that would not end in time at the "
         "journal's nodes per second and lets the running ones finish (a cut attempt's work "
         "would be lost). A bigger `--depth` splits the unsettled replies one ply further "
+        "(`--grow best`: lets the best-first search go one ply deeper) "
         "and keeps every attempt made; a bigger `--budget` or other rules start new "
         "attempts of the unsettled lines and keep every settled one. "
         "`--scheduler tcp://HOST:PORT` spreads the attempts over the workers of a Dask "

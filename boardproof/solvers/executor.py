@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import json
 import os
 import sys
@@ -43,7 +44,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 from boardproof.models.base import BoardproofError, InvalidOptionError
 
@@ -321,14 +322,18 @@ class _Progress:
             self._bar.start()
             self._task = self._bar.add_task(description or "tasks", total=total)
 
-    def start(self, pending: int, checkpoint: str | None, at_most: bool = False) -> None:
-        """Say, before the first task ends, how many tasks run and where they are kept."""
-        if not self.enabled or self._bar is not None or not pending:
+    def start(self, pending: int, checkpoint: str | None, at_most: bool = False,
+              chosen: bool = False) -> None:  # fmt: skip
+        """Say, before the first task ends, how many tasks run and where they are kept
+        (``chosen``: more are chosen as the workers free up)."""
+        if not self.enabled or self._bar is not None or not (pending or chosen):
             return
         where = f"; checkpoint {checkpoint}" if checkpoint is not None else ""
         # (a run that stops early has no total: no count in brackets)
-        head = "" if at_most else f"[{self.status(self.count)}] "
+        head = "" if at_most or chosen else f"[{self.status(self.count)}] "
         what = f"up to {pending} tasks" if at_most else f"{pending} tasks"
+        if chosen:
+            what = (f"{pending} tasks, then " if pending else "") + "tasks chosen one at a time"
         print(
             f"{head}{self.description}: {what} started{where}",
             file=sys.stderr,
@@ -383,6 +388,50 @@ Events = Generator[Event, None, None]
 #: the most local worker processes (``workers``, ``local:N``): more is a typo, not a plan
 #: (a machine with more cores than this runs a Dask cluster)
 MAX_LOCAL_WORKERS = 256
+
+
+class _TaskQueue(Generic[T]):
+    """The tasks still to start: a fixed list first, then (``more``) tasks chosen one at a
+    time as workers free up. :meth:`close` (a held-back task) ends both; a lost task
+    :meth:`push`-ed back starts next.
+
+    >>> q = _TaskQueue([("a", 1), ("b", 2)], iter([("c", 3), None]).__next__)
+    >>> [q.pop(), q.pop(), q.pop(), q.peek()]
+    [('a', 1), ('b', 2), ('c', 3), None]
+    """
+
+    def __init__(self, pending: Sequence[tuple[str, T]],
+                 more: Callable[[], tuple[str, T] | None] | None = None) -> None:  # fmt: skip
+        self._items = list(reversed(pending))
+        self._more = more
+        self.dynamic = more is not None
+        self.closed = False
+
+    def fixed(self) -> int:
+        """How many tasks of the fixed list are left."""
+        return len(self._items)
+
+    def peek(self) -> tuple[str, T] | None:
+        """The next task (chosen now if the fixed list is done), or None."""
+        if not self._items and self._more is not None and not self.closed:
+            item = self._more()
+            if item is None:
+                return None
+            self._items.append(item)
+        return self._items[-1] if self._items else None
+
+    def pop(self) -> tuple[str, T]:
+        item = self.peek()
+        if item is None:
+            raise IndexError("no task to start")
+        return self._items.pop()
+
+    def push(self, item: tuple[str, T]) -> None:
+        self._items.append(item)
+
+    def close(self) -> None:
+        self._items.clear()
+        self.closed = True
 
 
 class Executor:
@@ -469,6 +518,7 @@ class Executor:
         until: Callable[[dict[str, R]], bool] | None = None,
         status: Callable[[int], str] | None = None,
         admit: Callable[[str], bool] | None = None,
+        more: Callable[[], tuple[str, T] | None] | None = None,
     ) -> dict[str, R]:
         """Run every task (resuming from ``checkpoint``); results by key, in task order.
 
@@ -480,6 +530,11 @@ class Executor:
         gives the text in brackets of the progress lines from the count of tasks done.
         ``admit(key)`` is asked just before a task starts: False holds that task and every
         later one back (a deadline); the tasks already running finish and are returned.
+        ``more()`` is asked for the next task whenever a worker is free and ``tasks`` are
+        all started (after the results so far were handed to ``on_result``: a best-first
+        search chooses from them); None: nothing to start now (the run ends when nothing
+        runs either). Its keys must be new (not in ``tasks``, not in the checkpoint);
+        they come after ``tasks`` in the results, in the order they were chosen.
         """
         keys = [key for key, _ in tasks]
         if len(set(keys)) != len(keys):
@@ -500,13 +555,24 @@ class Executor:
             else:
                 pending.append((key, arg))
         if until is not None and until(results):
-            pending = []
-        if kept and pending:
+            pending, more = [], None
+        if kept and (pending or more is not None):
             store.write()  # the checkpoint exists from the start of a long run
         bar.start(len(pending), str(store.path) if kept else None,
-                  at_most=until is not None or admit is not None)  # fmt: skip
+                  at_most=until is not None or admit is not None,
+                  chosen=more is not None)  # fmt: skip
         running = 0
-        events = self._events(fn, pending, None if until is None else 2, admit)
+
+        def chosen() -> tuple[str, T] | None:
+            item = more() if more is not None else None
+            if item is not None:
+                if item[0] in results or item[0] in store.done or item[0] in keys:
+                    raise ValueError(f"run_tasks: more() gave a task already run: {item[0]!r}")
+                keys.append(item[0])
+            return item
+
+        queue = _TaskQueue(pending, chosen if more is not None else None)
+        events = self._events(fn, queue, None if until is None else 2, admit)
         try:
             for kind, key, value in events:
                 if kind == "running":
@@ -523,10 +589,10 @@ class Executor:
                     info.computed += 1
                     if kept:
                         store.save(key, result)
+                    if on_result is not None:  # first: ``until`` may read what it keeps
+                        on_result(key, result)
                     enough = until is not None and until(results)
                     bar.advance(key, seconds, running=running, reruns=len(info.reruns))
-                    if on_result is not None:
-                        on_result(key, result)
                     if enough:
                         break
         finally:
@@ -537,38 +603,39 @@ class Executor:
             raise TaskKilledWorkers(info.failed, len(results), len(tasks))
         return {key: results[key] for key in keys if key in results}
 
-    def _events(self, fn: Callable[[T], R], pending: list[tuple[str, T]],
+    def _events(self, fn: Callable[[T], R], queue: _TaskQueue[T],
                 per_worker: int | None = None,
                 admit: Callable[[str], bool] | None = None) -> Events:  # fmt: skip
-        """The events of running ``pending``; on Dask at most ``per_worker`` tasks per
-        worker thread submitted at a time (None: all at once); in a pool ``workers``;
-        ``admit``: see :meth:`run`."""
-        if not pending:
+        """The events of running the tasks of ``queue``; on Dask at most ``per_worker``
+        tasks per worker thread submitted at a time (None: all at once; one per thread
+        when the queue chooses its tasks); in a pool ``workers``; ``admit``: see
+        :meth:`run`."""
+        if queue.peek() is None:
             return
         if self.scheduler is not None:
-            yield from self._events_dask(fn, pending, per_worker, admit)
-        elif self.workers == 1 or len(pending) == 1:
-            for key, arg in pending:
-                if admit is not None and not admit(key):
+            yield from self._events_dask(fn, queue, per_worker, admit)
+        elif self.workers == 1 or (queue.fixed() == 1 and not queue.dynamic):
+            while (item := queue.peek()) is not None:
+                if admit is not None and not admit(item[0]):
                     return
+                key, arg = queue.pop()
                 yield "done", key, _timed(fn, arg)
         else:
-            yield from self._events_pool(fn, pending, admit)
+            yield from self._events_pool(fn, queue, admit)
 
-    def _events_pool(self, fn: Callable[[T], R], pending: list[tuple[str, T]],
+    def _events_pool(self, fn: Callable[[T], R], queue: _TaskQueue[T],
                      admit: Callable[[str], bool] | None = None) -> Events:  # fmt: skip
         """At most ``workers`` tasks in flight; a broken pool is replaced and its tasks rerun."""
-        queue = list(reversed(pending))
         strikes: dict[str, int] = {}
         futures: dict[Future[tuple[R, float]], tuple[str, T]] = {}
         try:
-            while queue or futures:
+            while queue.peek() is not None or futures:
                 if self._pool is None:
                     self._pool = ProcessPoolExecutor(max_workers=self.workers)
                 try:
-                    while queue and len(futures) < self.workers:
-                        if admit is not None and not admit(queue[-1][0]):
-                            queue.clear()  # held back: the running tasks finish
+                    while len(futures) < self.workers and (item := queue.peek()) is not None:
+                        if admit is not None and not admit(item[0]):
+                            queue.close()  # held back: the running tasks finish
                             break
                         key, arg = queue.pop()
                         futures[self._pool.submit(_timed, fn, arg)] = (key, arg)
@@ -592,7 +659,7 @@ class Executor:
                             yield "failed", key, None
                         else:
                             yield "rerun", key, strikes[key]
-                            queue.append((key, arg))
+                            queue.push((key, arg))
         finally:
             if any(not f.done() for f in futures):
                 # the run stopped early (enough results, an interrupt, an error): the tasks
@@ -643,7 +710,7 @@ class Executor:
             self.workers = max(1, len(self._client.scheduler_info().get("workers", {})))
         return self._client
 
-    def _events_dask(self, fn: Callable[[T], R], pending: list[tuple[str, T]],
+    def _events_dask(self, fn: Callable[[T], R], queue: _TaskQueue[T],
                      per_worker: int | None = None,
                      admit: Callable[[str], bool] | None = None) -> Events:  # fmt: skip
         client = self._connect()  # first: a missing Dask is a one-line error there
@@ -655,17 +722,19 @@ class Executor:
         names: dict[str, str] = {}
         futures: dict[Any, str] = {}
         outstanding: set[Any] = set()
-        queue = list(enumerate(pending))[::-1]
+        numbers = itertools.count()
         threads = [self.workers]  # updated as workers join or leave
 
         def submit() -> None:
-            limit = len(pending) if per_worker is None else per_worker * max(threads[0], 1)
-            while queue and len(outstanding) < limit:
-                if admit is not None and not admit(queue[-1][1][0]):
-                    queue.clear()  # held back: the running tasks finish
+            each = 1 if queue.dynamic else per_worker
+            limit = None if each is None else each * max(threads[0], 1)
+            while (limit is None or len(outstanding) < limit) and (
+                    item := queue.peek()) is not None:  # fmt: skip
+                if admit is not None and not admit(item[0]):
+                    queue.close()  # held back: the running tasks finish
                     break
-                number, (key, arg) = queue.pop()
-                dask_key = f"boardproof-{run}-{number}"
+                key, arg = queue.pop()
+                dask_key = f"boardproof-{run}-{next(numbers)}"
                 names[dask_key] = key
                 future = client.submit(_timed, fn, arg, key=dask_key, pure=False, retries=0)
                 futures[future] = key
@@ -803,6 +872,7 @@ def run_tasks(
     until: Callable[[dict[str, R]], bool] | None = None,
     status: Callable[[int], str] | None = None,
     admit: Callable[[str], bool] | None = None,
+    more: Callable[[], tuple[str, T] | None] | None = None,
 ) -> dict[str, R]:
     """Run every task (resuming from ``checkpoint``) and return results by key.
 
@@ -810,15 +880,20 @@ def run_tasks(
     from ``workers``/``scheduler`` for this call. Results must be JSON-serialisable
     when a checkpoint is used. ``on_result`` is called in the parent process as each
     task finishes (in completion order: use the returned dict for anything ordered).
-    ``until``, ``status`` and ``admit``: see :meth:`Executor.run`.
+    ``until``, ``status``, ``admit`` and ``more``: see :meth:`Executor.run`.
 
     >>> run_tasks(abs, [(str(k), -k) for k in range(9)], progress=False,
     ...           until=lambda done: len(done) >= 3)
     {'0': 0, '1': 1, '2': 2}
+    >>> found: list[int] = []   # each next task chosen from the results so far
+    >>> run_tasks(abs, [("1", -1)], progress=False, on_result=lambda k, r: found.append(r),
+    ...           more=lambda: (str(2 * found[-1]), -2 * found[-1]) if found[-1] < 8 else None)
+    {'1': 1, '2': 2, '4': 4, '8': 8}
     """
     options: dict[str, Any] = dict(checkpoint=checkpoint, progress=progress,
                                    description=description, on_result=on_result,
-                                   until=until, status=status, admit=admit)  # fmt: skip
+                                   until=until, status=status, admit=admit,
+                                   more=more)  # fmt: skip
     if executor is not None:
         return executor.run(fn, tasks, **options)
     with Executor(workers, scheduler) as own:
