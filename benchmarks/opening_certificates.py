@@ -27,7 +27,7 @@ import time
 from typing import Any
 
 from boardproof import models
-from boardproof.commands.certs import certificate_name
+from boardproof.analysis.opening_certificates import certificate_name
 from boardproof.solvers.certificate import check_certificate, load_certificate
 
 

@@ -452,7 +452,7 @@ def test_the_whole_5x5_table(tmp_path: Path) -> None:
 
 def test_entries_settled_through_their_replies_get_composed_certificates(tmp_path) -> None:
     from boardproof.analysis import openings
-    from boardproof.commands.certs import write_opening_certificates
+    from boardproof.analysis.opening_certificates import write_opening_certificates
 
     report = openings.build_report([2, 3], budget=8, depth=2, split_from=3, progress=False)
     written = write_opening_certificates(report, str(tmp_path))
@@ -467,7 +467,7 @@ def test_entries_settled_through_their_replies_get_composed_certificates(tmp_pat
 
 
 def test_a_refused_certificate_is_reported_in_one_line(tmp_path: Path, cert4: Certificate) -> None:
-    from boardproof.commands.certs import check_entry_certificate
+    from boardproof.analysis.opening_certificates import check_entry_certificate
     from boardproof.reports.openings import certificates_section
 
     good, bad = tmp_path / "good.cert.xz", tmp_path / "bad.cert.xz"

@@ -63,7 +63,7 @@ def test_entries_settled_through_their_replies_get_accepted_certificates(
     rules-only checker accepts each with the entry's winner; the certificate-guided
     alpha-beta agrees on each."""
     from boardproof.analysis import openings
-    from boardproof.commands.certs import (
+    from boardproof.analysis.opening_certificates import (
         check_opening_certificates,
         reprove_from_certificates,
         write_opening_certificates,
@@ -107,7 +107,7 @@ def test_a_check_is_cached_by_the_bytes_and_the_checker_code(
     """An accepted certificate is not checked again when its bytes and the checker's code
     are the same (the cache says so: ``cached``); other bytes, or another checker
     digest, are checked again; a refused file is never cached."""
-    from boardproof.commands import certs
+    from boardproof.analysis import opening_certificates as certs
     from boardproof.solvers.native.certify import make_certificate
 
     good = tmp_path / "good.cert.xz"

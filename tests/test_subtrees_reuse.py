@@ -272,7 +272,7 @@ def test_a_reused_settled_attempt_gets_its_certificate_with_its_own_budget(tmp_p
     """Entries settled by attempts of 10**6 nodes, then a run of 40 nodes from the same
     journal: it reuses them, and their certificates are made with the budget of the
     attempt that settled them (40 nodes would not find the proofs)."""
-    from boardproof.commands.certs import write_opening_certificates
+    from boardproof.analysis.opening_certificates import write_opening_certificates
     from boardproof.solvers.certificate import check_certificate, load_certificate
 
     path = tmp_path / "j.jsonl"

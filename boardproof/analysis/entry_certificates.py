@@ -75,7 +75,7 @@ def plan(n: int, line: str, value: dict[str, Any], folder: str, win: str,
 
 def searches(node: Plan) -> list[tuple[str, tuple[Any, ...]]]:
     """The searches the plan still needs: (the file to write, the certificate task of
-    ``commands.certs.make_entry_certificate``), each file once."""
+    ``opening_certificates.make_entry_certificate``), each file once."""
     found: dict[str, tuple[Any, ...]] = {}
     stack = [node]
     while stack:

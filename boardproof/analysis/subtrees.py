@@ -69,7 +69,8 @@ CONFIRM_MIN = 1_000_000
 #: from this size on a settled attempt is not re-proved by the blind alpha-beta above (on
 #: 6x6 it did not settle within 4x the df-pn nodes, and cost 8x the attempt): the second
 #: algorithm runs in the certificate stage instead, its moves ordered by the certificate
-#: (``boardproof.commands.certs``), so an entry is re-proved once it has a certificate
+#: (``boardproof.analysis.opening_certificates``), so an entry is re-proved once it has a
+#: certificate
 GUIDED_CONFIRM_FROM = 6
 
 #: how an entry's tree of attempts grows: ``breadth`` (every reply of a split position is

@@ -263,7 +263,7 @@ def _minefield(
 
         attempts = attempt_folder(cp)
     if cert_dir is not None:
-        from boardproof.commands.certs import (
+        from boardproof.analysis.opening_certificates import (
             check_opening_certificates,
             reprove_from_certificates,
             write_opening_certificates,
@@ -271,7 +271,8 @@ def _minefield(
 
         parts: dict[str, list[str]] = {}
         paths = write_opening_certificates(report, cert_dir, win or "orthogonal", executor,
-                                           attempts, parts)  # fmt: skip
+                                           attempts, parts,
+                                           notes=lambda text: click.echo(text, err=True))
         cache = None if attempts is None else os.path.join(attempts, "checks.jsonl")
         checked = check_opening_certificates(paths, executor, cache, parts)
         report["certificates"] = {"folder": cert_dir, "files": checked}
