@@ -423,7 +423,8 @@ def build_report(
                      # a split's replies (what its certificate is composed of)
                      **({"parts": found["parts"]} if found.get("parts") else {}),
                      # and the replies it still needs (not settled, or not attempted)
-                     **({"open": found["open"]} if found.get("open") else {})}
+                     **({key: found[key] for key in ("open", "untried", "below")
+                         if found.get(key)})}  # fmt: skip
                     for label, found in [("empty", empty)]
                     + [(rep, results[f"n={n} {rep}"]) for rep, _ in classes[n]]
                 ],

@@ -630,6 +630,9 @@ def merge(root: dict[str, Any], mover: str, replies: list[str],
     'b'
     >>> merge(root, "w", ["a2", "b1"], [b, {**w, "winner": None}])["open"]
     ['b1']
+    >>> split = merge(root, "b", ["a2", "b1"], [{**b, "winner": None, "open": ["c3"]}, None])
+    >>> split["open"], split["untried"], split["below"]["a2"]
+    (['a2', 'b1'], ['b1'], {'open': ['c3']})
     """
     done = [(r, k) for r, k in zip(replies, kids, strict=True) if k is not None]
     entry: dict[str, Any] = {
@@ -651,9 +654,13 @@ def merge(root: dict[str, Any], mover: str, replies: list[str],
                      parts=[part(reply, kid)])  # fmt: skip
         return entry
     if len(done) < len(replies) or any(k["winner"] is None for _, k in done):
+        pairs = list(zip(replies, kids, strict=True))
         entry.update(winner=None, best_move=None, check=None,
-                     open=[r for r, k in zip(replies, kids, strict=True)
-                           if k is None or k["winner"] is None])  # fmt: skip
+                     open=[r for r, k in pairs if k is None or k["winner"] is None],
+                     untried=[r for r, k in pairs if k is None])  # fmt: skip
+        below = {r: frontier(k) for r, k in done if k["winner"] is None and k.get("open")}
+        if below:  # the open replies that were split in turn: what they still need
+            entry["below"] = below
         return entry
     entry["parts"] = [part(r, k) for r, k in done]
     checks = [k.get("check") or {} for _, k in done]
@@ -663,6 +670,17 @@ def merge(root: dict[str, Any], mover: str, replies: list[str],
         "proved": False if False in proved else None if None in proved else True,
         "nodes": sum(c.get("nodes", 0) for c in checks)})  # fmt: skip
     return entry
+
+
+def frontier(kid: dict[str, Any]) -> dict[str, Any]:
+    """What an open split reply still needs (for the report): its open replies, those not
+    attempted yet, and the same of its own split ones.
+
+    >>> frontier({"position": "p", "open": ["a1"], "untried": [], "nodes": 5})
+    {'position': 'p', 'open': ['a1'], 'untried': []}
+    """
+    keys = ("position", "replies", "settled_replies", "open", "untried", "below")
+    return {key: kid[key] for key in keys if key in kid}
 
 
 def part(reply: str, kid: dict[str, Any]) -> dict[str, Any]:

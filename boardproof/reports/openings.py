@@ -252,14 +252,50 @@ settled: each loses for White).'
     for e in entries:
         if e.get("winner") or not e.get("open") or not e.get("settled_replies"):
             continue
-        mover = "White" if e["position"].split()[1] == "w" else "Black"
-        lines.append(f"{e['class'] if e['class'] != 'empty' else 'the empty board'} "
-                     f"({mover} to move): {', '.join(e['open'])} (the other "
-                     f"{e['replies'] - len(e['open'])} of its {e['replies']} replies are "
-                     f"settled: each loses for {mover})")  # fmt: skip
+        name = e["class"] if e["class"] != "empty" else "the empty board"
+        lines.append(_open_text(name, e))
+        if e["class"] != "empty":  # (the empty board's replies are the entries above)
+            lines += _below_text(e["class"], e.get("below", {}))
     if not lines:
         return []
-    return ["", "**Open replies.** " + "; ".join(lines) + "."]
+    if len(lines) == 1:
+        return ["", "**Open replies.** " + lines[0] + "."]
+    return ["", "**Open replies** (each open position, then the open ones below it):", "",
+            *[f"- {line}." for line in lines]]
+
+
+#: an open position's replies not attempted yet are named up to this many, else counted
+NAMED_UNTRIED = 6
+
+
+def _open_text(name: str, e: dict[str, Any]) -> str:
+    """One open split position: its open replies (attempted, and not attempted yet).
+
+    >>> _open_text("a3 c1", {"position": "6/6/6/b5/6/2w3 b -", "replies": 4,
+    ...                      "open": ["e2", "b1", "f1"], "untried": ["f1"]})
+    'a3 c1 (Black to move): e2, b1 open, f1 not attempted yet (the other 1 of its 4 \
+replies are settled: each loses for Black)'
+    """
+    mover = "White" if e["position"].split()[1] == "w" else "Black"
+    untried = [r for r in e.get("untried", []) if r in e["open"]]
+    tried = [r for r in e["open"] if r not in untried]
+    named = ", ".join(untried) if len(untried) <= NAMED_UNTRIED else f"{len(untried)} replies"
+    said = ([f"{', '.join(tried)} open"] if tried else []) + (
+        [f"{named} not attempted yet"] if untried else [])  # fmt: skip
+    what = ", ".join(said) if untried else ", ".join(e["open"])
+    settled = e["replies"] - len(e["open"]) if e.get("replies") is not None else None
+    return (f"{name} ({mover} to move): {what}"
+            + (f" (the other {settled} of its {e['replies']} replies are settled: each loses "
+               f"for {mover})" if settled else ""))  # fmt: skip
+
+
+def _below_text(line: str, below: dict[str, Any]) -> list[str]:
+    out = []
+    for reply, kid in below.items():
+        name = f"{line} {reply}".strip()
+        out.append(_open_text(name, kid))
+        out += _below_text(name, kid.get("below", {}))
+    return out
 
 
 def cached_text(files: list[dict[str, Any]]) -> str:
