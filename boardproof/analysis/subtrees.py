@@ -301,7 +301,7 @@ class SubtreeRun:
                  certificates: str | None = None, grow: str = "breadth") -> None:  # fmt: skip
         if grow not in GROWTHS:
             raise InvalidOptionError(
-                f"invalid option --grow: expected one of {', '.join(GROWTHS)}, got {grow!r}")
+                f"invalid option grow: expected one of {', '.join(GROWTHS)}, got {grow!r}")
         self.n, self.win, self.budget, self.depth = n, win, budget, depth
         #: how an unsettled entry's tree of attempts grows (:data:`GROWTHS`)
         self.grow = grow
