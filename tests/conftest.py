@@ -58,3 +58,16 @@ def ctrl_c_after_saves():
             yield
 
     return interrupting
+
+
+@pytest.fixture
+def counting(monkeypatch):
+    """Every budgeted attempt a run makes, as its argument tuple (``attempt_counting``)."""
+    from attempt_counting import CALLS, counted
+
+    from boardproof.analysis import subtrees
+
+    CALLS.clear()
+    monkeypatch.setattr(subtrees, "attempt", counted)
+    yield CALLS
+    CALLS.clear()

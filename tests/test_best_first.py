@@ -17,21 +17,6 @@ from boardproof.solvers import native
 from boardproof.solvers.executor import Executor
 
 needs_native = pytest.mark.skipif(not native.available(), reason="C module not built")
-CALLS: list[tuple] = []
-ATTEMPT = subtrees.attempt
-
-
-def counted(arg):
-    CALLS.append(tuple(arg))
-    return ATTEMPT(arg)
-
-
-@pytest.fixture
-def counting(monkeypatch):
-    CALLS.clear()
-    monkeypatch.setattr(subtrees, "attempt", counted)
-    yield CALLS
-    CALLS.clear()
 
 
 def build(path: Path, budget: int, depth: int, **options) -> dict:

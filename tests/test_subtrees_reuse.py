@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 
 import pytest
+from attempt_counting import ATTEMPT, CALLS, counted
 
 from boardproof.analysis import openings, subtrees
 from boardproof.models.base import InvalidOptionError
@@ -19,21 +20,6 @@ from boardproof.solvers import native
 from boardproof.solvers.executor import Executor, run_tasks
 
 needs_native = pytest.mark.skipif(not native.available(), reason="C module not built")
-CALLS: list[tuple] = []
-ATTEMPT = subtrees.attempt
-
-
-def counted(arg):
-    CALLS.append(tuple(arg))
-    return ATTEMPT(arg)
-
-
-@pytest.fixture
-def counting(monkeypatch):
-    CALLS.clear()
-    monkeypatch.setattr(subtrees, "attempt", counted)
-    yield CALLS
-    CALLS.clear()
 
 
 def build(path: Path, n: int, budget: int, depth: int = 1, **options) -> dict:
