@@ -96,9 +96,24 @@ def test_entries_settled_through_their_replies_get_accepted_certificates(
     for entry in entries:
         got = by_file[f"minefield-4x4-{entry['class']}.cert.xz"]
         assert (got["winner"], got["root"]) == (entry["winner"], entry["position"])
-    reprove_from_certificates(report, str(folder), checked)
+    cache = str(tmp_path / "checks.jsonl")
+    reprove_from_certificates(report, str(folder), checked, cache=cache)
     assert all(e["check"]["proved"] is True and e["check"]["guided"] == "certificate"
                for e in entries), [e["check"] for e in entries]  # fmt: skip
+    # made again from the same files: every re-proof from the cache, the same checks
+    first = [dict(e["check"]) for e in entries]
+    for e in entries:
+        del e["check"]
+    monkeypatch.setattr(subtrees, "guided_confirm", lambda path: pytest.fail(path))
+    reprove_from_certificates(report, str(folder), checked, cache=cache)
+    assert [e["check"] for e in entries] == first
+    from boardproof.analysis import opening_certificates as certs
+
+    calls: list[str] = []  # other re-proving code: every re-proof made again
+    monkeypatch.setattr(certs, "reprover_digest", lambda: "another prover")
+    monkeypatch.setattr(subtrees, "guided_confirm", lambda path: calls.append(path) or {})
+    reprove_from_certificates(report, str(folder), checked, cache=cache)
+    assert len(calls) == len(entries)
 
 
 def test_a_check_is_cached_by_the_bytes_and_the_checker_code(

@@ -116,15 +116,23 @@ Job = tuple[str, str, str, tuple[str, ...], str, int]
 
 
 def reprove_from_certificates(report: dict[str, Any], folder: str, files: list[dict[str, Any]],
-                              executor: Any = None) -> None:  # fmt: skip
+                              executor: Any = None, cache: str | None = None) -> None:  # fmt: skip
     """The second algorithm of the entries that budgeted attempts settled from
     ``subtrees.GUIDED_CONFIRM_FROM`` on (the attempts skip it): each entry with an
     accepted certificate in ``files`` gets ``check`` from ``subtrees.guided_confirm``
-    (on ``executor``'s workers)."""
+    (on ``executor``'s workers).
+
+    ``cache``: the JSON Lines file of :func:`check_opening_certificates`; a re-proof of
+    a file whose bytes the same re-proving code (:func:`reprover_digest`) re-proved before
+    is taken from it (its nodes and the seconds measured then), so a report made again
+    from the same journal is the same, byte for byte; each new re-proof is added."""
     from boardproof.analysis import subtrees
     from boardproof.solvers.executor import Executor
 
-    accepted = {f["file"] for f in files if f.get("ok")}
+    accepted = {f["file"]: f.get("sha256") for f in files if f.get("ok")}
+    digest = reprover_digest()
+    earlier = _cached(cache, "reproof", digest)
+    shas: dict[str, str] = {}
     jobs: list[tuple[str, str]] = []
     entries: dict[str, dict[str, Any]] = {}
     for size in report["sizes"]:
@@ -133,14 +141,25 @@ def reprove_from_certificates(report: dict[str, Any], folder: str, files: list[d
         for entry in size["entries"]:
             name = certificate_name(size["n"], entry["class"])
             settled = str(entry.get("method", "")).startswith("native df-pn")  # or a split
-            if entry.get("winner") and settled and name in accepted:
-                jobs.append((name, os.path.join(folder, name)))
-                entries[name] = entry
-    runner = executor if executor is not None else Executor(1)
-    got = runner.run(subtrees.guided_confirm, jobs, progress=True,
-                     description="re-proofs guided by the certificates")  # fmt: skip
-    for name, check in got.items():
+            if not (entry.get("winner") and settled and name in accepted):
+                continue
+            path = os.path.join(folder, name)
+            sha = accepted[name] or file_sha256(path)
+            if sha in earlier:
+                entry["check"] = earlier[sha]
+                continue
+            jobs.append((name, path))
+            entries[name] = entry
+            shas[name] = sha
+
+    def record(name: str, check: dict[str, Any]) -> None:
         entries[name]["check"] = check
+        if cache is not None and check.get("proved"):
+            _remember(cache, {"sha256": shas[name], "reproof": digest, "result": check})
+
+    runner = executor if executor is not None else Executor(1)
+    runner.run(subtrees.guided_confirm, jobs, progress=True, on_result=record,
+               description="re-proofs guided by the certificates")  # fmt: skip
 
 
 def check_opening_certificates(paths: list[str], executor: Any = None,
@@ -163,16 +182,14 @@ def check_opening_certificates(paths: list[str], executor: Any = None,
 
     parts = parts or {}
     digest = checker_digest()
-    earlier = _cached_checks(cache, digest)
+    earlier = _cached(cache, "checker", digest)
     done: dict[str, dict[str, Any]] = {}
 
     def record(path: str, result: dict[str, Any]) -> None:  # as each check ends
         done[path] = {**result, "sha256": file_sha256(path)}
         if cache is not None and result.get("ok"):
-            os.makedirs(os.path.dirname(cache) or ".", exist_ok=True)
-            with open(cache, "a", encoding="utf-8") as handle:
-                handle.write(json.dumps({"sha256": done[path]["sha256"], "checker": digest,
-                                         "result": result}, sort_keys=True) + "\n")
+            _remember(cache, {"sha256": done[path]["sha256"], "checker": digest,
+                              "result": result})  # fmt: skip
 
     def run(batch: list[str], with_parts: bool) -> None:
         jobs = []
@@ -219,13 +236,42 @@ def checker_digest() -> str:
     return digest.hexdigest()[:16]
 
 
+def reprover_digest() -> str:
+    """A digest of the re-proving code (the native Minefield search's C source, its
+    Python side, :func:`subtrees.guided_confirm`): an earlier re-proof counts only for
+    the same code (the source, not the compiled module: the same on every machine).
+
+    >>> len(reprover_digest())
+    16
+    """
+    import ast
+
+    import boardproof.solvers.native.prover as prover
+    from boardproof.analysis import subtrees
+
+    digest = hashlib.sha256()
+    source = os.path.join(os.path.dirname(prover.__file__), "minefield.c")
+    for name in (source, prover.__file__):
+        with open(name, "rb") as handle:
+            digest.update(handle.read())
+    with open(subtrees.__file__, encoding="utf-8") as handle:  # the file's, as it is read
+        text = handle.read()
+    function = next(node for node in ast.parse(text).body if isinstance(
+        node, ast.FunctionDef) and node.name == "guided_confirm")  # fmt: skip
+    digest.update((ast.get_source_segment(text, function) or "").encode())
+    digest.update(repr((subtrees.GUIDED_FACTOR, subtrees.CONFIRM_MIN,
+                        subtrees.MAX_CONFIRM_BITS)).encode())  # fmt: skip
+    return digest.hexdigest()[:16]
+
+
 def file_sha256(path: str) -> str:
     with open(path, "rb") as handle:
         return hashlib.sha256(handle.read()).hexdigest()
 
 
-def _cached_checks(cache: str | None, digest: str) -> dict[str, dict[str, Any]]:
-    """The acceptances of ``cache`` by the checker of ``digest``, by file SHA-256."""
+def _cached(cache: str | None, kind: str, digest: str) -> dict[str, dict[str, Any]]:
+    """The results of ``cache`` of one ``kind`` (``checker``: acceptances, ``reproof``:
+    guided re-proofs) made by the code of ``digest``, by file SHA-256."""
     found: dict[str, dict[str, Any]] = {}
     if cache is None or not os.path.exists(cache):
         return found
@@ -234,11 +280,18 @@ def _cached_checks(cache: str | None, digest: str) -> dict[str, dict[str, Any]]:
             try:
                 row = json.loads(text)
             except json.JSONDecodeError:
-                continue  # a line cut by an interrupt: that check is made again
-            if isinstance(row, dict) and row.get("checker") == digest and row.get(
-                    "result", {}).get("ok"):  # fmt: skip
+                continue  # a line cut by an interrupt: that work is made again
+            if isinstance(row, dict) and row.get(kind) == digest and isinstance(
+                    row.get("result"), dict):  # fmt: skip
                 found[row["sha256"]] = row["result"]
     return found
+
+
+def _remember(cache: str, row: dict[str, Any]) -> None:
+    """Add one line to the cache (made as the work ends: an interrupt loses none)."""
+    os.makedirs(os.path.dirname(cache) or ".", exist_ok=True)
+    with open(cache, "a", encoding="utf-8") as handle:
+        handle.write(json.dumps(row, sort_keys=True) + "\n")
 
 
 def check_entry_certificate(path: str, parts: tuple[str, ...] = ()) -> dict[str, Any]:

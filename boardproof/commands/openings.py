@@ -276,7 +276,7 @@ def _minefield(
         cache = None if attempts is None else os.path.join(attempts, "checks.jsonl")
         checked = check_opening_certificates(paths, executor, cache, parts)
         report["certificates"] = {"folder": cert_dir, "files": checked}
-        reprove_from_certificates(report, cert_dir, checked, executor)
+        reprove_from_certificates(report, cert_dir, checked, executor, cache)
     if as_json:
         files = [str(path) for path in write_report(report, out_dir)]
         if checkpoint is None and os.path.exists(cp):
