@@ -70,6 +70,37 @@ def test_legal_placements_and_winning_points_match_the_model(n: int, win: str) -
 
 
 @needs_native
+@pytest.mark.parametrize("n", [2, 3, 4, 5, 6, 7, 8])
+def test_the_neighbour_filter_of_the_roles_changes_no_legality(n: int) -> None:
+    """forbidden_at() tests only the roles that p's orthogonal neighbours allow
+    (ROLE_BY_CODE): on random boards of every density, glyphs or not, the legal
+    placements are those of the test of every role, and the model's."""
+    search = native.search_for(n, False)
+    search._install()
+    t = tables(n)
+    rng = random.Random(1000 + n)
+    try:
+        for _ in range(300):
+            density = rng.uniform(0.1, 0.95)
+            own = opp = 0
+            for r in range(n):
+                for f in range(n):
+                    if rng.random() < density:
+                        if rng.random() < 0.5:
+                            own |= 1 << (r * (n + GUARD) + f)
+                        else:
+                            opp |= 1 << (r * (n + GUARD) + f)
+            me, op = compact(n, own), compact(n, opp)
+            native._native.roles_filter(False)
+            every_role = native._native.legal(me, op)
+            native._native.roles_filter(True)
+            assert native._native.legal(me, op) == every_role == compact(
+                n, t.placements(own, opp)), (n, me, op)
+    finally:
+        native._native.roles_filter(True)
+
+
+@needs_native
 def test_canonical_keys_are_equal_for_symmetric_positions() -> None:
     rng = random.Random(5)
     search = native.search_for(5)
