@@ -230,6 +230,58 @@ def test_frozen_points_are_none_in_sampled_games_and_a_switch_has_none() -> None
 
 
 @needs_native
+@pytest.mark.parametrize("n", [4, 5, 6])
+def test_the_must3_cache_keeps_the_same_moves_as_brute_force(n: int) -> None:
+    """must3_survivors() with its cache (what does not depend on the candidate is taken
+    once per node) keeps the moves it keeps without it, and those are the moves after
+    which the brute-force test finds no unstoppable reply; on sampled positions of
+    4x4 to 6x6, either colour to move, where the search asks it: the mover cannot win at
+    once, and the candidates are its moves that stop every immediate win of the other
+    side."""
+    lib = native._native
+    search = native.search_for(n, False, 12)
+    search._install()
+    positions = unfinished_positions(lambda: GAME.start(size=n, pie=False), 100,
+                                     random.Random(50 + n), plies=lambda r: r.randrange(n * n))
+    cuts = 0
+    try:
+        for pos in positions:
+            me, op, black = search.boards(pos)
+            legal = lib.legal(me, op)
+            if legal & lib.winning(me, black):
+                continue  # a win at once: the rule is not asked
+            threats = lib.winning(op, not black) & ~me
+            legal = sum(1 << q for q in range(64) if legal >> q & 1
+                        and not lib.legal(op, me | 1 << q) & threats & ~(1 << q))  # fmt: skip
+            lib.must3_cache(True)
+            kept = lib.must3(me, op, black, legal)
+            lib.must3_cache(False)
+            assert lib.must3(me, op, black, legal) == kept, pos.fen()
+            naive = sum(1 << q for q in range(64) if legal >> q & 1
+                        and not _naive_unstoppable(op, me | 1 << q, not black))  # fmt: skip
+            assert kept == naive, pos.fen()
+            cuts += bin(legal & ~kept).count("1")
+        rng = random.Random(n)  # and on random boards, every legal move a candidate
+        for _ in range(3000):
+            me = op = 0
+            for q in range(n * n):
+                if rng.random() < 0.6:
+                    if rng.random() < 0.5:
+                        me |= 1 << q
+                    else:
+                        op |= 1 << q
+            black = rng.random() < 0.5
+            legal = lib.legal(me, op)
+            lib.must3_cache(True)
+            kept = lib.must3(me, op, black, legal)
+            lib.must3_cache(False)
+            assert lib.must3(me, op, black, legal) == kept, (n, me, op, black)
+    finally:
+        lib.must3_cache(True)
+    assert cuts > 0  # the rule fires on these samples
+
+
+@needs_native
 def test_pinned_win3_fires_and_gives_the_same_answer() -> None:
     """win3 (must3 tested at the node): on 4x4 a2 it cuts, and df-pn's answer is the plain
     one (Black wins); with must3 on too, the parents cut those nodes first."""

@@ -1057,13 +1057,36 @@ static int threats_unstoppable(u64 me, u64 op, int black) {
 /* RULE_MUST3 at a node (me to move, Black if black): the candidates q that survive, i.e.
    after which the other side has no reply that leaves us no defence; the other side's
    Reach is taken once for all q (reach_without). */
+/* What unstoppable_cached keeps of the other side's replies r over all our candidates q
+   of one node (`rep` the replier's stones, `mov` ours before q, `empty` the empty points
+   before q), filled as they are first asked for: whether r is legal before q (stones
+   outside zone(r) never change that: for q outside zone(r) it holds after q too), and
+   r's threats (its winning points after r, legality aside: after q the same minus q)
+   with those of them legal for it before q (for a threat t whose zone holds no q, after
+   q too). */
+typedef struct {
+    u64 rep, mov, empty;
+    u64 legal_known, legal; /* replies whose legality before q is known, and the legal ones */
+    u64 seen;               /* replies whose threats[] and live[] are filled */
+    u64 threats[MAXCELLS], live[MAXCELLS];
+} Must3Cache;
+
+static int M3_CACHE = 1; /* must3_survivors() with the cache (must3_cache(False): without) */
+static int unstoppable_cached(Must3Cache *c, int q, int black, const Reach *rc);
+
 static u64 must3_survivors(u64 me, u64 op, int black, u64 candidates) {
     Reach base, rq;
     reach_of(op, FULL & ~(me | op), !black, &base);
+    Must3Cache cache;
+    cache.rep = op;
+    cache.mov = me;
+    cache.empty = FULL & ~(me | op);
+    cache.legal_known = cache.legal = cache.seen = 0;
     for (u64 c = candidates; c; c &= c - 1) {
         int q = lowbit(c);
         reach_without(&base, op, !black, q, &rq);
-        if (unstoppable_from(op, me | bit(q), !black, &rq)) {
+        if (M3_CACHE ? unstoppable_cached(&cache, q, !black, &rq)
+                     : unstoppable_from(op, me | bit(q), !black, &rq)) {
             candidates &= ~bit(q);
             must3_cuts++;
         }
@@ -1103,6 +1126,71 @@ static int unstoppable_from(u64 me, u64 op, int black, const Reach *rc) {
             for (u64 c = order[i]; c && !stopped; c &= c - 1) {
                 int q = lowbit(c);
                 if (!forbidden_at(q, op, me2, empty2) && defends(q, op, me2, threats)) stopped = 1;
+            }
+        if (!stopped && has_legal(op, me2)) return 1;
+    }
+    return 0;
+}
+
+/* unstoppable_from(c->rep, c->mov + q, black, rc): the same steps and the same answer,
+   with what does not depend on q taken from the cache (Must3Cache) instead of again for
+   each q; only the speed changes (tests/test_native_pruning.py: the same trees). */
+static int unstoppable_cached(Must3Cache *c, int q, int black, const Reach *rc) {
+    const u64 me = c->rep, op = c->mov | bit(q), empty = rc->empty, qb = bit(q);
+    u64 w0 = rc->a1 & rc->b1 & FULL & ~me & ~op;
+    u64 a1b1 = (rc->a1 | rc->b1) & empty;
+    u64 look = (rc->near1 & rc->far2) | (rc->far1 & rc->near2);
+    for (u64 w = w0; w; w &= w - 1) look |= zone(lowbit(w));
+    look &= empty;
+    const u64 our_wins = winning_points(op, !black);
+    while (look) {
+        int r = lowbit(look);
+        const u64 rb = bit(r);
+        look &= look - 1;
+        int illegal;
+        if (zone(r) & qb) {
+            illegal = forbidden_at(r, me, op, empty);
+        } else {
+            if (!(c->legal_known & rb)) {
+                c->legal_known |= rb;
+                if (!forbidden_at(r, me, c->mov, c->empty)) c->legal |= rb;
+            }
+            illegal = !(c->legal & rb);
+        }
+        if (illegal) continue; /* r illegal */
+        u64 me2 = me | rb, empty2 = empty & ~rb;
+        if (!(c->seen & rb)) { /* r's threats and the legal ones, before q */
+            const u64 w0_before = w0 | (rc->a1 & rc->b1 & qb);
+            u64 t0 = (a1b1 & rb) ? winning_points(me2, black) & ~c->mov : w0_before & ~rb;
+            u64 live0 = 0;
+            for (u64 t = t0; t; t &= t - 1)
+                if (!forbidden_at(lowbit(t), me2, c->mov, c->empty & ~rb)) live0 |= bit(lowbit(t));
+            c->threats[r] = t0;
+            c->live[r] = live0;
+            c->seen |= rb;
+        }
+        u64 threats = c->threats[r] & ~qb;
+        u64 live = 0; /* the threats legal for it now */
+        for (u64 t = threats; t; t &= t - 1) {
+            int p = lowbit(t);
+            if (zone(p) & qb) {
+                if (!forbidden_at(p, me2, op, empty2)) live |= bit(p);
+            } else {
+                live |= c->live[r] & bit(p);
+            }
+        }
+        if (!live) continue; /* no threat */
+        int we_win = 0;
+        for (u64 t = our_wins & empty2; t && !we_win; t &= t - 1)
+            if (!forbidden_at(lowbit(t), op, me2, empty2)) we_win = 1;
+        if (we_win) continue;
+        u64 stops = empty2;
+        for (u64 t = live; t; t &= t - 1) stops &= zone(lowbit(t)) | bit(lowbit(t));
+        int stopped = 0; /* taking a threat point first: the likeliest defence */
+        for (u64 order[2] = {stops & live, stops & ~live}, i = 0; i < 2 && !stopped; i++)
+            for (u64 d = order[i]; d && !stopped; d &= d - 1) {
+                int s = lowbit(d);
+                if (!forbidden_at(s, op, me2, empty2) && defends(s, op, me2, threats)) stopped = 1;
             }
         if (!stopped && has_legal(op, me2)) return 1;
     }
@@ -1671,6 +1759,13 @@ static PyObject *py_expansion_cache(PyObject *self, PyObject *args) {
     Py_RETURN_NONE;
 }
 
+static PyObject *py_must3_cache(PyObject *self, PyObject *args) {
+    int on;
+    if (!PyArg_ParseTuple(args, "p", &on)) return NULL;
+    M3_CACHE = on;
+    Py_RETURN_NONE;
+}
+
 static PyObject *py_roles_filter(PyObject *self, PyObject *args) {
     int on;
     if (!PyArg_ParseTuple(args, "p", &on)) return NULL;
@@ -1737,6 +1832,13 @@ static PyObject *py_features(PyObject *self, PyObject *args) {
     return out;
 }
 
+static PyObject *py_must3(PyObject *self, PyObject *args) {
+    unsigned long long me, op, candidates;
+    int black;
+    if (!PyArg_ParseTuple(args, "KKpK", &me, &op, &black, &candidates)) return NULL;
+    return PyLong_FromUnsignedLongLong(must3_survivors(me, op, black, candidates));
+}
+
 static PyObject *py_unstoppable(PyObject *self, PyObject *args) {
     unsigned long long me, op;
     int black;
@@ -1785,6 +1887,9 @@ static PyMethodDef methods[] = {
      "0 White, -1 off), a move the last df-pn table proved (ordering only)."},
     {"hint_add", py_hint_add, METH_VARARGS, hint_add_doc},
     {"hint_clear", py_hint_clear, METH_NOARGS, "Empty the hint set of hint_add()."},
+    {"must3_cache", py_must3_cache, METH_VARARGS,
+     "must3_cache(on): the must3 rule keeps what does not depend on the candidate move "
+     "(the default) or takes everything again for each candidate (tests compare)."},
     {"roles_filter", py_roles_filter, METH_VARARGS,
      "roles_filter(on): the legality test looks only at the roles that p's orthogonal "
      "neighbours allow (the default) or at every role of p (tests compare)."},
@@ -1804,6 +1909,9 @@ static PyMethodDef methods[] = {
      "distances(me, op, black) -> (d_me, d_op, frozen, never_me, never_op) under the rules."},
     {"features", py_features, METH_VARARGS,
      "features(me, op, black, q): the move-order features of the mover's placement q."},
+    {"must3", py_must3, METH_VARARGS,
+     "must3(me, op, black, candidates): the candidates (moves of me, to move) that the "
+     "must-play rule keeps."},
     {"unstoppable", py_unstoppable, METH_VARARGS,
      "unstoppable(me, op, black): the must-play test (RULE_MUST3) of a node, me to move."},
     {"legal", py_legal, METH_VARARGS, "legal(me, op): mask of the mover's legal placements."},
