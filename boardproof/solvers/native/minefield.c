@@ -1094,6 +1094,25 @@ static u64 must3_survivors(u64 me, u64 op, int black, u64 candidates) {
     return candidates;
 }
 
+/* After the reply that left the threats `live` (legal for it; `threats` all its winning
+   points) on the board (`me2` its stones, `op` ours, `empty2` the empty points): we have
+   no win at once (`our_wins`: our winning points, legality aside), no move that takes or
+   blocks every threat, and a legal move (no pass). The last step of unstoppable_from and
+   unstoppable_cached. */
+static int no_defence(u64 op, u64 me2, u64 empty2, u64 threats, u64 live, u64 our_wins) {
+    for (u64 t = our_wins & empty2; t; t &= t - 1)
+        if (!forbidden_at(lowbit(t), op, me2, empty2)) return 0; /* we win */
+    u64 stops = empty2;
+    for (u64 t = live; t; t &= t - 1) stops &= zone(lowbit(t)) | bit(lowbit(t));
+    /* taking a threat point first: the likeliest defence */
+    for (u64 order[2] = {stops & live, stops & ~live}, i = 0; i < 2; i++)
+        for (u64 c = order[i]; c; c &= c - 1) {
+            int q = lowbit(c);
+            if (!forbidden_at(q, op, me2, empty2) && defends(q, op, me2, threats)) return 0;
+        }
+    return has_legal(op, me2);
+}
+
 /* threats_unstoppable with me's Reach over the empty points of now (rc). */
 static int unstoppable_from(u64 me, u64 op, int black, const Reach *rc) {
     const u64 empty = rc->empty;
@@ -1114,20 +1133,7 @@ static int unstoppable_from(u64 me, u64 op, int black, const Reach *rc) {
         u64 live = 0; /* the threats legal for it now */
         for (u64 t = threats; t; t &= t - 1)
             if (!forbidden_at(lowbit(t), me2, op, empty2)) live |= bit(lowbit(t));
-        if (!live) continue; /* no threat */
-        int we_win = 0;
-        for (u64 t = our_wins & empty2; t && !we_win; t &= t - 1)
-            if (!forbidden_at(lowbit(t), op, me2, empty2)) we_win = 1;
-        if (we_win) continue;
-        u64 stops = empty2;
-        for (u64 t = live; t; t &= t - 1) stops &= zone(lowbit(t)) | bit(lowbit(t));
-        int stopped = 0; /* taking a threat point first: the likeliest defence */
-        for (u64 order[2] = {stops & live, stops & ~live}, i = 0; i < 2 && !stopped; i++)
-            for (u64 c = order[i]; c && !stopped; c &= c - 1) {
-                int q = lowbit(c);
-                if (!forbidden_at(q, op, me2, empty2) && defends(q, op, me2, threats)) stopped = 1;
-            }
-        if (!stopped && has_legal(op, me2)) return 1;
+        if (live && no_defence(op, me2, empty2, threats, live, our_wins)) return 1;
     }
     return 0;
 }
@@ -1179,20 +1185,7 @@ static int unstoppable_cached(Must3Cache *c, int q, int black, const Reach *rc) 
                 live |= c->live[r] & bit(p);
             }
         }
-        if (!live) continue; /* no threat */
-        int we_win = 0;
-        for (u64 t = our_wins & empty2; t && !we_win; t &= t - 1)
-            if (!forbidden_at(lowbit(t), op, me2, empty2)) we_win = 1;
-        if (we_win) continue;
-        u64 stops = empty2;
-        for (u64 t = live; t; t &= t - 1) stops &= zone(lowbit(t)) | bit(lowbit(t));
-        int stopped = 0; /* taking a threat point first: the likeliest defence */
-        for (u64 order[2] = {stops & live, stops & ~live}, i = 0; i < 2 && !stopped; i++)
-            for (u64 d = order[i]; d && !stopped; d &= d - 1) {
-                int s = lowbit(d);
-                if (!forbidden_at(s, op, me2, empty2) && defends(s, op, me2, threats)) stopped = 1;
-            }
-        if (!stopped && has_legal(op, me2)) return 1;
+        if (live && no_defence(op, me2, empty2, threats, live, our_wins)) return 1;
     }
     return 0;
 }
