@@ -8,12 +8,11 @@ CHROMIUM := /usr/bin/chromium
 
 .PHONY: demo test test-long lint bench docs clean browser
 
-$(STAMP): pyproject.toml setup.py boardproof/solvers/native/minefield.c \
-		boardproof/solvers/native/minefield_wide.h boardproof/solvers/native/minefield_wide_impl.h \
-		boardproof/solvers/native/carpniches.c boardproof/solvers/native/playout_minefield.c \
-		boardproof/solvers/native/playout_carpniches.c boardproof/solvers/native/drup.c \
-		boardproof/solvers/native/table_memory.h boardproof/solvers/native/candy.c \
-		boardproof/solvers/native/progress_hook.h boardproof/solvers/native/playout_common.h
+# the C sources of every game package and the shared headers: found, not listed
+NATIVE := $(wildcard boardproof/models/*/native/*.c boardproof/models/*/native/*.h \
+		boardproof/solvers/native/*.h boardproof/solvers/sat/*.c)
+
+$(STAMP): pyproject.toml setup.py $(NATIVE)
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	# setuptools' "Editable installation" note (a warning about the flat layout, which
@@ -31,6 +30,7 @@ browser:
 
 test: $(STAMP) browser
 	$(BIN)/ruff check boardproof tests benchmarks
+	$(BIN)/lint-imports
 	$(BIN)/mypy
 	$(BIN)/mkdocs build --strict --quiet
 	$(BIN)/pytest -q

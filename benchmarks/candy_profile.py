@@ -11,7 +11,7 @@ under ``cProfile``. Prints the nodes per second and the functions with the most 
 time, with the share of the model's rules (move generation, playing a move, the line
 test) in the total: what a native move generator alone would save, against a native
 search. Then the bulk perft of
-the model against the native one (``boardproof.solvers.native.candy``) on the same
+the model against the native one (``boardproof.models.candy.native``) on the same
 positions: the speed of the C move generator and line test. Last, the question "does the
 player to move force a line within ``--win-plies`` plies" on the same positions, by the
 Python search (``puzzles.generate.win_within``, alpha-beta) and by the native
@@ -31,9 +31,9 @@ import time
 from typing import Any
 
 from boardproof import models
+from boardproof.models.candy import native as native_candy
 from boardproof.puzzles.generate import win_within
 from boardproof.solvers.api import solve
-from boardproof.solvers.native import candy as native_candy
 from boardproof.solvers.search import AlphaBeta
 from boardproof.testing.random_play import play_randomly
 

@@ -29,8 +29,8 @@ from typing import Any
 from candy_profile import position_after
 
 from boardproof import models
+from boardproof.models.candy import native as native_candy
 from boardproof.solvers.api import solve
-from boardproof.solvers.native import candy as native_candy
 
 
 def symmetric_starts(players: int) -> list[Any]:

@@ -11,7 +11,7 @@ import argparse
 import time
 
 from boardproof.models.carpniches import START_POSITION, parse_position
-from boardproof.solvers.cp.carpniches import prune
+from boardproof.models.carpniches.proofs.cp import prune
 from boardproof.solvers.search import AlphaBeta
 
 MIDGAME = "1cp2(pc)/6/p4p/c1(pc)3/5c/(pc)5 p -"
@@ -77,7 +77,7 @@ def bench_pruning(quick: bool) -> None:
 def bench_native(quick: bool) -> None:
     """The same search (same position, same depth) in Python and in C, in one run; then the
     C search alone deeper, and the C perft."""
-    from boardproof.solvers.native import carpniches as native
+    from boardproof.models.carpniches import native
 
     if not native.available():
         print("native search: the C module was not built")

@@ -14,8 +14,8 @@ import argparse
 import time
 from pathlib import Path
 
+from boardproof.models.minefield.proofs import sat
 from boardproof.solvers.sat import backward, certify, drat
-from boardproof.solvers.sat import minefield as sat
 
 
 def main() -> None:

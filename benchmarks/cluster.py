@@ -24,7 +24,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from boardproof.solvers.executor import Executor
+from boardproof.jobs.executor import Executor
 
 
 def noop(x: int) -> int:
@@ -32,14 +32,14 @@ def noop(x: int) -> int:
 
 
 def job_openings(executor: Executor, method: str = "auto") -> Any:
-    from boardproof.analysis.openings import build_report
+    from boardproof.models.minefield.research.openings import build_report
 
     report = build_report([4], progress=False, executor=executor, method=method)
     return {k: v for k, v in report.items() if k != "timings"}
 
 
 def job_verify(executor: Executor, sizes: list[int]) -> Any:
-    from boardproof.analysis import claims
+    from boardproof.models.minefield.research import claims
 
     result = claims.verify("minefield-no-draw", sizes, progress=False, exhaustive_max=0,
                            executor=executor)  # fmt: skip
@@ -66,7 +66,7 @@ def main() -> None:
     parser.add_argument("--sizes", default="2-16")
     parser.add_argument("--puzzles", type=int, default=8, help="puzzles of the puzzles job")
     args = parser.parse_args()
-    from boardproof.analysis.claims import parse_sizes
+    from boardproof.models.minefield.research.claims import parse_sizes
 
     sizes = parse_sizes(args.sizes)
     jobs: dict[str, Callable[[Executor], Any]] = {

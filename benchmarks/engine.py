@@ -350,10 +350,10 @@ TRUTH_NODES = 0
 
 def winner(pos: Position) -> int | None:
     """Who wins ``pos`` (Minefield, pie off), exactly: the native df-pn with Theorem O of
-    :func:`~boardproof.solvers.native.prover.who_wins` (the native alpha-beta with a 20 s
+    :func:`~boardproof.models.minefield.native.prover.who_wins` (the native alpha-beta with a 20 s
     timeout, used before, was about 20 times slower on the first 5x5 positions and left
     some unknown); None when :data:`TRUTH_NODES` do not settle it."""
-    from boardproof.solvers.native import prover
+    from boardproof.models.minefield.native import prover
 
     fen = pos.fen()
     if fen not in TRUTH:

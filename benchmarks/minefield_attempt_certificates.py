@@ -17,8 +17,8 @@ from __future__ import annotations
 import argparse
 import time
 
-from boardproof.analysis import subtrees
-from boardproof.solvers.native import certify, prover
+from boardproof.models.minefield.native import certify, prover
+from boardproof.models.minefield.research import subtrees
 
 DEFAULT_LINES = "b2 c4,a1 c3,b2,b1,c2 b4"
 

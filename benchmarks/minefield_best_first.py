@@ -16,7 +16,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from boardproof.analysis import openings
+from boardproof.models.minefield.research import openings
 
 
 def run(n: int, budget: int, depth: int, grow: str) -> tuple[int, int, int, int, float]:

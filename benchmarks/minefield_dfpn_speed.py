@@ -41,7 +41,7 @@ CHILD = r"""
 import json, sys, time
 sys.path.insert(0, sys.argv[1])
 from boardproof import models
-from boardproof.solvers.native import prover
+from boardproof.models.minefield.native import prover
 out = []
 for name, n, point, rules, bits, limit in json.loads(sys.argv[2]):
     pos = models.get("minefield").start(size=n, pie=False)

@@ -4,7 +4,8 @@ Usage: ``.venv/bin/python benchmarks/minefield_estimates.py [--size 6] [--rules 
 [--journal FILE] [--json FILE]``
 
 The report orders a budgeted size's entries by an estimate from the same entries' df-pn
-nodes on the three sizes below (``boardproof.analysis.subtrees.estimates``). This script
+nodes on the three sizes below (``boardproof.models.minefield.research.subtrees.estimates``). This
+script
 measures those nodes with the attempts' search (Theorem O, the ``quad`` table, the
 ``--rules``; ``none``: plain df-pn) on every size from 2x2 up to ``--size - 1``, one entry
 after the other in this process (``subtrees.basis_nodes``, as the report run does), and
@@ -27,8 +28,8 @@ import platform
 import time
 from typing import Any
 
-from boardproof.analysis import subtrees
-from boardproof.analysis.openings import point_classes
+from boardproof.models.minefield.research import subtrees
+from boardproof.models.minefield.research.openings import point_classes
 
 
 def main() -> None:
@@ -70,7 +71,7 @@ def main() -> None:
     guess = subtrees.estimates(n, nodes, reps)
     done: dict[str, Any] = {}
     if args.journal:
-        from boardproof.solvers.executor import JournalCheckpoint
+        from boardproof.jobs.executor import JournalCheckpoint
 
         with open(args.journal, encoding="utf-8") as handle:
             header = json.loads(handle.readline())["run"]

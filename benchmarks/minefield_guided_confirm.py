@@ -1,6 +1,7 @@
 """The second algorithm guided by the certificates (issue 18, session 7): for each
 certificate of a folder, the native alpha-beta (no pruning rule) with the certificate's
-moves tried first (``boardproof.analysis.subtrees.guided_confirm``), against the re-proof
+moves tried first (``boardproof.models.minefield.research.subtrees.guided_confirm``), against the
+re-proof
 that the published report records for the same entry (the blind alpha-beta, its moves
 from the df-pn table).
 
@@ -18,7 +19,7 @@ import json
 import os
 import time
 
-from boardproof.analysis import subtrees
+from boardproof.models.minefield.research import subtrees
 
 
 def published_checks(path: str) -> dict[str, dict]:
@@ -46,7 +47,7 @@ def main() -> None:
     print("| certificate | listed | guided verdict | guided nodes | guided s | "
           "report's re-proof | its verdict | its nodes |")
     print("|---|---:|---|---:|---:|---|---|---:|")
-    from boardproof.solvers.certificate import load_certificate
+    from boardproof.models.minefield.proofs.certificate import load_certificate
 
     for name in sorted(os.listdir(args.folder)):
         if not name.endswith(".cert.xz"):

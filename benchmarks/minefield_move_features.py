@@ -21,7 +21,7 @@ import random
 import numpy as np
 
 from boardproof import models
-from boardproof.solvers import native
+from boardproof.models.minefield import native
 from boardproof.testing.random_play import unfinished_positions
 
 NAMES = ("own orth", "own diag", "other orth", "other diag", "edge dist", "off centre",

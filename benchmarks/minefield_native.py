@@ -26,7 +26,7 @@ import time
 from typing import Any
 
 from boardproof import models
-from boardproof.solvers import native
+from boardproof.models.minefield import native
 from boardproof.solvers.api import solve
 
 GAME = models.get("minefield")

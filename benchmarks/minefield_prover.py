@@ -34,9 +34,9 @@ import time
 from typing import Any
 
 from boardproof import models
-from boardproof.analysis.openings import point_classes
-from boardproof.solvers import native
-from boardproof.solvers.native import prover
+from boardproof.models.minefield import native
+from boardproof.models.minefield.native import prover
+from boardproof.models.minefield.research.openings import point_classes
 
 CONFIGS = ("ab", "dfpn", "ab+O", "dfpn+O", "dfpn+H", "all", "all+keep")
 #: the suffixes of the pruning rules (``prover.RULES``)

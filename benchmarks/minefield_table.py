@@ -25,7 +25,7 @@ import time
 from typing import Any
 
 from boardproof import models
-from boardproof.solvers.native import DFPN_TABLES, prover
+from boardproof.models.minefield.native import DFPN_TABLES, prover
 
 
 def entry(n: int, point: str) -> Any:

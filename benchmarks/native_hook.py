@@ -6,7 +6,7 @@ from __future__ import annotations
 import time
 
 from boardproof.models import get
-from boardproof.solvers import native
+from boardproof.models.minefield import native
 from boardproof.solvers.native.hook import live_nodes
 
 NODES = 8_000_000

@@ -17,8 +17,8 @@ import argparse
 import os
 import time
 
-from boardproof.analysis.claims import verify
-from boardproof.solvers.sat import minefield as sat
+from boardproof.models.minefield.proofs import sat
+from boardproof.models.minefield.research.claims import verify
 
 
 def solve_seconds(n: int, method: str, solver: str) -> tuple[float, str, int, int]:

@@ -8,9 +8,9 @@ Usage::
 
 Each entry of the published table (the empty board and each class representative; its
 winner read from the report) gets a certificate made by the native df-pn
-(:func:`boardproof.solvers.native.certify.make_certificate`, a fresh table, one entry
+(:func:`boardproof.models.minefield.native.certify.make_certificate`, a fresh table, one entry
 after the other in this process) and checked by the rules-only checker
-(:func:`boardproof.solvers.certificate.check_certificate`). A row: listed positions,
+(:func:`boardproof.models.minefield.proofs.certificate.check_certificate`). A row: listed positions,
 file bytes (xz), CPU seconds to make (df-pn and the walk), df-pn nodes, CPU seconds to
 check and the positions the checker rebuilt. ``--phase make`` only writes the files
 into ``--dir``; ``--phase check`` only reads and checks them (so each phase fits a CPU
@@ -27,8 +27,8 @@ import time
 from typing import Any
 
 from boardproof import models
-from boardproof.analysis.opening_certificates import certificate_name
-from boardproof.solvers.certificate import check_certificate, load_certificate
+from boardproof.models.minefield.proofs.certificate import check_certificate, load_certificate
+from boardproof.models.minefield.research.opening_certificates import certificate_name
 
 
 def main() -> None:
@@ -56,7 +56,7 @@ def main() -> None:
         path = os.path.join(args.dir, certificate_name(args.size, entry["class"]))
         row: dict[str, Any] = {"entry": entry["class"], "winner": entry["winner"]}
         if args.phase in ("make", "both"):
-            from boardproof.solvers.native.certify import make_certificate
+            from boardproof.models.minefield.native.certify import make_certificate
 
             pos = game.parse_position(entry["position"])
             start = time.process_time()

@@ -19,16 +19,16 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from boardproof.analysis import claims
-from boardproof.solvers.sat import child, second
-from boardproof.solvers.sat import minefield as sat
+from boardproof.models.minefield.proofs import sat
+from boardproof.models.minefield.research import claims
+from boardproof.solvers.sat import child, second, solving
 
 
 class MainLocalSolver(child.LocalSolver):
     """The solver as before session 6: python-sat's ``solve`` in the main thread."""
 
     def solve(self, assumptions: Sequence[int] = ()) -> bool:
-        return sat.run_solver(self.solver, assumptions)
+        return solving.run_solver(self.solver, assumptions)
 
 
 def _before(name: str, bootstrap_with: Any = (), with_proof: bool = False) -> Any:
@@ -80,7 +80,7 @@ def main() -> None:
     from ortools.sat.python import cp_model
 
     from boardproof.models.carpniches import START_POSITION, parse_position
-    from boardproof.solvers.cp import carpniches as cp
+    from boardproof.models.carpniches.proofs import cp
 
     goal = parse_position("(cp)4(pcp)/1c4/6/6/1p4/(pc)4(cpc) c -")
     plain = cp_model.CpSolver.solve

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from boardproof import models
-from boardproof.solvers import native
+from boardproof.models.minefield import native
 from boardproof.solvers.api import solve
 
 
@@ -66,7 +66,7 @@ def main() -> None:
             timed(f"{n}x{n} value, native + exact distance",
                   lambda e=empty: solve(e, method="native"))  # fmt: skip
     if args.table:
-        from boardproof.analysis.openings import build_report
+        from boardproof.models.minefield.research.openings import build_report
 
         methods = ["alphabeta"] + (["native"] if native.available() else [])
         for method in methods:

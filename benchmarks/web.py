@@ -26,7 +26,7 @@ import time
 import urllib.request
 from pathlib import Path
 
-from boardproof.reports.site import build_site, puzzle_games
+from boardproof.commands.site import build_site, puzzle_games
 
 
 def bench_site(days: int, games: list[str]) -> None:

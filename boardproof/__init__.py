@@ -158,17 +158,18 @@ def prove(position: Position, *, max_nodes: int = 1_000_000) -> dict[str, Any]:
     Raises ValueError when nobody has a proved forced win. Check it with
     :func:`check_proof`, which uses the rules only.
     """
-    from boardproof.solvers import native
+    from boardproof.models.base import game_options
+    from boardproof.solvers.common import engine_of
     from boardproof.solvers.proof import build_proof
 
     result = solve(position)
     if result.value not in ("win", "loss") or result.winner is None:
         raise ValueError(f"no proof: the solver found no forced win ({result.value})")
-    oracle = native.win_oracle(result.winner) if native.supports_any(position) else None
-    options = {}
-    win = getattr(position.game, "win", None)
-    if isinstance(win, str) and win != "orthogonal":
-        options["win"] = win
+    engine = engine_of(position)
+    oracle = None
+    if engine is not None and engine.win_oracle is not None:
+        oracle = engine.win_oracle(position, result.winner)
+    options = game_options(position.game)
     return build_proof(
         position, winner=result.winner, game_name=position.game.name, options=options,
         max_nodes=max_nodes, oracle=oracle,

@@ -1,7 +1,9 @@
 """The ``boardproof`` command line: the group, the entry point and nothing else.
 
 Every command is a top-level click command in :mod:`boardproof.commands` (one module
-per subsystem; what they share is :mod:`boardproof.commands.common`), added here.
+per subsystem; what they share is :mod:`boardproof.commands.common`), added here, or one
+that a game brings in its package (its descriptor's ``commands``: Minefield's ``verify``,
+Carpniches' ``reach``).
 Bad input (unknown game, bad notation, illegal move, bad option) exits with status
 2 and one line naming the field and the offending text; never a traceback.
 """
@@ -16,17 +18,16 @@ import sys
 
 import click
 
+from boardproof import models
 from boardproof.commands import (
     analyse,
     core,
     openings,
     puzzle,
-    reach,
     review,
     serve,
     site,
     solve,
-    verify,
 )
 from boardproof.commands.common import (
     check_stdout,
@@ -68,14 +69,15 @@ cli.add_command(core.play)
 cli.add_command(core.perft_command)
 cli.add_command(solve.solve_command)
 cli.add_command(solve.check_proof_command)
-cli.add_command(reach.reach_command)
 cli.add_command(puzzle.puzzle_group)
-cli.add_command(verify.verify_command)
 cli.add_command(site.site_command)
 cli.add_command(openings.openings_command)
 cli.add_command(analyse.analyse_command)
 cli.add_command(review.review_command)
 cli.add_command(serve.serve_command)
+for _game in models.names():  # the commands a game brings (``verify``, ``reach``…)
+    for _game_command in models.info(_game).part("commands") or ():
+        cli.add_command(_game_command)
 
 
 # ---------------------------------------------------------------------------

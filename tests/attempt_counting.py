@@ -4,7 +4,7 @@ that a run makes (the ``counting`` fixture of ``conftest.py`` puts it in place o
 
 from __future__ import annotations
 
-from boardproof.analysis import subtrees
+from boardproof.models.minefield.research import subtrees
 
 CALLS: list[tuple] = []
 ATTEMPT = subtrees.attempt

@@ -40,7 +40,7 @@ def ctrl_c_after_saves():
     the checkpoint then holds exactly n tasks."""
     import contextlib
 
-    from boardproof.solvers.executor import JournalCheckpoint
+    from boardproof.jobs.executor import JournalCheckpoint
 
     @contextlib.contextmanager
     def interrupting(count: int):
@@ -65,7 +65,7 @@ def counting(monkeypatch):
     """Every budgeted attempt a run makes, as its argument tuple (``attempt_counting``)."""
     from attempt_counting import CALLS, counted
 
-    from boardproof.analysis import subtrees
+    from boardproof.models.minefield.research import subtrees
 
     CALLS.clear()
     monkeypatch.setattr(subtrees, "attempt", counted)

@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from boardproof.analysis import openings, subtrees
-from boardproof.analysis.best_first import INF, BestFirst
-from boardproof.solvers import native
-from boardproof.solvers.executor import Executor
+from boardproof.jobs.executor import Executor
+from boardproof.models.minefield import native
+from boardproof.models.minefield.research import openings, subtrees
+from boardproof.models.minefield.research.best_first import INF, BestFirst
 
 needs_native = pytest.mark.skipif(not native.available(), reason="C module not built")
 

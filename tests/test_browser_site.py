@@ -11,8 +11,9 @@ from typing import Any
 import pytest
 from browser import ConsoleErrors, browser, need_browser
 
+from boardproof.commands.site import build_site
 from boardproof.reports.play import click_path
-from boardproof.reports.site import build_site, puzzle_page
+from boardproof.reports.site import puzzle_page
 
 DAY = dt.date(2026, 11, 29)
 GAMES = ("minefield", "carpniches", "candy", "collexion")

@@ -13,7 +13,7 @@ from boardproof.models.carpniches import (
     CarpnichesPosition,
     parse_position,
 )
-from boardproof.solvers.cp.carpniches import can_win_within, line_distance, prune, reach
+from boardproof.models.carpniches.proofs.cp import can_win_within, line_distance, prune, reach
 
 MIDGAME = parse_position("1cp2(pc)/6/p4p/c1(pc)3/5c/(pc)5 p -")
 
@@ -222,7 +222,7 @@ def test_reach_command(cli_run) -> None:  # type: ignore[no-untyped-def]
 
 def test_can_win_within_model_alone_matches_brute_force(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     """The same check with the depth-first witness look switched off: CP-SAT decides."""
-    import boardproof.solvers.cp.carpniches as cp
+    import boardproof.models.carpniches.proofs.cp as cp
 
     monkeypatch.setattr(cp, "WITNESS_NODES", 0)
     rng = random.Random(9)

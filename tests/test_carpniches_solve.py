@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from boardproof.models.carpniches import POODLE, START_POSITION, parse_position
+from boardproof.models.carpniches.proofs.cp import prune
 from boardproof.solvers.api import solve
-from boardproof.solvers.cp.carpniches import prune
 from boardproof.solvers.proof import build_proof, check_proof
 from boardproof.solvers.search import AlphaBeta
 

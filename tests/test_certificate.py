@@ -22,8 +22,8 @@ from typing import Any
 import pytest
 
 from boardproof import models
-from boardproof.solvers import native
-from boardproof.solvers.certificate import (
+from boardproof.models.minefield import native
+from boardproof.models.minefield.proofs.certificate import (
     Certificate,
     _won_in_one,
     check_certificate,
@@ -41,7 +41,7 @@ DIAG = models.get("minefield", win="orthodiagonal")
 
 
 def make(fen: str, **kwargs: Any) -> Certificate:
-    from boardproof.solvers.native.certify import make_certificate
+    from boardproof.models.minefield.native.certify import make_certificate
 
     return make_certificate(GAME.parse_position(fen), **kwargs)
 
@@ -123,7 +123,7 @@ def test_4x4_with_theorem_o_names_the_lemma() -> None:
 
 def test_every_3x3_position_two_plies_deep() -> None:
     """Certificates of the winner pass; the loser gets none (df-pn cannot prove it)."""
-    from boardproof.solvers.native.certify import CertificateFailed
+    from boardproof.models.minefield.native.certify import CertificateFailed
 
     seen = set()
     for first in GAME.start(size=3, pie=False).legal_moves():
@@ -188,8 +188,8 @@ def test_tampered_move_illegal(cert4: Certificate) -> None:
 def test_every_tampered_move_is_rejected_or_still_true(fen: str) -> None:
     """Replace one record's move by each other point (or pass): when the checker still
     accepts, the listed position really is won by that move (the Python alpha-beta)."""
+    from boardproof.models.minefield.proofs.certificate import _decoder
     from boardproof.models.minefield.rules import MinefieldPosition
-    from boardproof.solvers.certificate import _decoder
 
     cert = make(fen)
     n = cert.header["size"]
@@ -289,7 +289,8 @@ def test_won_in_one_equals_trying_every_move() -> None:
 
 
 def test_the_checker_does_not_import_the_native_search() -> None:
-    code = ("import sys, boardproof.solvers.certificate, boardproof.commands.certs; "
+    code = ("import sys, boardproof.models.minefield.proofs.certificate, "
+            "boardproof.models.minefield.certificate_command; "
             "print(sorted(m for m in sys.modules if 'native' in m))")  # fmt: skip
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout  # fmt: skip
@@ -451,8 +452,8 @@ def test_the_whole_5x5_table(tmp_path: Path) -> None:
 
 
 def test_entries_settled_through_their_replies_get_composed_certificates(tmp_path) -> None:
-    from boardproof.analysis import openings
-    from boardproof.analysis.opening_certificates import write_opening_certificates
+    from boardproof.models.minefield.research import openings
+    from boardproof.models.minefield.research.opening_certificates import write_opening_certificates
 
     report = openings.build_report([2, 3], budget=8, depth=2, split_from=3, progress=False)
     written = write_opening_certificates(report, str(tmp_path))
@@ -467,8 +468,8 @@ def test_entries_settled_through_their_replies_get_composed_certificates(tmp_pat
 
 
 def test_a_refused_certificate_is_reported_in_one_line(tmp_path: Path, cert4: Certificate) -> None:
-    from boardproof.analysis.opening_certificates import check_entry_certificate
-    from boardproof.reports.openings import certificates_section
+    from boardproof.models.minefield.research.opening_certificates import check_entry_certificate
+    from boardproof.models.minefield.research.openings_report import certificates_section
 
     good, bad = tmp_path / "good.cert.xz", tmp_path / "bad.cert.xz"
     good.write_bytes(cert4.to_bytes())

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from boardproof.models.minefield.proofs import sat
 from boardproof.solvers.sat import certify, second
-from boardproof.solvers.sat import minefield as sat
 
 
 def _fill(n: int) -> sat.Encoding:

@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 from errors import one_error_line as _one_error_line
 
-from boardproof.solvers.executor import (
+from boardproof.jobs.executor import (
     ALLOWED_FAILURES,
     Checkpoint,
     Executor,
@@ -68,8 +68,8 @@ def _files(folder: Path) -> dict[str, bytes]:
 
 
 def test_opening_table_is_byte_identical_on_a_cluster(cluster, tmp_path) -> None:
-    from boardproof.analysis.openings import build_report
-    from boardproof.reports.openings import write_report
+    from boardproof.models.minefield.research.openings import build_report
+    from boardproof.models.minefield.research.openings_report import write_report
 
     local = build_report([2, 3, 4], progress=False)
     remote = build_report([2, 3, 4], progress=False, scheduler=cluster.scheduler_address)
@@ -90,7 +90,7 @@ def _without_times(value: Any) -> Any:
 
 
 def test_verify_gives_the_same_report_on_a_cluster(cluster) -> None:
-    from boardproof.analysis import claims
+    from boardproof.models.minefield.research import claims
 
     sizes = list(range(2, 9))
     local = claims.verify("minefield-no-draw", sizes, exhaustive_max=3, progress=False)
@@ -176,7 +176,7 @@ def test_a_verify_sweep_survives_a_lost_worker_and_a_new_one(tmp_path, capsys) -
     import subprocess
     import sys
 
-    from boardproof.analysis import claims
+    from boardproof.models.minefield.research import claims
 
     sizes = list(range(2, 11))
     local = claims.verify("minefield-no-draw", sizes, exhaustive_max=0, progress=False)
@@ -295,11 +295,11 @@ def test_generate_and_site_resume_on_a_cluster(cluster, tmp_path, ctrl_c_after_s
     site files as an uninterrupted in-process run, the 2 kept tasks not run again."""
     from test_resume import site_tree
 
+    from boardproof.commands.site import build_site
+    from boardproof.jobs.executor import JournalCheckpoint
     from boardproof.puzzles import daily
     from boardproof.puzzles.generate import checkpoint_run, generate, settings_for
     from boardproof.puzzles.store import dumps
-    from boardproof.reports.site import build_site
-    from boardproof.solvers.executor import JournalCheckpoint
 
     plain = [dumps(p) for p in generate("minefield", 4, seed=1, progress=False).puzzles]
     path = tmp_path / "gen.checkpoint.jsonl"

@@ -12,8 +12,8 @@ import pytest
 
 from boardproof import models
 from boardproof.models.base import InvalidOptionError
-from boardproof.solvers import native
-from boardproof.solvers.native import prover
+from boardproof.models.minefield import native
+from boardproof.models.minefield.native import prover
 from boardproof.testing.random_play import unfinished_positions
 
 GAME = models.get("minefield")

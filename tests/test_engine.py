@@ -174,7 +174,7 @@ def test_ctrl_c_prints_the_best_answer_so_far_and_exits_130() -> None:
 
 
 def test_leaf_solver_settles_leaves_and_its_proof_is_spliced_in() -> None:
-    from boardproof.solvers import native
+    from boardproof.models.minefield import native
     from boardproof.solvers.analyse import leaf_solver
 
     pos = MF.parse_position(ONLY_MOVE)  # a win in 9 plies: too deep for plain MCTS here

@@ -7,8 +7,8 @@ import sys
 
 import pytest
 
+from boardproof.jobs.executor import Checkpoint, run_tasks
 from boardproof.models.base import InvalidOptionError
-from boardproof.solvers.executor import Checkpoint, run_tasks
 
 
 def square(x: int) -> int:
@@ -70,7 +70,7 @@ def test_a_stopped_pool_leaves_no_manager_thread_behind() -> None:
     """After an interrupt the pool is stopped; its manager thread is joined, so that the
     interpreter's exit hook never writes to the wake-up pipe it is closing (a traceback
     after `interrupted`: benchmarks/openings_interrupt.py, benchmarks/RESULTS.md)."""
-    from boardproof.solvers.executor import Executor
+    from boardproof.jobs.executor import Executor
 
     executor = Executor(2)
     try:

@@ -15,9 +15,9 @@ import pytest
 
 from boardproof.models import candy, carpniches
 from boardproof.models.base import IllegalMoveError, Outcome
+from boardproof.models.carpniches import native
 from boardproof.models.carpniches import rules as carp
 from boardproof.puzzles import generate as gen
-from boardproof.solvers.native import carpniches as native
 
 # ---------------------------------------------------------------------------
 # Candy Conquest

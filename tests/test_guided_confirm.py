@@ -14,9 +14,9 @@ from typing import Any
 import pytest
 
 from boardproof import models
-from boardproof.analysis import subtrees
-from boardproof.solvers import native
-from boardproof.solvers.certificate import Certificate
+from boardproof.models.minefield import native
+from boardproof.models.minefield.proofs.certificate import Certificate
+from boardproof.models.minefield.research import subtrees
 from boardproof.testing.random_play import unfinished_positions
 
 pytestmark = pytest.mark.skipif(not native.available(), reason="the C module was not built")
@@ -25,7 +25,7 @@ GAME = models.get("minefield")
 
 
 def certificate(fen: str, **kwargs: Any) -> Certificate:
-    from boardproof.solvers.native.certify import make_certificate
+    from boardproof.models.minefield.native.certify import make_certificate
 
     return make_certificate(GAME.parse_position(fen), **kwargs)
 
@@ -34,7 +34,7 @@ def test_a_certificate_guided_re_proof_agrees_in_far_fewer_nodes() -> None:
     """4x4 a2 (Black wins; a certificate of the orthogonal game): the guided alpha-beta
     agrees, in under a tenth of the plain alpha-beta's nodes (4,694 against 100,419), and
     refuses the other winner."""
-    from boardproof.solvers.native import prover
+    from boardproof.models.minefield.native import prover
 
     pos = GAME.parse_position("4/4/b3/4 w -")
     cert = certificate(pos.fen())
@@ -51,7 +51,7 @@ def test_a_certificate_guided_re_proof_agrees_in_far_fewer_nodes() -> None:
 
 
 def test_a_certificate_of_another_claim_is_refused() -> None:
-    from boardproof.solvers.native import prover
+    from boardproof.models.minefield.native import prover
 
     cert = certificate("4/4/4/1b2 w -")
     with pytest.raises(ValueError, match="not one of"):
@@ -62,7 +62,7 @@ def test_foreign_hints_change_only_the_order() -> None:
     """The hint set of one certificate (4x4 a2, a Black win) kept while alpha-beta values
     sampled 4x4 positions of other games, with the hinted player either colour: the same
     value as without hints, every time. Only the move order may come from hints."""
-    from boardproof.solvers.native.certify import certificate_hints
+    from boardproof.models.minefield.proofs.certificate import certificate_hints
 
     cert = certificate("4/4/b3/4 w -")
     hints = list(certificate_hints(cert))
@@ -116,7 +116,7 @@ def test_a_df_pn_table_of_another_size_does_not_guide() -> None:
     of the openings run), the guided re-proof of a 4x4 entry took the 5x5 table's entries
     (keys that mean other boards) as hints and ran out of budget; a loaded hint set is
     now the only guide, and a table of another size never is one."""
-    from boardproof.solvers.native import prover
+    from boardproof.models.minefield.native import prover
 
     pos = GAME.parse_position("4/4/b3/4 w -")
     cert = certificate(pos.fen())

@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 from boardproof.models import get
-from boardproof.solvers.sat import minefield as sat
+from boardproof.models.minefield.proofs import sat
 
 BLACK, WHITE = sat.BLACK, sat.WHITE
 ORTHO = ((-1, 0), (1, 0), (0, -1), (0, 1))

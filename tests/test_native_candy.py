@@ -9,10 +9,10 @@ import pytest
 from test_candy import PASS_POSITION, STUCK_LINE
 from test_candy_notation import CASES
 
+from boardproof.models.candy import native
 from boardproof.models.candy import rules as model
 from boardproof.puzzles.generate import win_within
 from boardproof.solvers.common import SearchTimeout
-from boardproof.solvers.native import candy as native
 from boardproof.solvers.search import AlphaBeta
 
 pytestmark = pytest.mark.skipif(not native.available(), reason="C module not built")

@@ -11,12 +11,12 @@ import pytest
 from test_candy import PASS_POSITION, STUCK_LINE
 from test_native_candy import near_end_positions
 
+from boardproof.models.candy import native
 from boardproof.models.candy import rules as model
 from boardproof.puzzles import generate as gen
 from boardproof.puzzles.generate import win_within
 from boardproof.solvers.api import solve
 from boardproof.solvers.common import Budget, Stop
-from boardproof.solvers.native import candy as native
 from boardproof.solvers.native.hook import EVERY, live_nodes
 from boardproof.solvers.search import AlphaBeta
 

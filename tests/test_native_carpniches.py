@@ -12,10 +12,10 @@ from boardproof.models.carpniches import (
     OPENING_OVER,
     START_POSITION,
     CarpnichesPosition,
+    native,
     parse_position,
 )
 from boardproof.solvers.api import solve
-from boardproof.solvers.native import carpniches as native
 from boardproof.solvers.search import WIN, AlphaBeta
 
 needs_native = pytest.mark.skipif(not native.available(), reason="C module not built")

@@ -20,8 +20,8 @@ from typing import Any
 import pytest
 
 from boardproof import models
-from boardproof.solvers import native
-from boardproof.solvers.native import prover
+from boardproof.models.minefield import native
+from boardproof.models.minefield.native import prover
 
 DATA = Path(__file__).parent / "data" / "minefield_dfpn_nodes.json"
 BUDGET = 60_000

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from boardproof.models import get
-from boardproof.solvers import native
-from boardproof.solvers.native import carpniches as native_carpniches
+from boardproof.models.carpniches import native as native_carpniches
+from boardproof.models.minefield import native
 from boardproof.solvers.native.hook import EVERY, live_nodes
 
 pytestmark = pytest.mark.skipif(

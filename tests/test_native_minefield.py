@@ -7,8 +7,8 @@ import random
 import pytest
 
 from boardproof import models
+from boardproof.models.minefield import native
 from boardproof.models.minefield.board import GUARD, tables
-from boardproof.solvers import native
 from boardproof.solvers.api import solve
 from boardproof.solvers.enumerate import solve_graph
 from boardproof.testing.random_play import unfinished_positions

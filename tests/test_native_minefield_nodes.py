@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from boardproof import models
-from boardproof.solvers import native
+from boardproof.models.minefield import native
 
 DATA = Path(__file__).parent / "data" / "minefield_wide_nodes.json"
 SIZES = list(range(9, 27))

@@ -8,8 +8,8 @@ import random
 import pytest
 
 from boardproof import models
+from boardproof.models.minefield import native
 from boardproof.models.minefield.board import tables
-from boardproof.solvers import native
 from boardproof.solvers.api import solve
 
 GAME = models.get("minefield")

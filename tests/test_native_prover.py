@@ -7,8 +7,8 @@ import random
 import pytest
 
 from boardproof import models
-from boardproof.solvers import native
-from boardproof.solvers.native import prover
+from boardproof.models.minefield import native
+from boardproof.models.minefield.native import prover
 from boardproof.testing.random_play import unfinished_positions
 
 GAME = models.get("minefield")
@@ -200,7 +200,7 @@ def test_a_disproof_names_the_winning_move_of_the_side_to_move() -> None:
 @needs_native
 def test_openings_dfpn_method_agrees_with_the_native_method_on_5x5_lines(monkeypatch) -> None:
     """A cut-down check of ``openings --method dfpn`` on 5x5 (the full table is a run)."""
-    from boardproof.analysis import openings
+    from boardproof.models.minefield.research import openings
 
     monkeypatch.setattr(openings, "PROVER_TT_BITS", 20)
     monkeypatch.setattr(openings, "NATIVE_TT_BITS", {5: 20})
@@ -223,8 +223,8 @@ def test_openings_dfpn_method_agrees_with_the_native_method_on_5x5_lines(monkeyp
 
 
 def test_the_dfpn_report_names_its_second_search() -> None:
-    from boardproof.analysis.openings import build_report
-    from boardproof.reports.openings import render_markdown
+    from boardproof.models.minefield.research.openings import build_report
+    from boardproof.models.minefield.research.openings_report import render_markdown
 
     report = build_report([2, 3], progress=False, method="dfpn")
     assert "prover" not in report  # below 5x5 the entries are solved as before

@@ -16,8 +16,8 @@ from test_native_prover import _connected, reachable
 from test_native_prover import values as _plain_values
 
 from boardproof import models
-from boardproof.solvers import native
-from boardproof.solvers.native import prover
+from boardproof.models.minefield import native
+from boardproof.models.minefield.native import prover
 from boardproof.testing.random_play import unfinished_positions
 
 GAME = models.get("minefield")

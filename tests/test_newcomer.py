@@ -225,7 +225,7 @@ def test_json_on_openings_and_site(cli_run, tmp_path):
 
 
 def test_the_checkpoint_exists_and_progress_starts_before_the_first_task_ends(tmp_path, capsys):
-    from boardproof.solvers.executor import run_tasks
+    from boardproof.jobs.executor import run_tasks
 
     path = tmp_path / "run.checkpoint.json"
     seen = []

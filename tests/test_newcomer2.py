@@ -252,7 +252,7 @@ def _generate(**kwargs):
 
 
 def _claims():
-    from boardproof.analysis import claims
+    from boardproof.models.minefield.research import claims
 
     return claims
 
@@ -290,7 +290,7 @@ def test_no_library_message_names_a_command_line_flag():
 def test_task_progress_piped_is_one_line_per_task_with_elapsed_and_eta(capsys):
     import re
 
-    from boardproof.solvers.executor import run_tasks
+    from boardproof.jobs.executor import run_tasks
 
     assert run_tasks(abs, [("a", -1), ("b", 2), ("c", -3)], description="demo") == {
         "a": 1, "b": 2, "c": 3}  # fmt: skip
@@ -303,7 +303,7 @@ def test_task_progress_piped_is_one_line_per_task_with_elapsed_and_eta(capsys):
 
 
 def test_eta_text():
-    from boardproof.solvers.executor import eta_text
+    from boardproof.jobs.executor import eta_text
 
     assert [eta_text(10, 2, 3), eta_text(600, 1, 1), eta_text(7200, 1, 1)] == [
         "eta 15 s", "eta 10.0 min", "eta 2.0 h"]  # fmt: skip
@@ -356,13 +356,13 @@ def test_puzzle_daily_says_what_it_does_then_a_line_per_task(cli_run):
 
 
 @pytest.mark.skipif(
-    not __import__("boardproof.solvers.native", fromlist=["available"]).available(),
+    not __import__("boardproof.models.minefield.native", fromlist=["available"]).available(),
     reason="C extension not built",
 )
 def test_solve_status_shows_the_native_live_node_count():
     from boardproof.commands.common import live_search_status
     from boardproof.models import get
-    from boardproof.solvers import native
+    from boardproof.models.minefield import native
 
     native.reset()
     with live_search_status() as status:
@@ -413,9 +413,9 @@ def test_huge_counts_empty_hosts_and_binary_files_are_refused(cli_run, tmp_path,
 
 
 def test_the_library_refuses_huge_worker_and_puzzle_counts():
+    from boardproof.jobs.executor import Executor
     from boardproof.models.base import BoardproofError
     from boardproof.puzzles.generate import generate
-    from boardproof.solvers.executor import Executor
 
     with pytest.raises(BoardproofError, match="^invalid option workers: expected 1 to 256, "):
         Executor(10**8)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from boardproof import models
-from boardproof.analysis.openings import build_report, point_classes
+from boardproof.models.minefield.research.openings import build_report, point_classes
 from boardproof.solvers.api import solve
 
 
@@ -69,7 +69,7 @@ def test_bad_options(cli_run) -> None:
 def test_native_and_python_searches_give_the_same_tables() -> None:
     """The two independent searches agree on every entry of n = 2..4 (and on the plies
     of the native table against exact Python alpha-beta distances for 3x3)."""
-    from boardproof.solvers import native
+    from boardproof.models.minefield import native
 
     if not native.available():
         return

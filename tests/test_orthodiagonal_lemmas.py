@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from boardproof.solvers import lemmas
+from boardproof.models.minefield.proofs import lemmas
 
 
 @pytest.mark.parametrize("n", [2, 3])
@@ -44,7 +44,7 @@ def test_lemma_f_on_every_full_5x5_board() -> None:
 def test_path_helpers_against_the_sat_module() -> None:
     import numpy as np
 
-    from boardproof.solvers.sat import minefield as sat
+    from boardproof.models.minefield.proofs import sat
 
     # an 8-path that is not a 4-path, and a crosscut, on small boards
     board, n = sat.parse_board("b2/1b1/2b")  # a diagonal of black stones, rank 3 to 1

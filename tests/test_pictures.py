@@ -6,7 +6,7 @@ import json
 import re
 from pathlib import Path
 
-from boardproof.reports.nodraw import plot_svg
+from boardproof.models.minefield.research.claims_report import plot_svg
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -16,13 +16,15 @@ from collections import Counter
 import pytest
 
 from boardproof import models
+from boardproof.models.carpniches import playouts as cp_playouts
+from boardproof.models.minefield import playouts as mf_playouts
 from boardproof.models.minefield.rules import from_cells
 from boardproof.solvers import playouts
 from boardproof.solvers.mcts import MCTS
 from boardproof.testing.random_play import unfinished_positions
 
 pytestmark = pytest.mark.skipif(
-    playouts._mf is None or playouts._cp is None, reason="C modules not built"
+    mf_playouts._mf is None or cp_playouts._cp is None, reason="C modules not built"
 )
 
 MF = models.get("minefield")
@@ -52,9 +54,9 @@ def random_boards(n: int, count: int, seed: int, win: str = "orthogonal"):
 def same(pos, seed: int, limit: int = 2000) -> tuple:
     python = playouts.reference_playout(pos, seed, limit, trace=True)
     if pos.game.name == "minefield":
-        native = playouts.native_minefield(pos, seed, limit, trace=True)
+        native = mf_playouts.native_minefield(pos, seed, limit, trace=True)
     else:
-        native = playouts.native_carpniches(pos, seed, limit, trace=True)
+        native = cp_playouts.native_carpniches(pos, seed, limit, trace=True)
     assert native == python, (pos.fen(), seed)
     return python
 
@@ -123,7 +125,7 @@ def test_large_boards_and_the_ply_limit() -> None:
     for n in (19, 26):
         pos = random_game_positions(n, 1, seed=n, pie=False)[0]
         winner, line = same(pos, 5)
-        assert winner is not None and len(line) <= playouts.minefield_plies(pos)
+        assert winner is not None and len(line) <= mf_playouts.minefield_plies(pos)
         # cut off one ply before the win: no winner, the same moves
         assert same(pos, 5, limit=len(line) - 1) == (None, line[:-1])
     start = MF.start(size=26, pie=True)
@@ -147,11 +149,11 @@ def test_the_mcts_tree_is_the_same_with_either_kernel() -> None:
 
 def test_kernel_choice_and_refusals() -> None:
     pos = MF.start(size=5)
-    assert playouts.kernel_for(pos, "auto") is playouts.NATIVE_MINEFIELD
-    assert playouts.kernel_for(pos, "python") is playouts.PYTHON_MINEFIELD
+    assert playouts.kernel_for(pos, "auto") is mf_playouts.NATIVE_MINEFIELD
+    assert playouts.kernel_for(pos, "python") is mf_playouts.PYTHON_MINEFIELD
     carp = models.get("carpniches").start()
-    assert playouts.kernel_for(carp, "auto") is playouts.NATIVE_CARPNICHES
-    assert playouts.kernel_for(carp, "python") is playouts.PYTHON_CARPNICHES
+    assert playouts.kernel_for(carp, "auto") is cp_playouts.NATIVE_CARPNICHES
+    assert playouts.kernel_for(carp, "python") is cp_playouts.PYTHON_CARPNICHES
     candy = models.get("candy").start(players=3)
     assert playouts.kernel_for(candy, "auto") is None
     assert playouts.kernel_for(candy, "python") is None
@@ -162,29 +164,29 @@ def test_kernel_choice_and_refusals() -> None:
 
 
 def test_the_c_module_refuses_bad_tables_and_boards() -> None:
-    mf = playouts._mf
+    mf = mf_playouts._mf
     with pytest.raises(ValueError, match="board size"):
         mf.setup(27, b"", b"")
     with pytest.raises(ValueError, match="role_start"):
         mf.setup(3, b"\0" * 4, b"")
-    starts, roles = playouts._role_tables(3)
+    starts, roles = mf_playouts._role_tables(3)
     bad = bytearray(roles)
     bad[0] = 99  # a cell off the 3x3 board
     with pytest.raises(ValueError, match="off the board"):
         mf.setup(3, starts, bytes(bad))
-    playouts._ready(3)
+    mf_playouts._ready(3)
     with pytest.raises(ValueError, match="96 bytes"):
         mf.playout(3, False, b"", b"", 0, False, 1, 10)
     with pytest.raises(ValueError, match="to_move"):
         mf.playout(3, False, bytes(96), bytes(96), 2, False, 1, 10)
     assert mf.splitmix64(0) == playouts.splitmix64(0)
-    cp = playouts._cp
+    cp = cp_playouts._cp
     with pytest.raises(ValueError, match="wrong length"):
         cp.setup(b"\0" * 5, 0, 0)
     with pytest.raises(ValueError, match="off the board"):
-        cp.setup(playouts._STEP.pack(0, 36, 0, 0), 0, 0)
+        cp.setup(cp_playouts._STEP.pack(0, 36, 0, 0), 0, 0)
     assert not cp.ready()
-    playouts._carpniches_ready()
+    cp_playouts._carpniches_ready()
     with pytest.raises(ValueError, match="off the 6x6 board"):
         cp.playout(1 << 36, 0, 0, 0, 0, 0, 0, -2, 1, 10)
     with pytest.raises(ValueError, match="opening"):

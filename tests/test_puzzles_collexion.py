@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from boardproof import models
+from boardproof.models.collexion.puzzles import DEFAULT_SETTINGS, evaluate
 from boardproof.puzzles.check import check_puzzle, exact_values
-from boardproof.puzzles.collexion import DEFAULT_SETTINGS, evaluate
 from boardproof.puzzles.daily import daily_puzzle
 from boardproof.puzzles.generate import generate
 from boardproof.solvers.search import ScoreSearch

@@ -7,7 +7,8 @@ import pytest
 
 from boardproof import models
 from boardproof.models.base import InvalidOptionError
-from boardproof.solvers import api, native
+from boardproof.models.minefield import native
+from boardproof.solvers import api
 from boardproof.solvers.common import Stop
 from boardproof.testing.games import TicTacToe, subtraction
 

@@ -19,11 +19,11 @@ from typing import Any
 
 import pytest
 
+from boardproof.jobs.executor import Executor, JournalCheckpoint
 from boardproof.models.base import InvalidOptionError
 from boardproof.puzzles import daily
 from boardproof.puzzles import generate as gen
 from boardproof.puzzles.store import dumps
-from boardproof.solvers.executor import Executor, JournalCheckpoint
 
 #: the file that counts task runs (set by the fixture, inherited by forked workers)
 RUNS: list[Path] = []
@@ -111,7 +111,7 @@ def test_a_run_for_more_puzzles_reuses_a_run_for_fewer(counting, tmp_path) -> No
 
 def site_tree(folder: Path) -> dict[str, bytes]:
     """Every file of a site written by ``build_site`` (4 Minefield days to 2026-11-29)."""
-    from boardproof.reports.site import build_site
+    from boardproof.commands.site import build_site
 
     build_site(folder, 4, daily.parse_date("2026-11-29"), ["minefield"])
     return _tree(folder)
@@ -120,7 +120,7 @@ def site_tree(folder: Path) -> dict[str, bytes]:
 def test_site_resumes_on_the_in_process_and_pool_back_ends(
     counting, tmp_path, ctrl_c_after_saves
 ) -> None:
-    from boardproof.reports.site import build_site
+    from boardproof.commands.site import build_site
 
     last = daily.parse_date("2026-11-29")
     plain = site_tree(tmp_path / "plain")

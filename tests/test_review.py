@@ -9,8 +9,8 @@ import pytest
 from interrupt import interrupt_after_progress
 
 from boardproof import models
-from boardproof.analysis.record import RecordError, parse_record
-from boardproof.analysis.review import review_record
+from boardproof.review.judge import review_record
+from boardproof.review.record import RecordError, parse_record
 from boardproof.solvers.api import solve
 
 MF = models.get("minefield")

@@ -7,8 +7,7 @@ from __future__ import annotations
 import pytest
 from pysat.solvers import Solver
 
-from boardproof.solvers.sat import minefield as sat
-from boardproof.solvers.sat import ring
+from boardproof.models.minefield.proofs import ring, sat
 
 N = 5
 
@@ -142,7 +141,7 @@ def test_strip_window_is_a_relaxation(k: int, col: int) -> None:
 
 
 def test_report_section_states_what_was_proved() -> None:
-    from boardproof.reports import certificates
+    from boardproof.models.minefield.research import claims_sections as certificates
 
     text = "\n".join(certificates.ring_section(ring.summary(strip_max=2)))
     assert "Ring lemma (every n >= 5)" in text

@@ -4,7 +4,8 @@
 python-sat's SIGINT handler ``longjmp``\\ ed out of CaDiCaL, wherever it was; the
 solvers now live in child processes that no signal reaches
 (:mod:`boardproof.solvers.sat.child`). The stress tests send SIGINT at seeded random
-moments to a process solving in a loop (:mod:`boardproof.testing.sigint_stress`) and
+moments to a process solving in a loop (:mod:`boardproof.models.minefield.research.sigint_stress`)
+and
 require a clean interrupt every time; the same harness in its ``inprocess`` mode (the
 old code) crashed or hung on about 1 interrupt in 15 (benchmarks/RESULTS.md, "sigint
 session 6"). The others check that the answers, models and DRUP proofs are the same
@@ -22,9 +23,8 @@ from pathlib import Path
 
 import pytest
 
-from boardproof.solvers.sat import child, ring, second
-from boardproof.solvers.sat import minefield as sat
-from boardproof.testing import sigint_stress
+from boardproof.models.minefield.proofs import ring, sat, sigint_stress
+from boardproof.solvers.sat import child, second
 
 
 def _in_process(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -99,7 +99,8 @@ def test_local_solve_takes_ctrl_c_at_its_end() -> None:
     handler stays out, so Ctrl-C is a KeyboardInterrupt once the solve has ended."""
     script = textwrap.dedent("""
         import os, signal, threading, time
-        from boardproof.solvers.sat import child, minefield as sat
+        from boardproof.solvers.sat import child
+        from boardproof.models.minefield.proofs import sat
         enc = sat.encode(12, sat.fast_steps(12)[0][1])
         with child.LocalSolver("cadical195", enc.clauses) as s:
             threading.Timer(0.2, os.kill, (os.getpid(), signal.SIGINT)).start()
@@ -140,7 +141,8 @@ def test_interrupted_wait_stops_the_child() -> None:
     the wait raises KeyboardInterrupt at once and leaves no process behind."""
     script = textwrap.dedent("""
         import os, signal, threading, time
-        from boardproof.solvers.sat import child, minefield as sat
+        from boardproof.solvers.sat import child
+        from boardproof.models.minefield.proofs import sat
         enc = sat.encode(16, sat.fast_steps(16)[0][1])  # a few seconds of CaDiCaL
         s = child.open_solver("cadical195", enc.clauses)
         pid = s._pid
@@ -171,7 +173,7 @@ def test_cp_sat_interrupt_is_raised() -> None:
     script = textwrap.dedent("""
         import os, random, signal, threading, time
         from ortools.sat.python import cp_model
-        from boardproof.solvers.cp.carpniches import solve_interruptibly
+        from boardproof.models.carpniches.proofs.cp import solve_interruptibly
         m, rng = cp_model.CpModel(), random.Random(5)
         v = [m.new_bool_var(f"v{i}") for i in range(500)]
         for _ in range(2130):  # random 3-SAT at the threshold, and an objective

@@ -8,10 +8,10 @@ import random
 import pytest
 from pysat.solvers import Solver
 
-from boardproof.analysis.claims import _handle_candidate
-from boardproof.analysis.minefield_exhaustive import enumerate_reachable, reach_search
+from boardproof.models.minefield.proofs import sat
+from boardproof.models.minefield.research.claims import _handle_candidate
+from boardproof.models.minefield.research.exhaustive import enumerate_reachable, reach_search
 from boardproof.solvers.sat import drat
-from boardproof.solvers.sat import minefield as sat
 
 E, B, W = 0, 1, 2
 

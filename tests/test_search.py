@@ -232,7 +232,7 @@ def test_three_player_coalition() -> None:
 
 def test_timeout_answers_unknown() -> None:
     from boardproof import models
-    from boardproof.solvers import native
+    from boardproof.models.minefield import native
 
     native.reset()  # a warm native table could know the answer already
     big = models.get("minefield").start(size=4, pie=False)  # needs ~350,000 nodes

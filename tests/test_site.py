@@ -6,8 +6,8 @@ import datetime as dt
 import json
 from html.parser import HTMLParser
 
+from boardproof.commands.site import build_site
 from boardproof.puzzles.check import check_puzzle
-from boardproof.reports.site import build_site
 
 VOID = {"meta", "link", "br", "img", "input", "hr"}
 #: SVG elements written self-closed by the SVG builder

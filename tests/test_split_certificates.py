@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from boardproof import models
-from boardproof.analysis import subtrees
-from boardproof.solvers import native
+from boardproof.models.minefield import native
+from boardproof.models.minefield.research import subtrees
 
 pytestmark = pytest.mark.skipif(not native.available(), reason="the C module was not built")
 
@@ -27,7 +27,7 @@ def test_an_attempt_certificate_is_the_certificate_stage_s(
     """The file an attempt writes from its own table has the bytes that the certificate
     stage's search would write (``make_certificate`` with the attempt's rules, table,
     budget and Theorem O), or the attempt writes none because its side to move loses."""
-    from boardproof.solvers.native.certify import make_certificate
+    from boardproof.models.minefield.native.certify import make_certificate
 
     monkeypatch.setattr(subtrees, "GUIDED_CONFIRM_FROM", 4)
     budget = 10**6
@@ -62,8 +62,8 @@ def test_entries_settled_through_their_replies_get_accepted_certificates(
     entry gets a certificate, split ones composed of their parts' files, and the
     rules-only checker accepts each with the entry's winner; the certificate-guided
     alpha-beta agrees on each."""
-    from boardproof.analysis import openings
-    from boardproof.analysis.opening_certificates import (
+    from boardproof.models.minefield.research import openings
+    from boardproof.models.minefield.research.opening_certificates import (
         check_opening_certificates,
         reprove_from_certificates,
         write_opening_certificates,
@@ -107,7 +107,7 @@ def test_entries_settled_through_their_replies_get_accepted_certificates(
     monkeypatch.setattr(subtrees, "guided_confirm", lambda path: pytest.fail(path))
     reprove_from_certificates(report, str(folder), checked, cache=cache)
     assert [e["check"] for e in entries] == first
-    from boardproof.analysis import opening_certificates as certs
+    from boardproof.models.minefield.research import opening_certificates as certs
 
     calls: list[str] = []  # other re-proving code: every re-proof made again
     monkeypatch.setattr(certs, "reprover_digest", lambda: "another prover")
@@ -122,8 +122,8 @@ def test_a_check_is_cached_by_the_bytes_and_the_checker_code(
     """An accepted certificate is not checked again when its bytes and the checker's code
     are the same (the cache says so: ``cached``); other bytes, or another checker
     digest, are checked again; a refused file is never cached."""
-    from boardproof.analysis import opening_certificates as certs
-    from boardproof.solvers.native.certify import make_certificate
+    from boardproof.models.minefield.native.certify import make_certificate
+    from boardproof.models.minefield.research import opening_certificates as certs
 
     good = tmp_path / "good.cert.xz"
     good.write_bytes(make_certificate(GAME.parse_position("4/4/b3/4 w -")).to_bytes())
@@ -147,7 +147,11 @@ def test_a_check_is_cached_by_the_bytes_and_the_checker_code(
 def test_compose_refuses_parts_that_do_not_fit_the_root() -> None:
     """A part must be a certificate of the same winner at a position one move after the
     root; with the winner to move, exactly the part after the given move."""
-    from boardproof.solvers.native.certify import CertificateFailed, compose, make_certificate
+    from boardproof.models.minefield.native.certify import (
+        CertificateFailed,
+        compose,
+        make_certificate,
+    )
 
     root = GAME.parse_position("3/3/3 b -")
     a2 = root.parse_move("a2")
@@ -168,9 +172,9 @@ def test_records_of_accepted_parts_are_not_checked_again_and_the_rest_is() -> No
     replies: with the parts as ``accepted_before`` every record is trusted and far fewer
     positions are rebuilt; a record whose move differs from its part's is checked (and
     refused when it is wrong); a part that lists a position the file does not is ignored."""
-    from boardproof.solvers.certificate import Certificate, check_certificate
+    from boardproof.models.minefield.native.certify import compose, make_certificate
+    from boardproof.models.minefield.proofs.certificate import Certificate, check_certificate
     from boardproof.solvers.common import symmetric_key
-    from boardproof.solvers.native.certify import compose, make_certificate
     from boardproof.solvers.proof import ProofError
 
     root = GAME.parse_position("4/4/b3/4 w -")

@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from boardproof.analysis import openings, subtrees
-from boardproof.solvers import native
-from boardproof.solvers.executor import Executor, JournalCheckpoint
+from boardproof.jobs.executor import Executor, JournalCheckpoint
+from boardproof.models.minefield import native
+from boardproof.models.minefield.research import openings, subtrees
 
 needs_native = pytest.mark.skipif(not native.available(), reason="C module not built")
 RUNS: list[Path] = []
@@ -255,7 +255,7 @@ def test_the_confirmation_falls_back_to_alpha_beta_with_the_attempts_rules(monke
     (its table hints miss the cut moves): when its budget runs out, the same alpha-beta
     with ``must3`` re-proves the winner, and the check says so; with a budget the plain
     alpha-beta meets, there is no fallback."""
-    from boardproof.solvers.native import prover
+    from boardproof.models.minefield.native import prover
 
     pos = subtrees.position(4, "b2", "orthogonal")
     found = prover.who_wins(pos, tt_bits=16, table="quad", use=subtrees.RULES)

@@ -19,10 +19,10 @@ from pathlib import Path
 
 import pytest
 
-from boardproof.analysis import openings, subtrees
-from boardproof.reports.openings import render_markdown, write_report
-from boardproof.solvers import native
-from boardproof.solvers.executor import JournalCheckpoint
+from boardproof.jobs.executor import JournalCheckpoint
+from boardproof.models.minefield import native
+from boardproof.models.minefield.research import openings, subtrees
+from boardproof.models.minefield.research.openings_report import render_markdown, write_report
 
 JOURNAL = Path(__file__).parent / "data" / "minefield-openings-session5.checkpoint.jsonl"
 PUBLISHED = Path(__file__).parent.parent / "reports"

@@ -13,11 +13,11 @@ from pathlib import Path
 import pytest
 from attempt_counting import ATTEMPT, CALLS, counted
 
-from boardproof.analysis import openings, subtrees
+from boardproof.jobs.executor import Executor, run_tasks
 from boardproof.models.base import InvalidOptionError
-from boardproof.reports.openings import render_markdown
-from boardproof.solvers import native
-from boardproof.solvers.executor import Executor, run_tasks
+from boardproof.models.minefield import native
+from boardproof.models.minefield.research import openings, subtrees
+from boardproof.models.minefield.research.openings_report import render_markdown
 
 needs_native = pytest.mark.skipif(not native.available(), reason="C module not built")
 
@@ -108,7 +108,7 @@ def test_settled_attempts_that_disagree_are_refused_in_one_line(tmp_path) -> Non
 
 
 def openings_store(path: Path):
-    from boardproof.solvers.executor import JournalCheckpoint
+    from boardproof.jobs.executor import JournalCheckpoint
 
     return JournalCheckpoint(path, json.loads(path.read_text().splitlines()[0])["run"])
 
@@ -163,7 +163,7 @@ def test_an_attempt_running_at_the_deadline_finishes_and_counts(counting, tmp_pa
 
 
 def openings_store_new(path: Path):
-    from boardproof.solvers.executor import JournalCheckpoint
+    from boardproof.jobs.executor import JournalCheckpoint
 
     return JournalCheckpoint(path, {"openings": "minefield", "test": True})
 
@@ -258,8 +258,8 @@ def test_a_reused_settled_attempt_gets_its_certificate_with_its_own_budget(tmp_p
     """Entries settled by attempts of 10**6 nodes, then a run of 40 nodes from the same
     journal: it reuses them, and their certificates are made with the budget of the
     attempt that settled them (40 nodes would not find the proofs)."""
-    from boardproof.analysis.opening_certificates import write_opening_certificates
-    from boardproof.solvers.certificate import check_certificate, load_certificate
+    from boardproof.models.minefield.proofs.certificate import check_certificate, load_certificate
+    from boardproof.models.minefield.research.opening_certificates import write_opening_certificates
 
     path = tmp_path / "j.jsonl"
     build(path, 4, 10**6, depth=0)

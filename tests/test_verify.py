@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from boardproof.analysis import claims
+from boardproof.models.minefield.research import claims
 
 
 def test_verify_json_shape(cli_run, tmp_path) -> None:

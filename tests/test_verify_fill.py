@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import json
 
-from boardproof.analysis import claims
-from boardproof.reports import nodraw
-from boardproof.solvers.sat import minefield as sat
+from boardproof.models.minefield.proofs import sat
+from boardproof.models.minefield.research import claims
+from boardproof.models.minefield.research import claims_report as nodraw
 
 
 def test_fill_method_plans_only_the_fill_step() -> None:

@@ -29,7 +29,15 @@ from typing import Any
 import click
 
 from boardproof import models
-from boardproof.models.base import BoardproofError, Game, InvalidOptionError, OptionInfo, Position
+from boardproof.models.base import (
+    BoardproofError,
+    Game,
+    InvalidOptionError,
+    OptionInfo,
+    Position,
+    impossible_message,
+    quoted,
+)
 
 
 def cli_specs(scope: str) -> list[OptionInfo]:
@@ -128,24 +136,6 @@ def load_position(
 
 class ImpossiblePositionError(BoardproofError):
     """A position that parses but cannot occur in a game, given to an analysing command."""
-
-
-def impossible_message(pos: Position, where: str = "") -> str | None:
-    """Why ``pos`` cannot occur in a game (its first ``status()`` problem), or None.
-
-    The line without the CLI's option, as the analysis board (``serve``) says it too:
-
-    >>> game = models.get("minefield")
-    >>> impossible_message(game.parse_position("3/3/3 b -")) is None
-    True
-    >>> impossible_message(game.parse_position("ww1/3/3 b -"), "line 1")  # doctest: +ELLIPSIS
-    "impossible position (line 1): 0 b and 2 w stones with b to move: ...: 'ww1/3/3 b -'"
-    """
-    problems = pos.status()
-    if not problems:
-        return None
-    place = f" ({where})" if where else ""
-    return f"impossible position{place}: {problems[0]}: {quoted(pos.fen())}"
 
 
 def check_possible(pos: Position, allow_impossible: bool, where: str = "") -> None:
@@ -272,7 +262,7 @@ def check_workers(workers: int, scheduler: str | None = None) -> None:
     ...
     boardproof...InvalidOptionError: invalid option --workers: expected 1 to 256, got 0
     """
-    from boardproof.solvers.executor import MAX_LOCAL_WORKERS
+    from boardproof.jobs.executor import MAX_LOCAL_WORKERS
 
     if not 1 <= workers <= MAX_LOCAL_WORKERS:
         raise InvalidOptionError(
@@ -283,18 +273,6 @@ def check_workers(workers: int, scheduler: str | None = None) -> None:
             "invalid option --scheduler: give --workers or --scheduler, not both: "
             f"{scheduler!r}"
         )
-
-
-def quoted(text: str, limit: int = 80) -> str:
-    """``repr(text)`` cut to about ``limit`` characters (long inputs stay readable).
-
-    >>> quoted("x" * 200)[-6:], len(quoted("x" * 200)) <= 83
-    ("xx...'", True)
-    """
-    if len(text) <= limit:
-        return repr(text)
-    return repr(text[: limit - 3] + "...")
-
 
 
 class Seconds(click.ParamType):

@@ -192,7 +192,7 @@ def generate_command(
     if fresh and path is not None and os.path.exists(path):
         os.remove(path)
 
-    from boardproof.solvers.executor import Executor
+    from boardproof.jobs.executor import Executor
 
     with Executor(workers, scheduler) as executor:
         result = generate(game, count, seed, settings, executor=executor,

@@ -1,6 +1,6 @@
 """``boardproof review``: judge every move of a game record.
 
-The record format is documented in :mod:`boardproof.analysis.record`.
+The record format is documented in :mod:`boardproof.review.record`.
 """
 
 from __future__ import annotations
@@ -10,8 +10,6 @@ from typing import Any
 
 import click
 
-from boardproof.analysis.record import RecordError, parse_record
-from boardproof.analysis.review import Review, review_record
 from boardproof.commands.analyse import ProgressLine
 from boardproof.commands.common import (
     SECONDS,
@@ -28,6 +26,8 @@ from boardproof.commands.results import (
     write_file,
 )
 from boardproof.models.base import InvalidOptionError
+from boardproof.review.judge import Review, review_record
+from boardproof.review.record import RecordError, parse_record
 
 
 def describe(review: Review) -> list[str]:
@@ -123,7 +123,7 @@ def review_command(
             break
     import time
 
-    from boardproof.solvers.executor import eta_text
+    from boardproof.jobs.executor import eta_text
 
     progress = ProgressLine()
     start = time.perf_counter()

@@ -1,15 +1,21 @@
-"""``boardproof site``: the static site of the daily puzzles (:mod:`boardproof.reports.site`)."""
+"""``boardproof site``: the static site of the daily puzzles: found by
+:mod:`boardproof.puzzles.daily`, rendered by :mod:`boardproof.reports.site`."""
 
 from __future__ import annotations
 
+import datetime as dt
 import os
 import sys
 import time
+from collections.abc import Callable, Sequence
 
 import click
 
 from boardproof.commands.common import check_output_path, echo_json, quoted
+from boardproof.jobs.executor import Executor
 from boardproof.models.base import InvalidOptionError
+from boardproof.puzzles.daily import daily_puzzles
+from boardproof.reports.site import puzzle_games, write_site
 
 #: the default checkpoint, in the site's folder (deleted once the site is written)
 CHECKPOINT = "site.checkpoint.jsonl"
@@ -52,7 +58,6 @@ def site_command(
     """
     from boardproof.puzzles.daily import open_checkpoint, parse_date, today
     from boardproof.puzzles.generate import puzzle_game
-    from boardproof.reports.site import build_site
 
     if not 1 <= days <= MAX_DAYS:
         raise InvalidOptionError(
@@ -61,8 +66,6 @@ def site_command(
     check_output_path(out_dir, "--out", folder=True)
     last = parse_date(date_text) if date_text is not None else today()
     games = [puzzle_game(name) for name in game_names] or None
-    from boardproof.solvers.executor import Executor
-
     start = time.perf_counter()
 
     def on_page(relative: str) -> None:
@@ -94,3 +97,28 @@ def site_command(
     reruns = f"; re-run: {', '.join(sorted(executor.reruns))}" if executor.reruns else ""
     ran = f" ({executor.describe()}{reruns})" if executor.backend != "in-process" else ""
     click.echo(f"wrote {len(written)} files ({pages} pages) to {out_dir}{ran}")
+
+
+def build_site(
+    out: str | os.PathLike[str],
+    days: int,
+    last: dt.date,
+    games: Sequence[str] | None = None,
+    on_page: Callable[[str], None] | None = None,
+    executor: Executor | None = None,
+    progress: bool = False,
+    checkpoint: str | os.PathLike[str] | None = None,
+) -> list[str]:
+    """Find the puzzles of ``days`` days up to ``last`` and write the site; returns the
+    written paths relative to ``out``, sorted.
+
+    The day's puzzles are found first, one executor task per (game, day), kept in
+    ``checkpoint`` as they finish (see :func:`~boardproof.puzzles.daily.daily_puzzles`),
+    then :func:`~boardproof.reports.site.write_site` writes the pages in order (the same
+    files whatever ran the tasks).
+    """
+    chosen = list(games) if games is not None else puzzle_games()
+    dates = [(last - dt.timedelta(days=k)).isoformat() for k in range(days)]
+    found = daily_puzzles(chosen, dates, executor=executor, progress=progress,
+                          checkpoint=checkpoint)  # fmt: skip
+    return write_site(out, dates, chosen, found, on_page=on_page)

@@ -7,13 +7,6 @@ from typing import Any
 import click
 
 from boardproof import models
-from boardproof.commands.certs import (
-    PROOF_FORMATS,
-    check_certificate_command,
-    is_certificate_file,
-    wants_certificate,
-    write_certificate,
-)
 from boardproof.commands.common import (
     SECONDS,
     Heartbeat,
@@ -30,6 +23,7 @@ from boardproof.commands.payloads import proof_check_payload
 from boardproof.commands.results import echo_answer, tail_lines, write_proof_file
 from boardproof.models.base import BoardproofError, InvalidOptionError
 from boardproof.solvers.api import METHODS, SolveResult, solve
+from boardproof.solvers.common import engine_of
 from boardproof.solvers.proof import (
     NotAProofError,
     ProofError,
@@ -38,6 +32,9 @@ from boardproof.solvers.proof import (
     check_proof,
     load_proof,
 )
+
+#: ``solve --proof-format``: tree (the JSON proof tree), certificate (compact), auto
+PROOF_FORMATS = ("auto", "tree", "certificate")
 
 
 def describe_result(result: SolveResult) -> list[str]:
@@ -107,20 +104,37 @@ def solve_command(
     game_obj = load_game(game, **options)
     pos = game_obj.parse_position(position)
     check_possible(pos, allow_impossible)
-    certificate = proof_file is not None and wants_certificate(pos, proof_format)
+    certificates = game_obj.info.part("certificates")
+    certificate = proof_file is not None and _wants_certificate(pos, proof_format)
     with live_search_status() as status, Heartbeat(
         f"solve {game_obj.name} (method {method})", status=status
     ):
         result = solve(pos, method=method, max_plies=max_plies, timeout=timeout)
     proof_note = None
     if proof_file is not None and certificate:
-        proof_note = (write_certificate(pos, result.winner, proof_file, timeout=timeout)
+        proof_note = (certificates.write(pos, result.winner, proof_file, timeout=timeout)
                       if result.value in ("win", "loss") and result.winner is not None
                       else "not written: no proved win")  # fmt: skip
     elif proof_file is not None:
         proof_note = _write_proof(result, game_obj.name, options, proof_file)
     echo_answer(as_json, lambda: result.to_json(game_obj.name),
                 lambda: describe_result(result), proof_note)  # fmt: skip
+
+
+def _wants_certificate(position: Any, proof_format: str) -> bool:
+    """Whether ``solve --proof`` writes the game's compact certificate, not a proof tree."""
+    if proof_format == "tree":
+        return False
+    certificates = position.game.info.part("certificates")
+    if certificates is None:
+        if proof_format == "certificate":
+            raise InvalidOptionError(
+                f"invalid option --proof-format: {position.game.name} has no compact "
+                f"certificates, got {position.fen()!r}"
+            )
+        return False
+    wanted: bool = certificates.wants(position, proof_format)
+    return wanted
 
 
 @click.command(name="check-proof")
@@ -138,9 +152,11 @@ def check_proof_command(file: str, as_json: bool) -> None:
       boardproof check-proof proof.json
     """
     try:
-        if is_certificate_file(file):
-            check_certificate_command(file, as_json)
-            return
+        for name in models.names():
+            certificates = models.info(name).part("certificates")
+            if certificates is not None and certificates.is_file(file):
+                certificates.check_command(file, as_json)
+                return
         data = load_proof(file)  # not a proof at all: bad input, exit status 2
     except OSError as error:
         raise InvalidOptionError(
@@ -176,12 +192,10 @@ def _write_proof(
     """Write the proof of ``result``'s win; returns what happened (one line)."""
     if result.value not in ("win", "loss") or result.winner is None:
         return "not written: no proved win"
-    from boardproof.solvers import native
-    from boardproof.solvers.native import candy as native_candy
-
-    oracle = native.win_oracle(result.winner) if native.supports_any(result.position) else None
-    if native_candy.accepts(result.position) and result.plies is not None:
-        oracle = native_candy.win_oracle(result.winner, result.plies)
+    engine = engine_of(result.position)
+    oracle = None
+    if engine is not None and engine.win_oracle is not None:
+        oracle = engine.win_oracle(result.position, result.winner, result.plies)
     try:
         proof = build_proof(
             result.position, winner=result.winner, game_name=game_name, options=options,

@@ -20,6 +20,7 @@ True
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, cast, runtime_checkable
@@ -363,6 +364,25 @@ def check_options(
     return result
 
 
+def game_options(game: Game) -> dict[str, Any]:
+    """The game-scope options ``game`` was made with that differ from their defaults
+    (what a proof or a record carries to make the same game again).
+
+    >>> from boardproof import models
+    >>> game_options(models.get("minefield", win="orthodiagonal"))
+    {'win': 'orthodiagonal'}
+    >>> game_options(models.get("minefield"))
+    {}
+    """
+    found = {}
+    for spec in game.info.options:
+        if spec.scope == "game":
+            value = getattr(game, spec.name, spec.default)
+            if value != spec.default:
+                found[spec.name] = value
+    return found
+
+
 @dataclass(frozen=True)
 class PuzzleInfo:
     """How the puzzle generator makes puzzles of a game.
@@ -375,6 +395,107 @@ class PuzzleInfo:
     settings: Mapping[str, Any] = field(default_factory=dict)
     start: Mapping[str, Any] = field(default_factory=dict)
     sizes: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class Engine:
+    """What a game's native engine brings to the generic layers (``GameInfo.engine``).
+
+    ``accepts(position)``: whether ``solve(method="native")`` takes the position, and
+    ``solve(position, request, method)`` the :class:`~boardproof.solvers.api.SolveResult`
+    it gives (``request`` is the :class:`~boardproof.solvers.api.Request`); ``refusal``
+    says in one phrase why a position is not taken; ``scope`` names what the engine
+    solves (the refusal of a game without one lists every game's). Optional:
+    ``win_oracle(position, winner, plies=None)`` -> ``f(position)``, plies of ``winner``'s
+    fastest forced win or None, for building proof trees (None: the proof builder
+    searches; ``plies``, when known, is the length of the win being proved);
+    ``playouts(mode)`` -> the playout kernel of ``MCTS(playout=mode)`` or None;
+    ``hooks()`` -> the compiled modules with a ``set_hook`` for live node counts;
+    ``leaf(position, nodes)`` -> ``win``/``loss``/``draw`` for the side to move, or None
+    when ``nodes`` do not settle it: the anytime engine's exact leaf search (and its exact
+    first step gets the native budget on the positions the engine accepts);
+    ``win_within(position, player, plies, node_limit, tt_bits)`` -> plies of ``player``'s
+    fastest forced win if at most ``plies``, else None, raising
+    :class:`~boardproof.solvers.common.SearchTimeout` when ``node_limit`` runs out (the
+    puzzle generator's native filter).
+    """
+
+    scope: str
+    accepts: Callable[[Any], bool]
+    solve: Callable[[Any, Any, str], Any]
+    refusal: Callable[[Any], str] = lambda position: "the C module was not built"
+    win_oracle: Callable[..., Callable[[Any], int | None] | None] | None = None
+    playouts: Callable[[str], Any] | None = None
+    hooks: Callable[[], list[Any]] = lambda: []
+    leaf: Callable[[Any, int], str | None] | None = None
+    win_within: Callable[[Any, int, int, int, int], int | None] | None = None
+
+
+@dataclass(frozen=True)
+class CertificateFormat:
+    """A game's compact certificate format in the command line (``GameInfo.certificates``).
+
+    ``wants(position, proof_format)``: whether ``solve --proof FILE`` writes a certificate
+    (``proof_format`` is ``auto`` or ``certificate``; refuses a position a certificate
+    cannot prove); ``write(position, winner, path, timeout)`` makes and writes it and
+    says what happened in one line; ``is_file(path)`` recognises one and
+    ``check_command(path, as_json)`` is ``check-proof`` on it.
+    """
+
+    wants: Callable[[Any, str], bool]
+    write: Callable[..., str]
+    is_file: Callable[[str], bool]
+    check_command: Callable[[str, bool], None]
+
+
+#: a clickable target of a position's picture: (target, x, y, width, height) in the SVG's
+#: coordinates
+Region = tuple[str, float, float, float, float]
+
+
+def _one_step(move: str) -> list[str]:
+    return [move]
+
+
+def _no_regions(position: Any) -> list[Region]:
+    return []
+
+
+def _no_labels(steps: list[dict[str, Any]]) -> dict[str, str]:
+    return {}
+
+
+@dataclass(frozen=True)
+class View:
+    """How the site and the analysis board let a reader play a game (``GameInfo.view``).
+
+    ``click_path(move)``: the targets that form ``move`` (its notation) in the order they
+    are clicked; ``hit_regions(position)``: the clickable targets of the position's picture
+    (its drawing's own geometry); ``choice_labels(steps)``: words for the choice buttons
+    that need them (the steps' move tables as :func:`boardproof.reports.play.move_table`
+    makes them).
+    """
+
+    click_path: Callable[[str], list[str]] = _one_step
+    hit_regions: Callable[[Any], list[Region]] = _no_regions
+    choice_labels: Callable[[list[dict[str, Any]]], dict[str, str]] = _no_labels
+
+
+@dataclass(frozen=True)
+class Openings:
+    """A game's opening analysis in ``boardproof openings`` (``GameInfo.openings``):
+    the command's options it takes (Python names) and ``run(executor, given, *, out_dir,
+    timeout, as_json)``, which computes, writes and prints the report."""
+
+    options: frozenset[str]
+    run: Callable[..., None]
+
+
+#: the parts a game may bring beyond its rules, each named in ``GameInfo`` by the module
+#: that holds it (imported on first use, never with the rules): the module's attribute
+PARTS = {"engine": "ENGINE", "view": "VIEW", "commands": "COMMANDS",
+         "certificates": "CERTIFICATES", "puzzle_maker": "MAKE_PUZZLE",
+         "openings": "OPENINGS"}
 
 
 @dataclass(frozen=True)
@@ -408,6 +529,31 @@ class GameInfo:
     #: one each): what the conformance check "every piece drawn" counts
     pieces: Callable[[Any], int] | None = None
     piece_tag: str = ""
+    #: what the game brings beyond its rules, each the module that holds it, loaded by
+    #: :meth:`part` on first use: ``engine`` (its ``ENGINE``, an :class:`Engine`),
+    #: ``view`` (its ``VIEW``, a :class:`View`), ``commands`` (its ``COMMANDS``: click
+    #: commands added to the command line), ``certificates`` (its ``CERTIFICATES``, a
+    #: :class:`CertificateFormat`), ``puzzle_maker`` (its ``MAKE_PUZZLE(seed, index,
+    #: settings)``: one puzzle task of a game that makes its own puzzles), ``openings``
+    #: (its ``OPENINGS``, an :class:`Openings`: ``boardproof openings GAME``)
+    engine: str = ""
+    view: str = ""
+    commands: str = ""
+    certificates: str = ""
+    puzzle_maker: str = ""
+    openings: str = ""
+
+    def part(self, name: str) -> Any:
+        """The part ``name`` (a key of :data:`PARTS`) the game brings, or None.
+
+        >>> from boardproof import models
+        >>> models.info("collexion").part("engine") is None
+        True
+        """
+        module = getattr(self, name)
+        if not module:
+            return None
+        return getattr(importlib.import_module(module), PARTS[name])
 
     def side_name(self, symbol: str) -> str:
         """How pages name the side written ``symbol``."""
@@ -454,12 +600,14 @@ class SymbolsMixin:
             )
         return self.symbols.index(symbol)
 
+    #: the game's descriptor: its package sets it where it defines ``INFO``
+    descriptor: GameInfo | None = None
+
     @property
     def info(self) -> GameInfo:
-        """The game's descriptor, from the registry."""
-        from boardproof import models
-
-        return models.info(self.name)
+        """The game's descriptor (:attr:`descriptor`, set by the game's package)."""
+        assert self.descriptor is not None, f"{self.name}: the package sets its descriptor"
+        return self.descriptor
 
 
 # ---------------------------------------------------------------------------
@@ -547,6 +695,36 @@ def result_fields(position: Position) -> dict[str, Any]:
     if outcome.scores is not None:
         fields["scores"] = list(outcome.scores)
     return fields
+
+
+def quoted(text: str, limit: int = 80) -> str:
+    """``repr(text)`` cut to about ``limit`` characters (long inputs stay readable).
+
+    >>> quoted("x" * 200)[-6:], len(quoted("x" * 200)) <= 83
+    ("xx...'", True)
+    """
+    if len(text) <= limit:
+        return repr(text)
+    return repr(text[: limit - 3] + "...")
+
+
+def impossible_message(pos: Position, where: str = "") -> str | None:
+    """Why ``pos`` cannot occur in a game (its first ``status()`` problem), or None.
+
+    The line without the CLI's option, as the analysis board (``serve``) says it too:
+
+    >>> from boardproof import models
+    >>> game = models.get("minefield")
+    >>> impossible_message(game.parse_position("3/3/3 b -")) is None
+    True
+    >>> impossible_message(game.parse_position("ww1/3/3 b -"), "line 1")  # doctest: +ELLIPSIS
+    "impossible position (line 1): 0 b and 2 w stones with b to move: ...: 'ww1/3/3 b -'"
+    """
+    problems = pos.status()
+    if not problems:
+        return None
+    place = f" ({where})" if where else ""
+    return f"impossible position{place}: {problems[0]}: {quoted(pos.fen())}"
 
 
 def require_text(value: Any, field: str = "position") -> str:

@@ -18,7 +18,7 @@ A puzzle is a position where the side to move has a forced win in ``N`` plies
 
 ColleXion is a score game (the winner is decided by points when the box is
 empty), so "win in N plies" does not apply to it: its puzzles are "find the best
-turn" of a solved endgame (:mod:`boardproof.puzzles.collexion`), checked by an
+turn" of a solved endgame (:mod:`boardproof.models.collexion.puzzles`), checked by an
 exact re-computation of every turn's value. :class:`PuzzleUnavailableError` is
 for a game without puzzles (none today).
 """

@@ -21,7 +21,7 @@
    with the true number of legal moves, and the ``source`` line (when given)
    leads from its start to the position.
 
-A ColleXion puzzle (``objective`` ``"score"``, see :mod:`boardproof.puzzles.collexion`)
+A ColleXion puzzle (``objective`` ``"score"``, see :mod:`boardproof.models.collexion.puzzles`)
 is checked by :func:`verify_score` instead: the format, the notation of every turn
 and of the line, then every legal turn's value re-proved by :func:`exact_values`, a
 plain memoised minimax over the rules (no pruning, no solver code): ``values`` must

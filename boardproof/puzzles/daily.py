@@ -23,11 +23,11 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
+from boardproof.jobs.executor import Executor, JournalCheckpoint, run_tasks
 from boardproof.models.base import InvalidOptionError
 from boardproof.puzzles import PuzzleError
 from boardproof.puzzles.generate import generate, puzzle_game, settings_for
 from boardproof.puzzles.store import FORMAT, VERSION
-from boardproof.solvers.executor import Executor, JournalCheckpoint, run_tasks
 
 #: tasks tried before giving up on a day (never reached in practice; an error if it is)
 DAILY_MAX_TASKS = 400

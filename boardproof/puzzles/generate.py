@@ -24,7 +24,7 @@ becomes a puzzle when, with ``N`` its exact distance to a forced win:
 The solvers run on node budgets, so the output is the same on every machine; a
 wall-clock ``timeout`` per candidate is only a safety net (a candidate that
 hits any budget is discarded, and counted in the statistics). ``generate`` runs
-tasks in index order through :func:`boardproof.solvers.executor.run_tasks`
+tasks in index order through :func:`boardproof.jobs.executor.run_tasks`
 (in-process, a process pool or a Dask cluster) and keeps the first ``count``
 distinct puzzles by task index: the result does not depend on ``workers``, and an
 interrupted run resumes from its checkpoint with the same result.
@@ -47,15 +47,13 @@ from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from boardproof import models
+from boardproof.jobs.executor import Executor, JournalCheckpoint, run_tasks
 from boardproof.models.base import InvalidOptionError, Position
 from boardproof.puzzles import PuzzleError, PuzzleUnavailableError
 from boardproof.puzzles.rating import rate
 from boardproof.puzzles.store import FORMAT, VERSION
 from boardproof.solvers.api import solve
-from boardproof.solvers.common import Budget, SearchTimeout, Stop
-from boardproof.solvers.executor import Executor, JournalCheckpoint, run_tasks
-from boardproof.solvers.native import candy as native_candy
-from boardproof.solvers.native import carpniches as native_carpniches
+from boardproof.solvers.common import Budget, SearchTimeout, Stop, engine_of
 from boardproof.solvers.proof import ProofTooLarge, build_proof
 from boardproof.solvers.search import WIN, WIN_MIN, AlphaBeta
 
@@ -247,37 +245,6 @@ NATIVE_FILTER_NODES = 1_000_000
 NATIVE_FILTER_TT_BITS = 16
 
 
-class _Unsettled(Exception):  # noqa: N818 - control flow
-    """The native filter's search ran out of nodes."""
-
-
-def _native_win_within(position: Position, player: int, plies: int) -> int | None:
-    """:func:`win_within` by the native Carpniches search (raises _Unsettled)."""
-    if wins(position, player):
-        return 0
-    if position.outcome() is not None or plies <= 0:
-        return None
-    search = native_carpniches.NativeAlphaBeta(
-        position, budget=Budget(None, NATIVE_FILTER_NODES), tt_bits=NATIVE_FILTER_TT_BITS
-    )
-    value = search.search(plies)
-    if value is None:
-        raise _Unsettled
-    if position.to_move != player:
-        value = -value
-    return WIN - value if value >= WIN_MIN else None
-
-
-def _native_candy_win_within(position: Position, player: int, plies: int) -> int | None:
-    """:func:`win_within` by the native Candy Conquest search (raises _Unsettled)."""
-    board: Any = position  # native_candy.accepts(position): a Candy Conquest position
-    try:
-        return native_candy.win_within(board, player, plies, node_limit=NATIVE_FILTER_NODES,
-                                       tt_bits=NATIVE_FILTER_TT_BITS)  # fmt: skip
-    except SearchTimeout:
-        raise _Unsettled from None
-
-
 def native_rejection(pos: Position, settings: Settings) -> str | None:
     """Why ``pos`` is no puzzle, proved by the native search (Carpniches, Candy Conquest)
     before any Python search; None if the native search is not built, does not take
@@ -289,12 +256,16 @@ def native_rejection(pos: Position, settings: Settings) -> str | None:
     with or without the C module (only the reasons counted for rejected candidates may
     differ: a Python search can run out of its budget first).
     """
-    if native_carpniches.supports(pos):
-        within = _native_win_within
-    elif native_candy.accepts(pos):
-        within = _native_candy_win_within
-    else:
+    engine = engine_of(pos)
+    if engine is None or engine.win_within is None or not engine.accepts(pos):
         return None
+    search = engine.win_within
+
+    def within(position: Position, player: int, plies: int) -> int | None:
+        found: int | None = search(position, player, plies, NATIVE_FILTER_NODES,
+                                   NATIVE_FILTER_TT_BITS)  # fmt: skip
+        return found
+
     player = pos.to_move
     try:
         plies = within(pos, player, settings.max_plies)
@@ -308,7 +279,7 @@ def native_rejection(pos: Position, settings: Settings) -> str | None:
                 winning += 1
                 if winning > 1:
                     return "not unique"
-    except _Unsettled:
+    except SearchTimeout:  # a search ran out of nodes: it rejects nothing
         return None
     return None
 
@@ -511,13 +482,10 @@ def run_task(task: Task) -> dict[str, Any]:
 def _run_task_args(args: dict[str, Any]) -> dict[str, Any]:
     """Picklable entry point for the executor (plain data in, plain data out)."""
     settings = Settings(**args["settings"])
-    if args["game"] == "collexion":  # a score game: best-turn puzzles
-        from boardproof.puzzles import collexion
-
-        score_settings = collexion.ScoreSettings(
-            settings.min_moves, settings.playouts, settings.root_nodes
-        )
-        return collexion.run_task(collexion.Task(args["seed"], args["index"], score_settings))
+    maker = models.info(args["game"]).part("puzzle_maker")
+    if maker is not None:  # the game makes its own (ColleXion: best-turn puzzles)
+        found: dict[str, Any] = maker(args["seed"], args["index"], settings)
+        return found
     return run_task(Task(args["game"], args["seed"], args["index"], settings))
 
 
@@ -553,7 +521,7 @@ class _Prefix:
         self.start = time.perf_counter()  # for the estimate of the time left
 
     def status(self, done: int) -> str:
-        from boardproof.solvers.executor import eta_text
+        from boardproof.jobs.executor import eta_text
 
         made = min(len(self.puzzles), self.count)
         eta = eta_text(time.perf_counter() - self.start, made, self.count - made)

@@ -13,8 +13,8 @@ Candy code, a ColleXion power or set choice) are offered as buttons.
 (['c3'], ['a1', 'b2'])
 >>> click_path("candy", "Os@c3"), click_path("collexion", "r4:12.7/g.3y")
 (['c3', 'Os'], [':r4', '12', '7', '/g.3y'])
->>> from boardproof.models.minefield import make_game
->>> pos = make_game().parse_position("3/3/3 b -")
+>>> from boardproof import models
+>>> pos = models.get("minefield").parse_position("3/3/3 b -")
 >>> [r[0] for r in hit_regions(pos)][:4]
 ['a1', 'b1', 'c1', 'a2']
 >>> clickable_svg(pos, {"a1"}).count('class="hit"')
@@ -23,98 +23,28 @@ Candy code, a ColleXion power or set choice) are offered as buttons.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 from xml.sax.saxutils import quoteattr
 
-from boardproof.models.base import Position
+from boardproof import models
+from boardproof.models.base import Position, Region, View
 from boardproof.reports import svg
 
-#: (target, x, y, width, height) in the SVG's coordinates
-Region = tuple[str, float, float, float, float]
 
-_COLLEXION_RE = re.compile(r"^(?:(?P<power>[^:]+):)?(?P<take>pass|\d+(?:\.\d+)*)(?P<rest>.*)$")
+def _view(game: str) -> View:
+    """The game's view (click paths, hit regions, labels), from its descriptor."""
+    found: View | None = models.info(game).part("view")
+    return found if found is not None else View()
 
 
 def click_path(game: str, move: str) -> list[str]:
     """The targets that form ``move`` (its notation) in the order they are clicked."""
-    if game == "carpniches" and "-" in move:
-        return move.split("-", 1)
-    if game == "candy" and "@" in move:
-        code, square = move.split("@", 1)
-        return [square, code]
-    if game == "collexion":
-        match = _COLLEXION_RE.match(move)
-        if match is None:
-            return [move]
-        path = [f":{match['power']}"] if match["power"] else []
-        take = match["take"]
-        path += ["pass"] if take == "pass" else take.split(".")
-        if match["rest"]:
-            path.append(match["rest"])
-        return path
-    return [move]
+    return _view(game).click_path(move)
 
 
 def hit_regions(pos: Position) -> list[Region]:
     """The clickable targets of ``pos``'s picture (the renderer's own geometry)."""
-    name = pos.game.name
-    if name == "minefield":
-        from boardproof.models.minefield import drawing as mf
-
-        n: int = pos.n  # type: ignore[attr-defined]
-        return [
-            (
-                f"{mf.FILES[f]}{r + 1}",
-                mf.MARGIN + f * mf.CELL - mf.CELL / 2,
-                mf.MARGIN + (n - 1 - r) * mf.CELL - mf.CELL / 2,
-                mf.CELL,
-                mf.CELL,
-            )
-            for r in range(n)
-            for f in range(n)
-        ]
-    if name == "carpniches":
-        from boardproof.models.carpniches import drawing as cp
-
-        return [
-            (
-                f"{cp.FILES[f]}{r + 1}",
-                cp.MARGIN + f * cp.CELL,
-                cp.MARGIN + (cp.SIZE - 1 - r) * cp.CELL,
-                cp.CELL,
-                cp.CELL,
-            )
-            for r in range(cp.SIZE)
-            for f in range(cp.SIZE)
-        ]
-    if name == "candy":
-        from boardproof.models.candy import drawing as cc
-
-        tallest = max((len(col) for col in pos.cols), default=0)  # type: ignore[attr-defined]
-        cell_h = max(3, tallest + 2) * cc.ROW_H
-        return [
-            (
-                f"{cc.FILES[f]}{r + 1}",
-                cc.MARGIN + f * cc.CELL_W,
-                cc.MARGIN + (cc.SIZE - 1 - r) * cell_h,
-                cc.CELL_W,
-                cell_h,
-            )
-            for r in range(cc.SIZE)
-            for f in range(cc.SIZE)
-        ]
-    if name == "collexion":
-        from boardproof.models.collexion import drawing as cx
-
-        regions: list[Region] = []
-        for depth, layer in enumerate(pos.layers()):  # type: ignore[attr-defined]
-            y = cx.MARGIN + 24 + depth * cx.ROW + cx.ROW / 2
-            for k, (pid, _, _) in enumerate(layer):
-                x = cx.MARGIN + cx.CELL * k + cx.CELL / 2
-                regions.append((str(pid), x - 21, y - 21, 42, 42))
-        return regions
-    return []
+    return _view(pos.game.name).hit_regions(pos)
 
 
 def clickable_svg(pos: Position, targets: set[str] | None = None) -> str:
@@ -148,29 +78,9 @@ def board_targets(table: list[list[Any]]) -> set[str]:
     return {step for _, path in table for step in path}
 
 
-_SIZES = {True: "large", False: "small"}
-_KINDS = {"o": "round", "s": "square", "x": "star"}
-
-
-def candy_label(code: str) -> str:
-    """A Candy Conquest code in words.
-
-    >>> candy_label("Os")
-    'Os: large round below, small square on top'
-    """
-    bottom, top = code[0], code[1]
-    return (
-        f"{code}: {_SIZES[bottom.isupper()]} {_KINDS[bottom.lower()]} below, "
-        f"{_SIZES[top.isupper()]} {_KINDS[top.lower()]} on top"
-    )
-
-
 def choice_labels(game: str, steps: list[dict[str, Any]]) -> dict[str, str]:
     """Button labels for the choice steps that need words (Candy Conquest's codes)."""
-    if game != "candy":
-        return {}
-    codes = {path[1] for step in steps for _, path in step["moves"] if len(path) == 2}
-    return {code: candy_label(code) for code in sorted(codes)}
+    return _view(game).choice_labels(steps)
 
 
 def puzzle_frames(puzzle: dict[str, Any]) -> tuple[list[str], dict[str, Any]]:
@@ -181,8 +91,6 @@ def puzzle_frames(puzzle: dict[str, Any]) -> tuple[list[str], dict[str, Any]]:
     the reader moves: its frame, the legal moves with their click paths, the
     accepted answers, and the defence the proof tree gives (the main line's reply).
     """
-    from boardproof import models
-
     game = models.get(puzzle["game"], **(puzzle.get("options") or {}))
     pos = game.parse_position(puzzle["position"])
     pv = [str(m) for m in puzzle["pv"]]

@@ -1,12 +1,12 @@
 """The HTML page of a game review: one self-contained file, the board (SVG) at each move.
 
-Rendering only: the review itself is computed by :mod:`boardproof.analysis.review`.
+Rendering only: the review itself is computed by :mod:`boardproof.review.judge`.
 The page has no external resource (inline CSS, inline SVG pictures from
 :mod:`boardproof.reports.svg`).
 
 >>> from boardproof import models
->>> from boardproof.analysis.record import parse_record
->>> from boardproof.analysis.review import review_record
+>>> from boardproof.review.record import parse_record
+>>> from boardproof.review.judge import review_record
 >>> review = review_record(parse_record(models.get("minefield"), "2/2 b -\\na1"),
 ...                        iterations=20)
 >>> page = render(review)
@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import html
 
-from boardproof.analysis.review import PlyReview, Review, Verdict
 from boardproof.reports import svg
+from boardproof.review.judge import PlyReview, Review, Verdict
 
 STYLE = """
 body { font-family: sans-serif; margin: 2em; max-width: 60em; }

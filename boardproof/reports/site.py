@@ -21,7 +21,6 @@ Pages hold no clock time, so the same arguments give the same bytes.
 
 from __future__ import annotations
 
-import datetime as dt
 import html
 import json
 import os
@@ -30,11 +29,9 @@ from pathlib import Path
 from typing import Any
 
 from boardproof import models
-from boardproof.puzzles.daily import daily_puzzles
 from boardproof.puzzles.store import dumps
 from boardproof.reports import site_assets
 from boardproof.reports.play import puzzle_frames
-from boardproof.solvers.executor import Executor
 
 TITLE = "boardproof daily puzzles"
 
@@ -279,26 +276,17 @@ def index_page(
     return _page(TITLE, body, 0)
 
 
-def build_site(
+def write_site(
     out: str | os.PathLike[str],
-    days: int,
-    last: dt.date,
-    games: Sequence[str] | None = None,
+    dates: Sequence[str],
+    games: Sequence[str],
+    puzzles: dict[str, dict[str, Any]],
     on_page: Callable[[str], None] | None = None,
-    executor: Executor | None = None,
-    progress: bool = False,
-    checkpoint: str | os.PathLike[str] | None = None,
 ) -> list[str]:
-    """Write the site; returns the written paths relative to ``out``, sorted.
-
-    The day's puzzles are found first, one executor task per (game, day), kept in
-    ``checkpoint`` as they finish (see :func:`~boardproof.puzzles.daily.daily_puzzles`),
-    then the pages are written in order (the same files whatever ran the tasks).
-    """
-    chosen = list(games) if games is not None else puzzle_games()
+    """Write the site of ``puzzles`` (by ``"GAME DATE"``, one per game and date, the
+    newest date first); returns the written paths relative to ``out``, sorted."""
     root = Path(out)
     root.mkdir(parents=True, exist_ok=True)
-    dates = [(last - dt.timedelta(days=k)).isoformat() for k in range(days)]
     written: list[str] = []
 
     def write(relative: str, text: str) -> None:
@@ -311,12 +299,10 @@ def build_site(
 
     write("style.css", STYLE)
     write("site.js", SCRIPT)
-    found = daily_puzzles(chosen, dates, executor=executor, progress=progress,
-                          checkpoint=checkpoint)  # fmt: skip
     entries: dict[str, dict[str, str]] = {}
-    for game in chosen:
+    for game in games:
         for number, date in enumerate(dates):
-            puzzle = found[f"{game} {date}"]
+            puzzle = puzzles[f"{game} {date}"]
             following = page_name(game, dates[number - 1]) if number > 0 else None
             previous = page_name(game, dates[number + 1]) if number + 1 < len(dates) else None
             page = page_name(game, date)
@@ -328,5 +314,5 @@ def build_site(
             }
             write(f"{date}/{game}.jsonl", dumps(puzzle) + "\n")
             write(page, puzzle_page(puzzle, previous, following))
-    write("index.html", index_page(dates, chosen, entries))
+    write("index.html", index_page(list(dates), list(games), entries))
     return sorted(written)

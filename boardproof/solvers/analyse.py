@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from boardproof.models.base import InvalidOptionError, Position
-from boardproof.solvers.common import Budget, num_players
+from boardproof.solvers.common import Budget, engine_of, num_players
 from boardproof.solvers.mcts import MCTS, MoveStat
 
 #: share of a time budget given to the exact search first, and its cap in seconds
@@ -180,24 +180,27 @@ def analyse(
 
 
 def leaf_solver(position: Position) -> Callable[[Position], str | None] | None:
-    """The native search as the tree's leaf solver, where it applies (else None)."""
-    from boardproof.solvers import native
-
-    if not native.supports_any(position) or num_players(position) != 2:
+    """The game engine's exact leaf search as the tree's leaf solver, where it applies
+    (``Engine.leaf``; else None)."""
+    engine = engine_of(position)
+    if engine is None or engine.leaf is None or not engine.accepts(position):
         return None
+    if num_players(position) != 2:
+        return None
+    leaf = engine.leaf
 
     def solve_leaf(pos: Position) -> str | None:
-        found = native.solve_any(pos, node_limit=LEAF_NODES)
-        return None if found.value == "unknown" else found.value
+        return leaf(pos, LEAF_NODES)
 
     return solve_leaf
 
 
 def _exact(position: Position, seconds: float | None, iterations: int | None) -> Any:
     """The exact solvers' result when they prove the value within the budget, else None."""
-    from boardproof.solvers import api, native
+    from boardproof.solvers import api
 
-    is_native = native.supports_any(position)
+    engine = engine_of(position)
+    is_native = engine is not None and engine.leaf is not None and engine.accepts(position)
     score_game = position.game.info.objective == "score"
     width = len(position.legal_moves())
     if width > (EXACT_MAX_MOVES_SCORE if score_game else EXACT_MAX_MOVES) and not is_native:
@@ -322,11 +325,13 @@ class _TooLarge(Exception):  # noqa: N818 - a control-flow signal
 def _built(
     position: Position, winner: int, name: str, options: dict[str, Any] | None
 ) -> dict[str, Any]:
-    from boardproof.solvers import native
     from boardproof.solvers.proof import ProofTooLarge, build_proof
     from boardproof.solvers.search import AlphaBeta
 
-    oracle = native.win_oracle(winner) if native.supports_any(position) else None
+    engine = engine_of(position)
+    oracle = None
+    if engine is not None and engine.win_oracle is not None:
+        oracle = engine.win_oracle(position, winner)
     searcher = None
     if oracle is None:
         searcher = AlphaBeta(position, player=winner, budget=Budget(PROOF_SECONDS))

@@ -6,11 +6,10 @@
 - ``pns``: df-pn proving/disproving each player's forced win (no distances);
 - ``enumerate``: retrograde analysis of the whole reachable graph (small games;
   exact draws through cycles);
-- ``native``: the C search of :mod:`boardproof.solvers.native` (Minefield, every
-  size; exact distances, unless ``distance=False``; with ``max_plies`` a search
-  cut at that many plies), of :mod:`~boardproof.solvers.native.carpniches` and of
-  :mod:`~boardproof.solvers.native.candy` (Candy Conquest, 2-4 players: the same
-  values, distances and ``max_plies`` as ``alphabeta``);
+- ``native``: the C search that the position's game brings (its descriptor's engine:
+  Minefield at every size, with exact distances unless ``distance=False`` and with
+  ``max_plies`` a search cut at that many plies; Carpniches; Candy Conquest with 2-4
+  players: the same values, distances and ``max_plies`` as ``alphabeta``);
 - ``auto`` (default): ``native`` where it applies and was built; otherwise
   alpha-beta, and if the game repeats positions and no win shows up, the
   enumeration of a small reachable graph to settle draws.
@@ -47,12 +46,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from boardproof import models
 from boardproof.models.base import InvalidOptionError, Position
-from boardproof.solvers import native
-from boardproof.solvers.common import Budget, SearchTimeout, Stop, num_players
+from boardproof.solvers.common import Budget, SearchTimeout, Stop, engine_of, num_players
 from boardproof.solvers.enumerate import TooManyStates, solve_graph
-from boardproof.solvers.native import candy as native_candy
-from boardproof.solvers.native import carpniches as native_carpniches
 from boardproof.solvers.pns import DFPN
 from boardproof.solvers.search import AlphaBeta, ScoreSearch, SearchResult
 
@@ -64,12 +61,6 @@ AUTO_MAX_STATES = 200_000
 #: seconds for the bounded best-turn search (boardproof.solvers.bestturn, not a proof)
 SCORE_EXACT_SECONDS = 30.0
 BEST_TURN_SECONDS = 10.0
-#: the native search settles who wins first, then looks for the exact distance with at
-#: most this many times the nodes that took (and at least NATIVE_DISTANCE_MIN_NODES)
-NATIVE_DISTANCE_FACTOR = 4
-NATIVE_DISTANCE_MIN_NODES = 2_000_000
-#: big boards without ``timeout``: seconds of the native df-pn before the alpha-beta
-NATIVE_DFPN_SECONDS = 10.0
 
 
 @dataclass
@@ -226,13 +217,9 @@ def choose_method(position: Position, method: str) -> SolveMethod:
     >>> from boardproof import models
     >>> choose_method(models.get("collexion").start(), "auto").name
     'alphabeta'
-    >>> from boardproof.solvers.native import carpniches as native_carpniches
-    >>> choose_method(models.get("carpniches").start(), "auto").name == (
-    ...     "native" if native_carpniches.available() else "alphabeta")
-    True
-    >>> from boardproof.solvers.native import candy as native_candy
-    >>> choose_method(models.get("candy").start(players=3), "auto").name == (
-    ...     "native" if native_candy.available() else "alphabeta")
+    >>> pos = models.get("candy").start(players=3)
+    >>> choose_method(pos, "auto").name == (
+    ...     "native" if models.info("candy").part("engine").accepts(pos) else "alphabeta")
     True
     """
     if method == "auto":
@@ -259,7 +246,7 @@ def _within(max_plies: int | None) -> str:
     return "" if max_plies is None else f" within {max_plies} plies"
 
 
-def _solve_alphabeta(
+def solve_alphabeta(
     position: Position,
     max_plies: int | None,
     budget: Budget,
@@ -277,7 +264,7 @@ def _solve_alphabeta(
     first = search.iterate(max_plies, distance=distance)
     unsettled = not first.proved and first.repetitions and not budget.expired(search.nodes)
     if method == "auto" and unsettled:
-        settled = _try_enumerate(position, max_plies, budget, AUTO_MAX_STATES)
+        settled = try_enumerate(position, max_plies, budget, AUTO_MAX_STATES)
         if settled is not None:
             settled.nodes += search.nodes
             settled.method = "auto:enumerate"
@@ -288,10 +275,10 @@ def _solve_alphabeta(
     nodes = search.nodes
     name = "alphabeta" if method == "alphabeta" else "auto:alphabeta"
     if first.value == "win":
-        return _from_search(position, first, mover, nodes, name)
+        return from_search(position, first, mover, nodes, name)
     if players == 2:
         winner = 1 - mover if first.value == "loss" else None
-        return _from_search(position, first, winner, nodes, name)
+        return from_search(position, first, winner, nodes, name)
     # more than two players and the mover cannot win (or did not prove it)
     all_proved = first.proved
     for other in _others(position):
@@ -316,7 +303,7 @@ def _solve_alphabeta(
     return SolveResult.unknown(position, name, nodes, note, stopped)
 
 
-def _from_search(
+def from_search(
     position: Position, found: SearchResult, winner: int | None, nodes: int, method: str
 ) -> SolveResult:
     return SolveResult(
@@ -379,124 +366,7 @@ def _solve_pns(
     return SolveResult.unknown(position, "pns", nodes, note, stopped)
 
 
-def _solve_native(
-    position: Position,
-    max_plies: int | None,
-    timeout: float | None,
-    node_limit: int | None,
-    distance: bool,
-    method: str,
-) -> SolveResult:
-    name = "native" if method == "native" else "auto:native"
-    if position.outcome() is not None:
-        return _solve_alphabeta(position, max_plies, Budget(timeout, node_limit), 1 << 10,
-                                True, "alphabeta", distance)  # fmt: skip
-    if max_plies is not None and max_plies <= native.MAX_HORIZON:
-        return _solve_native_within(position, max_plies, timeout, node_limit, name)
-    deadline = None if timeout is None else time.perf_counter() + timeout
-
-    def left() -> float | None:
-        return None if deadline is None else max(deadline - time.perf_counter(), 0.001)
-
-    # who wins first (much cheaper), then the distance within a budget tied to that effort;
-    # on big boards df-pn asks first (a quarter of the time), then alpha-beta
-    nodes = 0
-    board: Any = position  # the native search accepted it: a Minefield position
-    by_dfpn = board.n >= native.DFPN_FIRST_SIZE and not board.pie
-    if by_dfpn:
-        share = None if timeout is None else timeout / 4
-        found = native.settle(position, timeout=share or NATIVE_DFPN_SECONDS,
-                              node_limit=(node_limit or 0) // 4)  # fmt: skip
-        nodes = found.nodes
-        by_dfpn = found.value != "unknown"
-        if not by_dfpn and not (node_limit and nodes >= node_limit):
-            found = native.solve_any(position, node_limit=(node_limit or 0) and node_limit - nodes,
-                                     timeout=left())  # fmt: skip
-            nodes += found.nodes
-    else:
-        found = native.solve_any(position, node_limit=node_limit or 0, timeout=timeout)
-        nodes = found.nodes
-    if found.value == "unknown":
-        note = "stopped by the time or node budget before a proof"
-        stopped = Stop.NODES if node_limit and nodes >= node_limit else Stop.TIME
-        return SolveResult.unknown(position, name, nodes, note, stopped)
-    exact: native.NativeResult | None = None
-    if distance or max_plies is not None:
-        allowed = max(NATIVE_DISTANCE_FACTOR * nodes, NATIVE_DISTANCE_MIN_NODES)
-        if node_limit:
-            allowed = min(allowed, node_limit - nodes)
-        if allowed > 0:
-            # after a df-pn proof, keep half of the time for its winning line
-            share = left()
-            if by_dfpn and share is not None:
-                share /= 2
-            measured = native.solve_any(position, distance=True, node_limit=allowed,
-                                        timeout=share)  # fmt: skip
-            nodes += measured.nodes
-            if measured.value != "unknown":
-                assert measured.value == found.value, (measured, found)
-                exact = measured
-    mover = position.to_move
-    winner = {"win": mover, "loss": 1 - mover}.get(found.value)
-    if max_plies is not None and exact is None:
-        note = (f"{found.value} for the side to move, but whether within {max_plies} plies "
-                "was not settled (time or node budget)")  # fmt: skip
-        stopped = Stop.NODES if node_limit and nodes >= node_limit else Stop.TIME
-        return SolveResult.unknown(position, name, nodes, note, stopped)
-    if max_plies is not None and exact is not None and (
-        exact.plies is None or exact.plies > max_plies
-    ):
-        note = f"no forced win for either side within {max_plies} plies"
-        return SolveResult.unknown(position, name, nodes, note, Stop.PLIES)
-    if exact is not None:
-        pv = native.principal_line(position, distance=True)
-        return SolveResult(position, exact.value, winner, exact.best_move, exact.plies, pv,
-                           nodes, 0.0, name)  # fmt: skip
-    if by_dfpn:
-        pv = native.winning_line(position, winner, timeout=left()) if winner is not None else []
-        note = "value proved by the native df-pn; " + (
-            "the number of plies was not asked for" if not distance else
-            "the number of plies was not computed within the budget (the line shown is a "
-            "winning line, not the shortest)")  # fmt: skip
-        return SolveResult(position, found.value, winner, found.best_move, None, pv, nodes,
-                           0.0, name, note=note)  # fmt: skip
-    pv = native.principal_line(position, distance=False)
-    note = "value proved; " + (
-        "the number of plies was not asked for" if not distance else
-        "the number of plies was not computed within the budget (the line shown is a "
-        "winning line, not the shortest)")  # fmt: skip
-    return SolveResult(position, found.value, winner, found.best_move, None, pv, nodes, 0.0,
-                       name, note=note)  # fmt: skip
-
-
-def _solve_native_within(
-    position: Position,
-    max_plies: int,
-    timeout: float | None,
-    node_limit: int | None,
-    name: str,
-) -> SolveResult:
-    """A forced win within ``max_plies`` plies: the native search cut at that horizon."""
-    note = f"no forced win for either side within {max_plies} plies"
-    if max_plies == 0:
-        return SolveResult.unknown(position, name, 0, note, Stop.PLIES)
-    found = native.solve_any(position, distance=True, node_limit=node_limit or 0,
-                             timeout=timeout, horizon=max_plies)  # fmt: skip
-    if found.value == "unknown":
-        note = "stopped by the time or node budget before a proof"
-        stopped = Stop.NODES if node_limit and found.nodes >= node_limit else Stop.TIME
-        return SolveResult.unknown(position, name, found.nodes, note, stopped)
-    if found.value not in ("win", "loss"):
-        return SolveResult.unknown(position, name, found.nodes, note, Stop.PLIES)
-    assert found.plies is not None and found.plies <= max_plies
-    mover = position.to_move
-    winner = mover if found.value == "win" else 1 - mover
-    pv = native.principal_line(position, distance=True, horizon=found.plies)
-    return SolveResult(position, found.value, winner, found.best_move, found.plies, pv,
-                       found.nodes, 0.0, name)  # fmt: skip
-
-
-def _try_enumerate(
+def try_enumerate(
     position: Position, max_plies: int | None, budget: Budget, max_states: int
 ) -> SolveResult | None:
     try:
@@ -517,7 +387,7 @@ def _try_enumerate(
 def _solve_enumerate(
     position: Position, max_plies: int | None, budget: Budget, max_states: int
 ) -> SolveResult:
-    result = _try_enumerate(position, max_plies, budget, max_states)
+    result = try_enumerate(position, max_plies, budget, max_states)
     if result is None:
         if budget.expired():
             note, stopped = "stopped by the time budget", budget.stop_reason()
@@ -608,7 +478,7 @@ def _best_turn(
 
 
 def _run_alphabeta(position: Position, request: Request, method: str) -> SolveResult:
-    return _solve_alphabeta(position, request.max_plies, request.budget, request.tt_capacity,
+    return solve_alphabeta(position, request.max_plies, request.budget, request.tt_capacity,
                             request.symmetry, method, request.distance)  # fmt: skip
 
 
@@ -622,86 +492,30 @@ def _run_enumerate(position: Position, request: Request, method: str) -> SolveRe
                             request.max_states or MAX_STATES)  # fmt: skip
 
 
-def _run_native(position: Position, request: Request, method: str) -> SolveResult:
-    return _solve_native(position, request.max_plies, request.timeout, request.node_limit,
-                         request.distance, method)  # fmt: skip
-
-
-#: the solve methods, in the order ``auto`` tries them (``native`` declares what it takes)
 def _native_accepts(position: Position) -> bool:
-    return (native_carpniches.supports(position) or native_candy.accepts(position)
-            or native.accepts(position))  # fmt: skip
+    engine = engine_of(position)
+    return engine is not None and engine.accepts(position)
 
 
 def _native_refusal(position: Position) -> str:
-    if not native.available():
-        return native.refusal(position)
-    if position.game.name == "candy":  # taken whenever its C module was built
-        return "the C module was not built"
-    return ("it solves Minefield (every size 2..26), Carpniches and Candy Conquest "
-            "positions only")  # fmt: skip
+    engine = engine_of(position)
+    if engine is not None:
+        return engine.refusal(position)
+    scopes = [found.scope for found in (models.info(name).part("engine") for name in models.names())
+              if found is not None]  # fmt: skip
+    return f"it solves {', '.join(scopes[:-1])} and {scopes[-1]} positions only"
 
 
-def _run_any_native(position: Position, request: Request, method: str) -> SolveResult:
-    """The Carpniches C search, the Candy Conquest one, or the Minefield one."""
-    if native_carpniches.supports(position):
-        return _solve_native_carpniches(position, request.max_plies, request.budget, method)
-    if native_candy.accepts(position):
-        return _solve_native_candy(position, request, method)
-    return _run_native(position, request, method)
+def _run_native(position: Position, request: Request, method: str) -> SolveResult:
+    """The C search of the position's game (its engine's ``solve``)."""
+    engine = engine_of(position)
+    assert engine is not None
+    result: SolveResult = engine.solve(position, request, method)
+    return result
 
-
-def _solve_native_candy(position: Position, request: Request, method: str) -> SolveResult:
-    """The C win-within search deepened for each player (the question of ``alphabeta``:
-    :func:`boardproof.solvers.native.candy.solve`); a finished game goes to alpha-beta."""
-    if position.outcome() is not None:
-        return _solve_alphabeta(position, request.max_plies, request.budget, 1 << 10, True,
-                                "alphabeta", request.distance)  # fmt: skip
-    name = "native" if method == "native" else "auto:native"
-    board: Any = position  # the native search accepted it: a Candy Conquest position
-    found = native_candy.solve(board, max_plies=request.max_plies, budget=request.budget,
-                               symmetry=request.symmetry)  # fmt: skip
-    if found.value == "unknown":
-        return SolveResult.unknown(position, name, found.nodes, found.note, found.stopped)
-    return SolveResult(position, found.value, found.winner, found.best_move, found.plies,
-                       found.pv, found.nodes, 0.0, name, note=found.note)  # fmt: skip
-
-
-def _solve_native_carpniches(
-    position: Position, max_plies: int | None, budget: Budget, method: str
-) -> SolveResult:
-    """The C alpha-beta. ``auto`` without a ply limit, on a position with cycles that
-    ``NATIVE_CARPNICHES_FIRST_NODES`` did not settle, tries the enumeration of a small
-    reachable graph (it settles draws through cycles), then deepens on."""
-    name = "native" if method == "native" else "auto:native"
-    first = budget
-    if method == "auto" and max_plies is None:
-        first = Budget(None, NATIVE_CARPNICHES_FIRST_NODES)
-        first.deadline = budget.deadline
-        if budget.node_limit is not None:
-            first.node_limit = min(budget.node_limit, NATIVE_CARPNICHES_FIRST_NODES)
-    search = native_carpniches.NativeAlphaBeta(position, budget=first)
-    found = search.iterate(max_plies)
-    if first is not budget and not found.proved and not budget.expired(search.nodes):
-        if search.reps:
-            settled = _try_enumerate(position, None, budget, AUTO_MAX_STATES)
-            if settled is not None:
-                settled.nodes += search.nodes
-                settled.method = "auto:enumerate"
-                return settled
-        search.budget = budget  # deepen on (the table stays warm)
-        found = search.iterate(None)
-    mover = position.to_move
-    winner = {"win": mover, "loss": 1 - mover}.get(found.value)
-    return _from_search(position, found, winner, search.nodes, name)
-
-
-#: ``auto`` on Carpniches without a ply limit: nodes of native deepening before a
-#: position with cycles it did not settle tries the enumeration of a small graph
-NATIVE_CARPNICHES_FIRST_NODES = 2_000_000
 
 TABLE: tuple[SolveMethod, ...] = (
-    SolveMethod("native", _native_accepts, _run_any_native, auto=True, refusal=_native_refusal),
+    SolveMethod("native", _native_accepts, _run_native, auto=True, refusal=_native_refusal),
     SolveMethod("alphabeta", _any, _run_alphabeta, auto=True),
     SolveMethod("pns", _any, _run_pns),
     SolveMethod("enumerate", _any, _run_enumerate),

@@ -33,6 +33,7 @@ from boardproof.models.base import (
     CANONICAL,
     NUM_PLAYERS,
     Canonical,
+    Engine,
     Outcome,
     PlayerCount,
     Position,
@@ -185,3 +186,14 @@ class Budget:
 
     def elapsed(self) -> float:
         return time.perf_counter() - self.start
+
+
+def engine_of(position: Position) -> Engine | None:
+    """The native engine that ``position``'s game brings (its descriptor names it), or None.
+
+    >>> from boardproof import models
+    >>> engine_of(models.get("collexion").start()) is None
+    True
+    """
+    engine: Engine | None = position.game.info.part("engine")
+    return engine

@@ -175,7 +175,7 @@ class AlphaBeta:
 
     ``prune(position, plies_left, attacker) -> bool`` is an optional sound bound
     (True: ``attacker`` cannot win within ``plies_left`` plies, not even if helped),
-    e.g. :func:`boardproof.solvers.cp.carpniches.prune` or
+    e.g. :func:`boardproof.models.carpniches.proofs.cp.prune` or
     :func:`boardproof.models.candy.bound.prune`. At a node with ``depth`` in
     ``prune_depths`` plies left: if ``beta <= 0`` and the opponent cannot win, the
     true value is >= 0 >= beta and the node fails high with the bound 0; if

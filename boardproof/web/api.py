@@ -36,8 +36,11 @@ from typing import Any
 from boardproof import models
 from boardproof.models.base import (
     BoardproofError,
+    GameInfo,
     InvalidOptionError,
     Position,
+    game_options,
+    impossible_message,
     play_line,
     result_fields,
 )
@@ -74,26 +77,42 @@ def _text(request: dict[str, Any], name: str, default: str | None = None) -> str
     return value
 
 
+def _game_scope_names(info: GameInfo | None = None) -> set[str]:
+    """The names of the game-scope options of ``info``'s game, or of every game."""
+    infos = [info] if info is not None else [models.info(name) for name in models.names()]
+    return {spec.name for one in infos for spec in one.options if spec.scope == "game"}
+
+
+def game_fields(info: GameInfo, request: dict[str, Any]) -> dict[str, Any]:
+    """The request's fields that are game options of ``info``'s game (Minefield's ``win``):
+    a game option of another game is refused, naming the games that have it."""
+    mine = {spec.name for spec in info.options if spec.scope == "game"}
+    found: dict[str, Any] = {}
+    for field_name in sorted(_game_scope_names()):
+        if request.get(field_name) is None:
+            continue
+        if field_name not in mine:
+            owners = [name for name in models.names()
+                      if field_name in _game_scope_names(models.info(name))]
+            raise InvalidOptionError(f"invalid option --{field_name}: only "
+                                     f"{' and '.join(owners)} has it, "
+                                     f"got {request[field_name]!r}")  # fmt: skip
+        found[field_name] = _text(request, field_name)
+    return found
+
+
 def load(request: dict[str, Any]) -> Position:
     """The request's ``game`` and ``position`` (``win`` for Minefield's rule), parsed."""
     if not isinstance(request, dict):
         raise InvalidOptionError(f"invalid request: expected a JSON object, got {request!r}")
     name = _text(request, "game")
-    options: dict[str, Any] = {}
-    if request.get("win") is not None:
-        if models.canonical_name(name) != "minefield":
-            raise InvalidOptionError(
-                f"invalid option --win: only minefield has it, got {request['win']!r}"
-            )
-        options["win"] = _text(request, "win")
+    options = game_fields(models.info(name), request)
     return models.get(name, **options).parse_position(_text(request, "position"))
 
 
 def load_possible(request: dict[str, Any]) -> Position:
     """:func:`load`, refusing a position that cannot occur in a game (as the CLI's
     analysing commands do: ``status()`` not empty)."""
-    from boardproof.commands.common import impossible_message
-
     pos = load(request)
     message = impossible_message(pos)
     if message is not None:
@@ -185,7 +204,7 @@ def _search(kind: str, pos: Position, request: dict[str, Any], seconds: float) -
     if kind == "analyse":
         from boardproof.solvers.analyse import analyse
 
-        options = {"win": request["win"]} if request.get("win") is not None else {}
+        options = game_options(pos.game)
         chosen = analysis_settings(request)
         # proof=False: the JSON has no proof (the CLI builds one only for --proof)
         found = analyse(pos, seconds=seconds, game_name=name, options=options, proof=False,

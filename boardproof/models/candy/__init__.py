@@ -43,4 +43,7 @@ INFO = GameInfo(
     ),
     pieces=lambda pos: sum(len(column) for column in pos.cols),
     piece_tag="title",
+    engine="boardproof.models.candy.engine",
+    view="boardproof.models.candy.drawing",
 )
+CandyGame.descriptor = INFO

@@ -18,8 +18,10 @@ True
 from __future__ import annotations
 
 import math
+from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
+from boardproof.models.base import Region, View
 from boardproof.models.candy.rules import (
     CODES,
     FILES,
@@ -118,3 +120,59 @@ def render(position: CandyPosition) -> str:
     caption += "; L/s = large/small socket; dashed = hidden shape"
     doc.text(width / 2, height - 12, caption, size=13)
     return doc.to_string()
+
+
+def click_path(move: str) -> list[str]:
+    """The targets that form ``move``: the square, then the candy's code.
+
+    >>> click_path("Os@c3")
+    ['c3', 'Os']
+    """
+    if "@" not in move:
+        return [move]
+    code, square = move.split("@", 1)
+    return [square, code]
+
+
+def hit_regions(pos: Any) -> list[Region]:
+    """The clickable squares of ``pos``'s picture (this drawing's geometry)."""
+    tallest = max((len(col) for col in pos.cols), default=0)
+    cell_h = max(3, tallest + 2) * ROW_H
+    return [
+        (
+            f"{FILES[f]}{r + 1}",
+            MARGIN + f * CELL_W,
+            MARGIN + (SIZE - 1 - r) * cell_h,
+            CELL_W,
+            cell_h,
+        )
+        for r in range(SIZE)
+        for f in range(SIZE)
+    ]
+
+
+_SIZES = {True: "large", False: "small"}
+_KINDS = {"o": "round", "s": "square", "x": "star"}
+
+
+def candy_label(code: str) -> str:
+    """A Candy Conquest code in words.
+
+    >>> candy_label("Os")
+    'Os: large round below, small square on top'
+    """
+    bottom, top = code[0], code[1]
+    return (
+        f"{code}: {_SIZES[bottom.isupper()]} {_KINDS[bottom.lower()]} below, "
+        f"{_SIZES[top.isupper()]} {_KINDS[top.lower()]} on top"
+    )
+
+
+def choice_labels(steps: list[dict[str, Any]]) -> dict[str, str]:
+    """Button labels for the candy codes of the steps' moves."""
+    codes = {path[1] for step in steps for _, path in step["moves"] if len(path) == 2}
+    return {code: candy_label(code) for code in sorted(codes)}
+
+
+#: what the site and the analysis board find through the descriptor (``GameInfo.view``)
+VIEW = View(click_path=click_path, hit_regions=hit_regions, choice_labels=choice_labels)

@@ -631,9 +631,7 @@ class CandyPosition:
 
     def _repr_svg_(self) -> str:
         """The SVG picture, so that Jupyter shows the position as a board."""
-        from boardproof.reports import svg
-
-        return svg.render(self)
+        return self.game.info.draw(self)
 
     def key(self) -> tuple[Columns, int, int]:
         return (self.cols, self.to_move, self.players)

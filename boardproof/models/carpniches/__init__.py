@@ -29,4 +29,9 @@ INFO = GameInfo(
     puzzles=PuzzleInfo(settings={"greedy": False}),
     pieces=lambda pos: sum(len(pos.stack(square)) for square in range(36)),
     piece_tag="circle",
+    engine="boardproof.models.carpniches.engine",
+    view="boardproof.models.carpniches.drawing",
+    openings="boardproof.models.carpniches.research.openings_command",
+    commands="boardproof.models.carpniches.commands",
 )
+CarpnichesGame.descriptor = INFO

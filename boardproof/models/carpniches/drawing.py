@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from boardproof.models.base import Region, View
 from boardproof.models.carpniches.rules import FILES, SIZE, SYMBOLS, opening_text
 from boardproof.models.drawing import SvgDocument
 
@@ -64,3 +65,31 @@ def render(position: Any) -> str:
     caption = f"{SYMBOLS[position.to_move]} to move, opening {opening_text(position.opening)}"
     doc.text(width / 2, height - 6, caption, size=12)
     return doc.to_string()
+
+
+def click_path(move: str) -> list[str]:
+    """The squares that form ``move``: from, then to.
+
+    >>> click_path("a1-b2")
+    ['a1', 'b2']
+    """
+    return move.split("-", 1) if "-" in move else [move]
+
+
+def hit_regions(pos: Any) -> list[Region]:
+    """The clickable squares of ``pos``'s picture (this drawing's geometry)."""
+    return [
+        (
+            f"{FILES[f]}{r + 1}",
+            MARGIN + f * CELL,
+            MARGIN + (SIZE - 1 - r) * CELL,
+            CELL,
+            CELL,
+        )
+        for r in range(SIZE)
+        for f in range(SIZE)
+    ]
+
+
+#: what the site and the analysis board find through the descriptor (``GameInfo.view``)
+VIEW = View(click_path=click_path, hit_regions=hit_regions)

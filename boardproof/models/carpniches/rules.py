@@ -686,9 +686,7 @@ class CarpnichesPosition(NamedTuple):
 
     def _repr_svg_(self) -> str:
         """The SVG picture, so that Jupyter shows the position as a board."""
-        from boardproof.reports import svg
-
-        return svg.render(self)
+        return self.game.info.draw(self)
 
     def board_text(self) -> str:
         """A text board: stacks bottom to top, ``.`` for an empty square.

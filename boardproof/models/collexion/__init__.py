@@ -64,6 +64,9 @@ INFO = GameInfo(
     pieces=lambda pos: len(pos.box),
     piece_tag="polygon",
     # a score game: its puzzles are the best turn of a solved endgame
-    # (boardproof.puzzles.collexion; only these three settings apply)
+    # (boardproof.models.collexion.puzzles; only these three settings apply)
     puzzles=PuzzleInfo(settings={"min_moves": 4, "playouts": 6, "root_nodes": 200_000}),
+    puzzle_maker="boardproof.models.collexion.puzzles",
+    view="boardproof.models.collexion.drawing",
 )
+CollexionGame.descriptor = INFO

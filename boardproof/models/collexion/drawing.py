@@ -14,7 +14,10 @@ True
 from __future__ import annotations
 
 import math
+import re
+from typing import Any
 
+from boardproof.models.base import Region, View
 from boardproof.models.collexion.heap import COLOURS, polygon_name
 from boardproof.models.collexion.rules import CollexionPosition
 from boardproof.models.drawing import SvgDocument
@@ -97,3 +100,38 @@ def render(position: CollexionPosition) -> str:
         text_anchor="start",
     )
     return doc.to_string()
+
+
+_MOVE_RE = re.compile(r"^(?:(?P<power>[^:]+):)?(?P<take>pass|\d+(?:\.\d+)*)(?P<rest>.*)$")
+
+
+def click_path(move: str) -> list[str]:
+    """The steps that form a turn: the power, each piece taken, then the rest.
+
+    >>> click_path("r4:12.7/g.3y")
+    [':r4', '12', '7', '/g.3y']
+    """
+    match = _MOVE_RE.match(move)
+    if match is None:
+        return [move]
+    path = [f":{match['power']}"] if match["power"] else []
+    take = match["take"]
+    path += ["pass"] if take == "pass" else take.split(".")
+    if match["rest"]:
+        path.append(match["rest"])
+    return path
+
+
+def hit_regions(pos: Any) -> list[Region]:
+    """The clickable pieces of ``pos``'s picture (this drawing's geometry)."""
+    regions: list[Region] = []
+    for depth, layer in enumerate(pos.layers()):
+        y = MARGIN + 24 + depth * ROW + ROW / 2
+        for k, (pid, _, _) in enumerate(layer):
+            x = MARGIN + CELL * k + CELL / 2
+            regions.append((str(pid), x - 21, y - 21, 42, 42))
+    return regions
+
+
+#: what the site and the analysis board find through the descriptor (``GameInfo.view``)
+VIEW = View(click_path=click_path, hit_regions=hit_regions)

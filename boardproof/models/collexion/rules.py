@@ -437,9 +437,7 @@ class CollexionPosition:
 
     def _repr_svg_(self) -> str:
         """The SVG picture, so that Jupyter shows the position as a board."""
-        from boardproof.reports import svg
-
-        return svg.render(self)
+        return self.game.info.draw(self)
 
     # -- derived facts --------------------------------------------------------
 

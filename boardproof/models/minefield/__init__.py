@@ -72,7 +72,13 @@ INFO = GameInfo(
     puzzles=PuzzleInfo(start={"pie": False}, sizes=(5, 6, 7)),
     pieces=lambda pos: bin(pos.black | pos.white).count("1"),
     piece_tag="circle",
+    engine="boardproof.models.minefield.engine",
+    certificates="boardproof.models.minefield.certificate_command",
+    view="boardproof.models.minefield.drawing",
+    openings="boardproof.models.minefield.research.openings_command",
+    commands="boardproof.models.minefield.commands",
 )
+MinefieldGame.descriptor = INFO
 
 __all__ = [
     "INFO",

@@ -13,7 +13,9 @@ True
 
 from __future__ import annotations
 
-from boardproof.models.base import Position
+from typing import Any
+
+from boardproof.models.base import Position, Region, View
 from boardproof.models.drawing import SvgDocument
 
 CELL = 36
@@ -89,3 +91,23 @@ def render(position: Position) -> str:
         for x, y in points:
             doc.circle(x, y, 4, fill=COLOURS["path"])
     return doc.to_string()
+
+
+def hit_regions(pos: Any) -> list[Region]:
+    """The clickable points of ``pos``'s picture (this drawing's geometry)."""
+    n: int = pos.n
+    return [
+        (
+            f"{FILES[f]}{r + 1}",
+            MARGIN + f * CELL - CELL / 2,
+            MARGIN + (n - 1 - r) * CELL - CELL / 2,
+            CELL,
+            CELL,
+        )
+        for r in range(n)
+        for f in range(n)
+    ]
+
+
+#: what the site and the analysis board find through the descriptor (``GameInfo.view``)
+VIEW = View(hit_regions=hit_regions)

@@ -317,9 +317,7 @@ class MinefieldPosition:
 
     def _repr_svg_(self) -> str:
         """The SVG picture, so that Jupyter shows the position as a board."""
-        from boardproof.reports import svg
-
-        return svg.render(self)
+        return self.game.info.draw(self)
 
     @property
     def tables(self) -> Tables:

@@ -21,16 +21,20 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from boardproof import models
+
 #: how often the C searches call the hook (nodes)
 EVERY = 1 << 20
 
 
 def _modules() -> list[Any]:
-    from boardproof.solvers import native
-    from boardproof.solvers.native import candy, carpniches
-
-    found = [native._native, carpniches._native, candy._native]
-    return [module for module in found if module is not None and hasattr(module, "set_hook")]
+    """The compiled modules of every game's engine that offer the hook (``Engine.hooks``)."""
+    found = []
+    for name in models.names():
+        engine = models.info(name).part("engine")
+        if engine is not None:
+            found += [module for module in engine.hooks() if hasattr(module, "set_hook")]
+    return found
 
 
 @contextmanager

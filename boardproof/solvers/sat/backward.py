@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 try:  # the compiled module is optional (no C compiler: the package installs without it)
-    from boardproof.solvers.native import _drup  # type: ignore[attr-defined]
+    from boardproof.solvers.sat import _drup  # type: ignore[attr-defined]
 except ImportError:  # pragma: no cover - depends on the build
     _drup = None
 

@@ -21,7 +21,7 @@ from typing import Any
 
 from boardproof.models.base import InvalidOptionError
 from boardproof.solvers.sat.child import open_solver
-from boardproof.solvers.sat.minefield import run_solver
+from boardproof.solvers.sat.solving import run_solver
 
 #: second solvers by name: ``cryptominisat`` (pycryptosat) or a python-sat back end
 SECOND_SOLVERS = ("cryptominisat", "glucose4", "minisat22")

@@ -1,0 +1,61 @@
+"""Candy Conquest's engine: its native (C) search behind ``solve(method="native")``.
+
+The game's descriptor names this module (``GameInfo.engine``); the generic layers find the
+engine through it and never import it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from boardproof.models.base import Engine, Position
+from boardproof.models.candy import native as native_candy
+from boardproof.solvers.api import Request, SolveResult, solve_alphabeta
+
+
+def solve_native(position: Position, request: Request, method: str) -> SolveResult:
+    """The C win-within search deepened for each player (the question of ``alphabeta``:
+    :func:`boardproof.models.candy.native.solve`); a finished game goes to alpha-beta."""
+    if position.outcome() is not None:
+        return solve_alphabeta(position, request.max_plies, request.budget, 1 << 10, True,
+                                "alphabeta", request.distance)  # fmt: skip
+    name = "native" if method == "native" else "auto:native"
+    board: Any = position  # the native search accepted it: a Candy Conquest position
+    found = native_candy.solve(board, max_plies=request.max_plies, budget=request.budget,
+                               symmetry=request.symmetry)  # fmt: skip
+    if found.value == "unknown":
+        return SolveResult.unknown(position, name, found.nodes, found.note, found.stopped)
+    return SolveResult(position, found.value, found.winner, found.best_move, found.plies,
+                       found.pv, found.nodes, 0.0, name, note=found.note)  # fmt: skip
+
+
+def _win_oracle(
+    position: Any, winner: int, plies: int | None = None
+) -> Callable[[Any], int | None] | None:
+    """The C win-within search as the proof builder's oracle, when the plies are known."""
+    if plies is None or not native_candy.accepts(position):
+        return None
+    oracle: Callable[[Any], int | None] = native_candy.win_oracle(winner, plies)
+    return oracle
+
+
+def _win_within(position: Any, player: int, plies: int, node_limit: int,
+                tt_bits: int) -> int | None:  # fmt: skip
+    found: int | None = native_candy.win_within(position, player, plies,
+                                                node_limit=node_limit, tt_bits=tt_bits)
+    return found
+
+
+def _hooks() -> list[Any]:
+    return [native_candy._native] if native_candy.available() else []
+
+
+ENGINE = Engine(
+    scope="Candy Conquest",
+    accepts=native_candy.accepts,
+    solve=solve_native,
+    win_oracle=_win_oracle,
+    hooks=_hooks,
+    win_within=_win_within,
+)

@@ -1,0 +1,86 @@
+"""The Carpniches opening report: Markdown and JSON.
+
+The computing is :func:`boardproof.models.carpniches.research.openings.analyse_openings`; this
+module only renders its result.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from boardproof.models.carpniches.research.openings import DFPN_TEXT, METHOD_NAMES
+
+
+def to_markdown(report: dict[str, Any]) -> str:
+    """The Markdown page of an analysis."""
+    out = [
+        "# Carpniches: the first moves",
+        "",
+        f"Start position `{report['start']}` (capybaras to move). The start is kept by",
+        "the half turn and both diagonal mirrors, so its "
+        f"{report['summary']['first_moves']} first moves fall",
+        f"into {report['summary']['classes']} classes; one move of each class is searched.",
+        "",
+        f"Method: {report['method']},",
+        f"at most {report['max_plies']} plies after the first move, time limit per move: "
+        f"{_seconds(report['timeout_per_move'])}.",
+        "Repeated positions count as draws and a proved win never relies on one.",
+        "",
+        "| first move | same as | result after it (poodles to move) | nodes | seconds |",
+        "|---|---|---|---:|---:|",
+    ]
+    for row in report["moves"]:
+        if row["winner"] is not None:
+            text = f"**{row['winner']} wins** in {row['plies']} plies: {' '.join(row['pv'])}"
+        else:
+            text = f"no forced win for either side within {row['no_forced_win_within']} plies"
+            if row["stopped_by_budget"]:
+                text += " (next depth stopped by the time limit)"
+        same = ", ".join(row["same_as"]) or "-"
+        out.append(f"| {row['move']} | {same} | {text} | {row['nodes']} | {row['seconds']} |")
+    summary = report["summary"]
+    out.append("")
+    if summary["forced_wins_found"]:
+        for w in summary["forced_wins_found"]:
+            same = f" (and {', '.join(w['same_as'])})" if w["same_as"] else ""
+            out.append(
+                f"Forced win found: after {w['move']}{same}, "
+                f"**{w['winner']} wins in {w['plies']} plies**"
+                + DFPN_TEXT[w.get("dfpn_confirms")]
+            )
+    else:
+        out.append("No forced win was found for either side.")
+    if "no_forced_win_from_start_within" in summary:
+        n = summary["no_forced_win_from_start_within"]
+        out.append(
+            f"From the start position, neither side can force a win within **{n} plies**\n"
+            "(1 + the smallest depth above: no first move gives the capybaras a forced win\n"
+            "that soon, and the unresolved first moves leave the poodles none)."
+        )
+    out.append("")
+    command = f"boardproof openings carpniches --max-plies {report['max_plies']}"
+    if report["timeout_per_move"] is not None:
+        command += f" --timeout {report['timeout_per_move']:g}"
+    if report["method"] == METHOD_NAMES["native"]:
+        command += " --method native"
+    command += " --out reports"  # the default folder is ./openings, not the published one
+    out.append(f"Reproduce: `{command}` (writes this page and its JSON; with a time limit,")
+    out.append("the depth reached depends on the machine, every depth reported is proved).")
+    return "\n".join(out) + "\n"
+
+
+def _seconds(value: float | None) -> str:
+    return "none" if value is None else f"{value:g} s"
+
+
+def write_report(report: dict[str, Any], out_dir: str | Path) -> tuple[Path, Path]:
+    """Write ``carpniches-opening.md`` and ``.json`` into ``out_dir``."""
+    folder = Path(out_dir)
+    folder.mkdir(parents=True, exist_ok=True)
+    md = folder / "carpniches-opening.md"
+    js = folder / "carpniches-opening.json"
+    md.write_text(to_markdown(report), encoding="utf-8")
+    js.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+    return md, js

@@ -1,0 +1,121 @@
+"""Minefield's playout kernels: random playouts in C (``native/playout.c``) and their
+Python twin, for the MCTS (:mod:`boardproof.solvers.playouts` says what a kernel is).
+
+The C kernel gets the glyph roles of every point from
+:func:`boardproof.models.minefield.board.glyph_roles`, not from its own rules. A Minefield
+playout runs to the end of the game (:func:`minefield_plies` bounds it).
+"""
+
+from __future__ import annotations
+
+import struct
+from typing import Any
+
+from boardproof.models.minefield.board import FILES, glyph_roles
+from boardproof.solvers.playouts import MASK64, Kernel, python_play
+
+try:  # the compiled module is optional (no C compiler: the package installs without it)
+    from boardproof.models.minefield.native import _playout as _mf  # type: ignore[attr-defined]
+except ImportError:  # pragma: no cover - depends on the build
+    _mf = None
+
+#: a Minefield board handed to C: little-endian bytes of 12 words (as the native search)
+BOARD_BYTES = 96
+#: the C module's result codes
+_BLACK, _WHITE, _DRAW, _LIMIT = 0, 1, 2, 3
+#: a role record in C: int16 cells[7], uint8 states[7], uint8 length
+_ROLE_CELLS = 7
+_ROLE = struct.Struct(f"<{_ROLE_CELLS}h{_ROLE_CELLS}BB")
+_STATE = {"E": 0, "M": 1, "O": 2}
+
+
+def _role_tables(n: int) -> tuple[bytes, bytes]:
+    """The glyph roles of every compact point of the n x n board, packed for C."""
+    every = [role for group in glyph_roles().values() for role in group]
+    starts = [0]
+    packed = bytearray()
+    for r in range(n):
+        for f in range(n):
+            found: set[tuple[tuple[int, int], ...]] = set()
+            for role in every:
+                cells: list[tuple[int, int]] = []
+                for dx, dy, state in role:
+                    g, q = f + dx, r + dy
+                    if not (0 <= g < n and 0 <= q < n):
+                        break
+                    cells.append((q * n + g, _STATE[state]))
+                else:
+                    found.add(tuple(cells))
+            for entries in sorted(found):
+                pad = _ROLE_CELLS - len(entries)
+                cells_of = [c for c, _ in entries] + [0] * pad
+                states = [s for _, s in entries] + [0] * pad
+                packed += _ROLE.pack(*cells_of, *states, len(entries))
+            starts.append(starts[-1] + len(found))
+    return struct.pack(f"<{n * n + 1}i", *starts), bytes(packed)
+
+
+def _ready(n: int) -> None:
+    assert _mf is not None
+    if not _mf.ready(n):
+        _mf.setup(n, *_role_tables(n))
+
+
+def native_minefield(
+    pos: Any, seed: int, limit: int, trace: bool = False
+) -> tuple[int | None, list[str]]:
+    """The same playout as :func:`~boardproof.solvers.playouts.reference_playout`, in C
+    (the moves only with ``trace``)."""
+    if _mf is None:
+        raise ValueError("the native playouts were not built (no C compiler at install)")
+    n = pos.n
+    _ready(n)
+    code, _plies, *rest = _mf.playout(
+        n, pos.game.diagonal, pos.black.to_bytes(BOARD_BYTES, "little"),
+        pos.white.to_bytes(BOARD_BYTES, "little"), pos.to_move, pos.pie, seed & MASK64,
+        limit, trace,
+    )  # fmt: skip
+    moves = []
+    for p in rest[0] if rest else ():
+        moves.append("swap" if p == -1 else "pass" if p == -2 else f"{FILES[p % n]}{p // n + 1}")
+    return (code if code in (_BLACK, _WHITE) else None), moves
+
+
+def _native_play(pos: Any, seed: int, limit: int) -> int | None:
+    n = pos.n
+    if not _mf.ready(n):  # type: ignore[union-attr]
+        _ready(n)
+    code = _mf.playout(  # type: ignore[union-attr]
+        n, pos.game.diagonal, pos.black.to_bytes(BOARD_BYTES, "little"),
+        pos.white.to_bytes(BOARD_BYTES, "little"), pos.to_move, pos.pie, seed, limit,
+    )[0]  # fmt: skip
+    return code if code < _DRAW else None
+
+
+def minefield_plies(pos: Any) -> int:
+    """Plies within which every Minefield game from ``pos`` ends: each placement fills a
+    point, at most one pass between two placements, one swap.
+
+    >>> from boardproof.models import get
+    >>> minefield_plies(get("minefield").start(size=3))
+    19
+    """
+    empty = pos.n * pos.n - (pos.black | pos.white).bit_count()
+    return 2 * empty + 1
+
+
+
+NATIVE_MINEFIELD = Kernel("native", _native_play, minefield_plies)
+PYTHON_MINEFIELD = Kernel("python", python_play, minefield_plies)
+
+
+def available() -> bool:
+    """Whether the C kernel was built (a C compiler at install time)."""
+    return _mf is not None
+
+
+def kernel(mode: str) -> Kernel:
+    """The kernel of ``MCTS(playout=mode)``: the C one unless ``python`` or not built."""
+    if mode == "native" and _mf is None:
+        raise ValueError("no native playouts for minefield: they were not built")
+    return NATIVE_MINEFIELD if _mf is not None and mode != "python" else PYTHON_MINEFIELD

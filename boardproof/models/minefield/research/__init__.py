@@ -1,0 +1,1 @@
+"""boardproof.models.minefield.research."""

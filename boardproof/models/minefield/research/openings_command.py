@@ -1,0 +1,187 @@
+"""``boardproof openings minefield``: the opening table of each board size, from the
+command line's options (:mod:`.openings` computes it, :mod:`.openings_report` writes it).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from typing import Any
+
+import click
+
+from boardproof import models
+from boardproof.commands.openings import (
+    DEFAULT_SIZES,
+    MAX_FINISHED_SIZE,
+    backend_options,
+    run_summary,
+)
+from boardproof.jobs.executor import Executor
+from boardproof.models.base import InvalidOptionError, Openings
+from boardproof.models.minefield.research.claims import parse_sizes
+from boardproof.models.minefield.research.openings import (
+    METHODS,
+    SPLIT_FIRST_SIZE,
+    build_report,
+)
+from boardproof.models.minefield.research.openings_report import write_report
+from boardproof.models.minefield.research.subtrees import GROWTHS
+
+
+def _minefield(
+    sizes: str,
+    executor: Executor,
+    out_dir: str,
+    checkpoint: str | None,
+    timeout: float | None,
+    win: str | None,
+    method: str,
+    split: str | None = None,
+    force: bool = False,
+    as_json: bool = False,
+    budget: int | None = None,
+    depth: int | None = None,
+    budget_from: int | None = None,
+    stop_after: float | None = None,
+    cert_dir: str | None = None,
+    grow: str | None = None,
+) -> None:
+    if method not in METHODS:
+        raise InvalidOptionError(
+            f"invalid option --method: expected one of {', '.join(METHODS)}, got {method!r}"
+        )
+    size_list = parse_sizes(sizes)
+    too_big = [n for n in size_list if n > MAX_FINISHED_SIZE]
+    if too_big and not force:
+        n = too_big[0]
+        raise InvalidOptionError(
+            f"invalid option --sizes: no opening table above {MAX_FINISHED_SIZE}x"
+            f"{MAX_FINISHED_SIZE} was ever finished ({MAX_FINISHED_SIZE}x{MAX_FINISHED_SIZE} "
+            "took 52 million nodes, 6x6 is estimated at ~90 billion); add --force to "
+            f"start {n}x{n} anyway, got {sizes!r}"
+        )
+    if win is not None:
+        models.get("minefield", win=win)  # a bad rule is refused before any work
+    if grow is not None and grow not in GROWTHS:
+        raise InvalidOptionError(
+            f"invalid option --grow: expected one of {', '.join(GROWTHS)}, got {grow!r}")
+    for flag, value in (("--depth", depth), ("--budget-from", budget_from),
+                        ("--stop-after", stop_after), ("--grow", grow)):
+        if value is not None and budget is None:
+            raise InvalidOptionError(f"invalid option {flag}: it needs --budget, got {value}")
+    split_from = SPLIT_FIRST_SIZE if budget_from is None else budget_from
+    deep = budget is not None and any(n >= split_from for n in size_list)
+    # a run of budgeted attempts keeps its journal (the unsettled entries go on from it)
+    cp = checkpoint or os.path.join(out_dir, "minefield-openings.checkpoint"
+                                    + (".jsonl" if deep else ".json"))  # fmt: skip
+    start = time.perf_counter()
+    command = f"boardproof openings minefield --sizes {sizes}" + backend_options(executor)
+    if timeout is not None:
+        command += f" --timeout {timeout:g}"
+    if win is not None:
+        command += f" --win {win}"
+    if method != "auto":
+        command += f" --method {method}"
+    split_points = tuple(p for p in (split or "").split(",") if p)
+    if split is not None:
+        if not split_points:
+            raise InvalidOptionError(f"invalid option --split: expected points like a1,a2, "
+                                     f"got {split!r}")  # fmt: skip
+        command += f" --split {','.join(split_points)}"
+    if too_big:
+        command += " --force"
+    if budget is not None:
+        command += f" --budget {budget} --depth {1 if depth is None else depth}"
+        if grow is not None and grow != "breadth":
+            command += f" --grow {grow}"
+        if budget_from is not None:
+            command += f" --budget-from {budget_from}"
+        if stop_after is not None:
+            command += f" --stop-after {stop_after:g}"
+    command += f" --out {out_dir}"
+    report = build_report(
+        size_list,
+        win=win or "orthogonal",
+        executor=executor,
+        split=split_points,
+        checkpoint=cp,
+        timeout=timeout,
+        command=command,
+        method=method,
+        budget=budget,
+        depth=1 if depth is None else depth,
+        split_from=split_from,
+        stop_after=stop_after,
+        grow=grow or "breadth",
+        notes=lambda line: click.echo(line, err=True),
+    )
+    attempts = None
+    if deep:
+        checkpoint = cp  # kept
+        if not os.path.isabs(cp):  # a journal kept with the sources: the report names it
+            report["journal"] = cp
+        from boardproof.models.minefield.research.subtrees import attempt_folder
+
+        attempts = attempt_folder(cp)
+    if cert_dir is not None:
+        from boardproof.models.minefield.research.opening_certificates import (
+            check_opening_certificates,
+            reprove_from_certificates,
+            write_opening_certificates,
+        )
+
+        parts: dict[str, list[str]] = {}
+        paths = write_opening_certificates(report, cert_dir, win or "orthogonal", executor,
+                                           attempts, parts,
+                                           notes=lambda text: click.echo(text, err=True))
+        cache = None if attempts is None else os.path.join(attempts, "checks.jsonl")
+        checked = check_opening_certificates(paths, executor, cache, parts)
+        report["certificates"] = {"folder": cert_dir, "files": checked}
+        reprove_from_certificates(report, cert_dir, checked, executor, cache)
+    if as_json:
+        files = [str(path) for path in write_report(report, out_dir)]
+        if checkpoint is None and os.path.exists(cp):
+            os.remove(cp)
+        click.echo(json.dumps({**report, "files": files}))
+        return
+    for size in report["sizes"]:
+        empty = size["empty"]
+        deep = "run" in size  # settled by budgeted attempts: what is not known is said so
+        points = ", ".join(size["black_wins"]) or ("none so far" if deep else "none")
+        if size["unsolved"]:
+            points += f" ({'not settled' if deep else 'unsolved'}: {', '.join(size['unsolved'])})"
+        click.echo(
+            f"{size['n']}x{size['n']}: empty board "
+            + (f"won by {empty['winner']}" if empty["winner"] or not deep else "not known yet")
+            + (f" (first move {empty['best_move']})" if empty["winner"] == "b" else "")
+            + f"; Black wins after: {points}"
+        )
+    for path in write_report(report, out_dir):
+        click.echo(f"wrote {path}")
+    if checkpoint is None and os.path.exists(cp):
+        os.remove(cp)
+    # the whole run's wall time, the certificate stage included
+    click.echo(f"seconds: {time.perf_counter() - start:.1f} ({run_summary(executor)})")
+
+
+
+
+def run(executor: Executor, given: dict[str, Any], *, out_dir: str, timeout: float | None,
+        as_json: bool) -> None:  # fmt: skip
+    """The command's run for Minefield, from the options it was given."""
+    _minefield(given["sizes"] or DEFAULT_SIZES, executor, out_dir, given["checkpoint"],
+               timeout, given["win"], given["method"] or "auto", given["split"],
+               bool(given["force"]), as_json, given["budget"], given["depth"],
+               given["budget_from"], given["stop_after"], given["certificates"],
+               given["grow"])  # fmt: skip
+
+
+#: what ``boardproof openings`` finds through Minefield's descriptor
+OPENINGS = Openings(
+    options=frozenset({"sizes", "workers", "scheduler", "checkpoint", "win", "timeout", "out",
+                       "method", "split", "force", "budget", "depth", "budget_from",
+                       "stop_after", "certificates", "grow"}),
+    run=run,
+)

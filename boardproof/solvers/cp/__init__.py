@@ -1,1 +1,0 @@
-"""OR-Tools CP-SAT models (Carpniches: line distance, bounded reachability, win bounds)."""
