@@ -38,59 +38,44 @@ TypeError: invalid position: expected a string in the game's notation, got None
 
 from __future__ import annotations
 
-import functools
-import re
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+import importlib
+from typing import TYPE_CHECKING, Any
 
+from boardproof import models
 from boardproof.models.base import (
     BoardproofError,
+    Game,
+    GameInfo,
     IllegalMoveError,
     InvalidNotationError,
     InvalidOptionError,
+    Move,
+    Outcome,
+    Position,
     UnknownGameError,
+    game_options,
 )
+from boardproof.models.base import perft as count_leaves
 
 if TYPE_CHECKING:  # the solvers are imported on first use: `import boardproof` stays light
-    from boardproof.models.base import Game, Position
     from boardproof.solvers.api import SolveResult
-    from boardproof.solvers.proof import CheckReport
+    from boardproof.solvers.proof import CheckReport, ProofError
 
 __version__ = "0.1.0"
 
-F = TypeVar("F", bound=Callable[..., Any])
-
-
-def python_names(message: str) -> str:
-    """A library message with command-line option names written as Python parameters.
-
-    >>> python_names("invalid option --max-plies: expected >= 0, got -1")
-    'invalid option max_plies: expected >= 0, got -1'
-    """
-    return re.sub(r"(?<![\w-])--([a-z][a-z-]*)", lambda m: m.group(1).replace("-", "_"), message)
-
-
-def _python_errors(func: F) -> F:
-    """Errors from the entry points name Python parameters, not command-line options."""
-
-    @functools.wraps(func)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        try:
-            return func(*args, **kwargs)
-        except BoardproofError as error:
-            text = str(error)
-            renamed = python_names(text)
-            if renamed == text:
-                raise
-            raise type(error)(renamed) from None
-
-    return wrapper  # type: ignore[return-value]
-
 __all__ = [
     "BoardproofError",
+    "CheckReport",
+    "Game",
+    "GameInfo",
     "IllegalMoveError",
     "InvalidNotationError",
     "InvalidOptionError",
+    "Move",
+    "Outcome",
+    "Position",
+    "ProofError",
+    "SolveResult",
     "UnknownGameError",
     "check_proof",
     "game",
@@ -98,33 +83,53 @@ __all__ = [
     "perft",
     "position",
     "prove",
+    "register",
     "solve",
     "svg",
 ]
 
+#: the names this module gives on first use (they live in the solvers, loaded lazily)
+_LAZY = {
+    "SolveResult": "boardproof.solvers.api",
+    "CheckReport": "boardproof.solvers.proof",
+    "ProofError": "boardproof.solvers.proof",
+}
+
+
+def __getattr__(name: str) -> Any:
+    """``boardproof.SolveResult``, ``CheckReport`` and ``ProofError``, imported on first use.
+
+    >>> import boardproof
+    >>> boardproof.SolveResult.__name__, issubclass(boardproof.ProofError, ValueError)
+    ('SolveResult', True)
+    """
+    if name in _LAZY:
+        return getattr(importlib.import_module(_LAZY[name]), name)
+    raise AttributeError(f"module 'boardproof' has no attribute {name!r}")
+
+
+def register(info: GameInfo) -> None:
+    """Add a game (a plug-in, described by its :class:`GameInfo`) to the registry; it is
+    then found by name like the built-in games, from Python and the command line."""
+    models.register(info)
+
 
 def games() -> tuple[str, ...]:
     """The names of the games (``candy-conquest`` is also accepted for ``candy``)."""
-    from boardproof import models
-
     return models.names()
 
 
-@_python_errors
 def game(name: str, **options: Any) -> Game:
     """The game called ``name``, with its options (Minefield: ``win="orthodiagonal"``).
 
     >>> game("candy-conquest").name
     'candy'
     """
-    from boardproof import models
-
     if not isinstance(name, str):
         raise TypeError(f"a game name must be a string, got {name!r}")
     return models.get(name, **options)
 
 
-@_python_errors
 def position(game_name: str, text: str, **options: Any) -> Position:
     """Parse ``text``, a position in the notation of the game ``game_name``.
 
@@ -134,7 +139,6 @@ def position(game_name: str, text: str, **options: Any) -> Position:
     return game(game_name, **options).parse_position(text)
 
 
-@_python_errors
 def solve(
     position: Position,
     method: str = "auto",
@@ -151,14 +155,12 @@ def solve(
     return run(position, method=method, max_plies=max_plies, timeout=timeout)
 
 
-@_python_errors
 def prove(position: Position, *, max_nodes: int = 1_000_000) -> dict[str, Any]:
     """A proof tree (JSON data) of the forced win of the side to move or of its opponent.
 
     Raises ValueError when nobody has a proved forced win. Check it with
     :func:`check_proof`, which uses the rules only.
     """
-    from boardproof.models.base import game_options
     from boardproof.solvers.common import engine_of
     from boardproof.solvers.proof import build_proof
 
@@ -187,16 +189,13 @@ def check_proof(data: Any) -> CheckReport:
     return check(data)
 
 
-@_python_errors
 def perft(position: Position, depth: int) -> int:
     """The number of leaves of the legal-move tree of ``depth`` plies.
 
     >>> perft(position("minefield", "3/3/3 b p"), 2)
     81
     """
-    from boardproof.models.base import perft as count
-
-    return count(position, depth)
+    return count_leaves(position, depth)
 
 
 def svg(position: Position) -> str:

@@ -35,11 +35,10 @@ from boardproof.commands.common import (
     load_game,
     load_position,
     quoted,
-    win_option,
 )
 from boardproof.models.base import BoardproofError
 
-__all__ = ["cli", "echo_json", "load_game", "load_position", "main", "win_option"]
+__all__ = ["cli", "echo_json", "load_game", "load_position", "main"]
 
 
 class _Group(click.Group):

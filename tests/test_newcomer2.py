@@ -276,8 +276,10 @@ def test_no_library_message_names_a_command_line_flag():
 
     root = Path(__file__).resolve().parent.parent / "boardproof"
     flagged = []
-    for folder in ("models", "solvers", "analysis", "puzzles"):
+    for folder in ("models", "solvers", "jobs", "review", "puzzles"):
         for path in sorted((root / folder).rglob("*.py")):
+            if path.name == "commands.py" or path.name.endswith("_command.py"):
+                continue  # a game's own commands (the command line, in its package)
             for number, line in enumerate(path.read_text().splitlines(), 1):
                 if re.search(r"\binvalid (option )?--[a-z]", line) or "option --" in line:
                     flagged.append(f"{path.relative_to(root)}:{number}: {line.strip()}")

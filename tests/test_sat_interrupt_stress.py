@@ -23,7 +23,8 @@ from pathlib import Path
 
 import pytest
 
-from boardproof.models.minefield.proofs import ring, sat, sigint_stress
+from boardproof.models.minefield.proofs import ring, sat
+from boardproof.models.minefield.research import sigint_stress
 from boardproof.solvers.sat import child, second
 
 

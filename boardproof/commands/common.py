@@ -99,17 +99,8 @@ game_options = _collect("game")
 start_options = _collect("start")
 
 
-def win_option(func: Any) -> Any:
-    """``--win RULE`` passed as ``win`` (kept for commands written before ``game_options``)."""
-    return click.option("--win", "win", default=None, metavar="RULE",
-                        help="Minefield: 'orthogonal' (rulebook, default) or "
-                             "'orthodiagonal'.")(func)  # fmt: skip
-
-
-def load_game(name: str, win: str | None = None, **options: Any) -> Game:
+def load_game(name: str, **options: Any) -> Game:
     """The game ``name`` with the command-line game options applied."""
-    if win is not None:
-        options["win"] = win
     game: Game = models.get(name, **options)
     return game
 
@@ -117,7 +108,6 @@ def load_game(name: str, win: str | None = None, **options: Any) -> Game:
 def load_position(
     game_name: str,
     text: str,
-    win: str | None = None,
     *,
     allow_impossible: bool | None = None,
     **options: Any,
@@ -128,7 +118,7 @@ def load_position(
     that cannot occur in a game (``status()`` is not empty) is refused, unless it is
     True: then a warning on stderr says that it is analysed anyway.
     """
-    pos = load_game(game_name, win, **options).parse_position(text)
+    pos = load_game(game_name, **options).parse_position(text)
     if allow_impossible is not None:
         check_possible(pos, allow_impossible)
     return pos

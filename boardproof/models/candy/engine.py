@@ -51,9 +51,15 @@ def _hooks() -> list[Any]:
     return [native_candy._native] if native_candy.available() else []
 
 
+
+def _accepts(position: Any) -> bool:
+    """What the C search takes (asked of the binding at each call: a test may switch it)."""
+    return bool(native_candy.accepts(position))
+
+
 ENGINE = Engine(
     scope="Candy Conquest",
-    accepts=native_candy.accepts,
+    accepts=_accepts,
     solve=solve_native,
     win_oracle=_win_oracle,
     hooks=_hooks,

@@ -76,9 +76,15 @@ def _hooks() -> list[Any]:
     return [native_carpniches._native] if native_carpniches.available() else []
 
 
+
+def _accepts(position: Any) -> bool:
+    """What the C search takes (asked of the binding at each call: a test may switch it)."""
+    return bool(native_carpniches.supports(position))
+
+
 ENGINE = Engine(
     scope="Carpniches",
-    accepts=native_carpniches.supports,
+    accepts=_accepts,
     solve=_solve,
     playouts=playouts.kernel,
     hooks=_hooks,

@@ -165,9 +165,15 @@ def _hooks() -> list[Any]:
     return [native._native] if native.available() else []
 
 
+
+def _accepts(position: Any) -> bool:
+    """What the C search takes (asked of the binding at each call: a test may switch it)."""
+    return bool(native.accepts(position))
+
+
 ENGINE = Engine(
     scope="Minefield (every size 2..26)",
-    accepts=native.accepts,
+    accepts=_accepts,
     solve=_solve,
     refusal=native.refusal,
     win_oracle=_win_oracle,

@@ -223,6 +223,8 @@ def check_ring(rows: int = 3, half: int = 2, depth: int = 0,
     return out
 
 
+#: the lemma as the published no-draw report states it (it names this module by its name
+#: then, ``boardproof.solvers.sat.ring``: the report made again is byte for byte the same)
 RING_LEMMA = (
     "Ring lemma (every n >= 5). On a glyph-free board of any size n >= 5 on which neither "
     "colour can place, every point of the outer ring (ranks 1 and n, files a and the last "
@@ -232,8 +234,7 @@ RING_LEMMA = (
     "window's part of 'glyph-free, stuck, p empty, the row left of p filled' is a formula "
     "that every real board satisfies (glyphs reaching outside the window only have to "
     "match inside it); SAT finds each of the 5 formulas UNSAT "
-    "(boardproof.models.minefield.proofs.ring; a 3 x 3 window works too: 3 cases, "
-    "every n >= 3). So "
+    "(boardproof.solvers.sat.ring; a 3 x 3 window works too: 3 cases, every n >= 3). So "
     "the bottom row is full; by the symmetries of the board (colours exchanged for the "
     "transposes), so is every side."
 )

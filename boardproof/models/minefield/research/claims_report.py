@@ -1,5 +1,11 @@
 """Rendering of claim verification results: Markdown, JSON and an SVG plot.
 
+Its text names the lemma checks and the ring lemma by the modules they had when the
+published reports were made (``boardproof.solvers.lemmas``, ``boardproof.solvers.sat.ring``:
+now :mod:`boardproof.models.minefield.proofs.lemmas` and
+:mod:`~boardproof.models.minefield.proofs.ring`), so that the reports made again are byte
+for byte the published ones.
+
 :func:`write_report` writes ``<claim>.md``, ``<claim>.json`` and ``<claim>.svg`` (time
 and formula size per n) into a directory; counterexample pictures, if any, beside them.
 
@@ -118,8 +124,7 @@ n = 5 on is the SAT fill step, the same formula as in `reports/minefield-no-draw
 (which has its row for every n = 2..26); the sizes whose DRUP proof was checked are listed
 in the certificate table (dratify and our own checkers).
 
-Brute-force checks (`tests/test_orthodiagonal_lemmas.py`,
-`boardproof.models.minefield.proofs.lemmas`:
+Brute-force checks (`tests/test_orthodiagonal_lemmas.py`, `boardproof.solvers.lemmas`:
 every board, numpy bit masks): in the default tests Lemmas G and K on every board up to
 3x3 and Lemma F on every full board up to 4x4, each also run on a deliberately broken
 variant that must fail (glyph-freeness without hard corners: gaps blocked; Y allowed

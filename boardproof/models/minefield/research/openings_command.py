@@ -171,11 +171,11 @@ def _minefield(
 def run(executor: Executor, given: dict[str, Any], *, out_dir: str, timeout: float | None,
         as_json: bool) -> None:  # fmt: skip
     """The command's run for Minefield, from the options it was given."""
-    _minefield(given["sizes"] or DEFAULT_SIZES, executor, out_dir, given["checkpoint"],
-               timeout, given["win"], given["method"] or "auto", given["split"],
-               bool(given["force"]), as_json, given["budget"], given["depth"],
-               given["budget_from"], given["stop_after"], given["certificates"],
-               given["grow"])  # fmt: skip
+    sizes = DEFAULT_SIZES if given["sizes"] is None else given["sizes"]
+    _minefield(sizes, executor, out_dir, given["checkpoint"], timeout, given["win"],
+               given["method"] or "auto", given["split"], bool(given["force"]), as_json,
+               given["budget"], given["depth"], given["budget_from"], given["stop_after"],
+               given["certificates"], given["grow"])  # fmt: skip
 
 
 #: what ``boardproof openings`` finds through Minefield's descriptor

@@ -1,8 +1,11 @@
 """The Minefield opening report: Markdown, JSON and one SVG table per size.
 
-The computing is :func:`boardproof.models.minefield.research.openings.build_report`; this module
-only
-renders its result.
+The computing is :func:`.openings.build_report`; this module only renders its result.
+Its text names three modules as they were called when the published report was made
+(``boardproof.solvers.native``, ``boardproof.solvers.certificate`` and
+``boardproof.analysis.best_first``: now :mod:`boardproof.models.minefield.native`,
+:mod:`boardproof.models.minefield.proofs.certificate` and :mod:`.best_first`), so that a
+report made again from the same journal is byte for byte the published one.
 """
 
 from __future__ import annotations
@@ -102,7 +105,7 @@ def render_markdown(report: dict[str, Any]) -> str:
         "by a different algorithm, the native proof-number search (df-pn) with its own "
         "table (for a side to move that wins: the position after its winning move): the "
         "last column of the summary and each size's entry table say so. The "
-        "native (C) alpha-beta of `boardproof.models.minefield.native` also gives the exact game "
+        "native (C) alpha-beta of `boardproof.solvers.native` also gives the exact game "
         "length with best play (fastest win, longest defence) up to 4x4. Both native "
         "searches are checked in the tests against the retrograde enumeration of every "
         "3x3 position and against the Python searches on larger boards, and the Python "
@@ -220,7 +223,7 @@ def certificates_section(certificates: dict[str, Any]) -> list[str]:
              "(one per settled entry; an entry settled through its replies has one "
              "composed of its replies' certificates, in one file) and checked each with the "
              "rules-only "
-             "checker of `boardproof.models.minefield.proofs.certificate`: "
+             "checker of `boardproof.solvers.certificate`: "
              f"**{good} of {len(files)} "
              "accepted**. `boardproof check-proof FILE` checks one again. A certificate "
              "lists the winner's positions with a move each; the checker rebuilds every "
@@ -356,7 +359,7 @@ def growth_text(run: dict[str, Any]) -> str:
                 "**most-proving** position of the entry's tree (proof-number search over the "
                 "journal, with the numbers each df-pn table left for the replies it did not "
                 "settle: at each position the reply that is cheapest to refute, "
-                "`boardproof.models.minefield.research.best_first`), one per worker, down to "
+                "`boardproof.analysis.best_first`), one per worker, down to "
                 f"{depth} below the entry; " + rule)
     return ("An attempt that runs out of budget is split into one attempt per reply of the "
             "side to move (one per symmetry class, the reply its df-pn table found most "
