@@ -71,7 +71,7 @@ def main() -> None:
     guess = subtrees.estimates(n, nodes, reps)
     done: dict[str, Any] = {}
     if args.journal:
-        from boardproof.jobs.executor import JournalCheckpoint
+        from boardproof.jobs.checkpoints import JournalCheckpoint
 
         with open(args.journal, encoding="utf-8") as handle:
             header = json.loads(handle.readline())["run"]

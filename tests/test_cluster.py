@@ -20,9 +20,9 @@ from typing import Any
 import pytest
 from errors import one_error_line as _one_error_line
 
+from boardproof.jobs.checkpoints import Checkpoint
 from boardproof.jobs.executor import (
     ALLOWED_FAILURES,
-    Checkpoint,
     Executor,
     SchedulerLost,
     TaskKilledWorkers,
@@ -296,7 +296,7 @@ def test_generate_and_site_resume_on_a_cluster(cluster, tmp_path, ctrl_c_after_s
     from test_resume import site_tree
 
     from boardproof.commands.site import build_site
-    from boardproof.jobs.executor import JournalCheckpoint
+    from boardproof.jobs.checkpoints import JournalCheckpoint
     from boardproof.puzzles import daily
     from boardproof.puzzles.generate import checkpoint_run, generate, settings_for
     from boardproof.puzzles.store import dumps

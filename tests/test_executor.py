@@ -7,7 +7,8 @@ import sys
 
 import pytest
 
-from boardproof.jobs.executor import Checkpoint, run_tasks
+from boardproof.jobs.checkpoints import Checkpoint
+from boardproof.jobs.executor import run_tasks
 from boardproof.models.base import InvalidOptionError
 
 

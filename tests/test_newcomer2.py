@@ -305,7 +305,7 @@ def test_task_progress_piped_is_one_line_per_task_with_elapsed_and_eta(capsys):
 
 
 def test_eta_text():
-    from boardproof.jobs.executor import eta_text
+    from boardproof.jobs.progress import eta_text
 
     assert [eta_text(10, 2, 3), eta_text(600, 1, 1), eta_text(7200, 1, 1)] == [
         "eta 15 s", "eta 10.0 min", "eta 2.0 h"]  # fmt: skip

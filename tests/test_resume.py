@@ -19,7 +19,8 @@ from typing import Any
 
 import pytest
 
-from boardproof.jobs.executor import Executor, JournalCheckpoint
+from boardproof.jobs.checkpoints import JournalCheckpoint
+from boardproof.jobs.executor import Executor
 from boardproof.models.base import InvalidOptionError
 from boardproof.puzzles import daily
 from boardproof.puzzles import generate as gen

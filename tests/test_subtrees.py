@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from boardproof.jobs.executor import Executor, JournalCheckpoint
+from boardproof.jobs.checkpoints import JournalCheckpoint
+from boardproof.jobs.executor import Executor
 from boardproof.models.minefield import native
 from boardproof.models.minefield.research import openings, subtrees
 

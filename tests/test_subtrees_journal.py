@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from boardproof.jobs.executor import JournalCheckpoint
+from boardproof.jobs.checkpoints import JournalCheckpoint
 from boardproof.models.minefield import native
 from boardproof.models.minefield.research import openings, subtrees
 from boardproof.models.minefield.research.openings_report import render_markdown, write_report

@@ -108,7 +108,7 @@ def test_settled_attempts_that_disagree_are_refused_in_one_line(tmp_path) -> Non
 
 
 def openings_store(path: Path):
-    from boardproof.jobs.executor import JournalCheckpoint
+    from boardproof.jobs.checkpoints import JournalCheckpoint
 
     return JournalCheckpoint(path, json.loads(path.read_text().splitlines()[0])["run"])
 
@@ -163,7 +163,7 @@ def test_an_attempt_running_at_the_deadline_finishes_and_counts(counting, tmp_pa
 
 
 def openings_store_new(path: Path):
-    from boardproof.jobs.executor import JournalCheckpoint
+    from boardproof.jobs.checkpoints import JournalCheckpoint
 
     return JournalCheckpoint(path, {"openings": "minefield", "test": True})
 

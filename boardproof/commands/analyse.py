@@ -74,7 +74,7 @@ def progress_printer(
         return None
     import time
 
-    from boardproof.jobs.executor import eta_text
+    from boardproof.jobs.progress import eta_text
 
     out = line if line is not None else ProgressLine()
     start = time.perf_counter()

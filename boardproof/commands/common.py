@@ -24,7 +24,7 @@ import os
 import stat
 import sys
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -38,6 +38,9 @@ from boardproof.models.base import (
     impossible_message,
     quoted,
 )
+
+if TYPE_CHECKING:
+    from boardproof.jobs.executor import Executor
 
 
 def cli_specs(scope: str) -> list[OptionInfo]:
@@ -373,3 +376,18 @@ class Heartbeat:
             sys.stderr.flush()
             self._shown = True
             wait = self.every
+
+
+def backend_options(executor: Executor) -> str:
+    """How the command line names the back end: `` --workers N`` or `` --scheduler ADDR``."""
+    if executor.scheduler is not None:
+        return f" --scheduler {executor.scheduler}"
+    return f" --workers {executor.workers}"
+
+
+def run_summary(executor: Executor) -> str:
+    """The console's last line about the back end (the default keeps its old form)."""
+    if executor.scheduler is None:
+        return f"workers: {executor.workers}"
+    info = executor.last
+    return info.summary() if info is not None else executor.describe()

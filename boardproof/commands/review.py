@@ -123,7 +123,7 @@ def review_command(
             break
     import time
 
-    from boardproof.jobs.executor import eta_text
+    from boardproof.jobs.progress import eta_text
 
     progress = ProgressLine()
     start = time.perf_counter()

@@ -34,18 +34,17 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import itertools
-import json
 import os
-import sys
 import time
 import uuid
 from collections.abc import Callable, Generator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, Generic, TypeVar
 
+from boardproof.jobs.checkpoints import Checkpoint
+from boardproof.jobs.progress import TaskProgress
 from boardproof.models.base import BoardproofError, InvalidOptionError
 
 T = TypeVar("T")
@@ -79,162 +78,6 @@ class SchedulerLost(BoardproofError):
     """The Dask scheduler stopped answering in the middle of a run."""
 
 
-class Checkpoint:
-    """Finished results by key, kept in a JSON file that is rewritten atomically.
-
-    >>> import tempfile, pathlib
-    >>> path = pathlib.Path(tempfile.mkdtemp()) / "run.checkpoint.json"
-    >>> cp = Checkpoint(path)
-    >>> cp.save("n=3", {"holds": True})
-    >>> Checkpoint(path).done
-    {'n=3': {'holds': True}}
-    """
-
-    def __init__(self, path: str | os.PathLike[str] | None) -> None:
-        self.path = Path(path) if path is not None else None
-        self.done: dict[str, Any] = {}
-        if self.path is not None and self.path.exists():
-            try:
-                from boardproof.inputs import read_text
-
-                data = json.loads(read_text(self.path))
-            except (json.JSONDecodeError, UnicodeDecodeError, OSError) as error:
-                reason = (getattr(error, "msg", None) or getattr(error, "reason", None)
-                          or getattr(error, "strerror", None) or str(error))  # fmt: skip
-                raise InvalidOptionError(
-                    f"invalid checkpoint: not a JSON file ({reason}; delete it, or start again "
-                    f"with option fresh): {str(self.path)!r}"
-                ) from None
-            if not isinstance(data, dict):
-                raise InvalidOptionError(
-                    f"invalid checkpoint: expected a JSON object of results by task, got "
-                    f"{type(data).__name__} (delete it to start again): {str(self.path)!r}"
-                )
-            self.done = data
-
-    def save(self, key: str, result: Any) -> None:
-        self.done[key] = result
-        self.write()
-
-    def write(self) -> None:
-        """Write the finished results so far (also at the start: the file exists at once)."""
-        if self.path is None:
-            return
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = self.path.with_name(self.path.name + ".tmp")
-        tmp.write_text(json.dumps(self.done, indent=1, sort_keys=True), encoding="utf-8")
-        os.replace(tmp, self.path)
-
-
-class JournalCheckpoint(Checkpoint):
-    """Finished results appended to a JSON Lines file: one line per task, after a header.
-
-    For runs of many tasks with large results (puzzles with their proofs), where
-    rewriting the whole file after each task would cost quadratic time. The header
-    line ``{"checkpoint": ..., "run": ...}`` names the run that wrote it; a file of
-    another run (other settings, another command) is refused in one line, as is a
-    damaged one (only a last line cut short by an interruption is dropped).
-
-    >>> import tempfile, pathlib
-    >>> path = pathlib.Path(tempfile.mkdtemp()) / "run.checkpoint.jsonl"
-    >>> JournalCheckpoint(path, {"seed": 1}).save("000000", {"puzzle": None})
-    >>> JournalCheckpoint(path, {"seed": 1}).done
-    {'000000': {'puzzle': None}}
-    >>> JournalCheckpoint(path, {"seed": 2})
-    Traceback (most recent call last):
-    ...
-    boardproof.models.base.InvalidOptionError: invalid checkpoint: written by another run (...
-    """
-
-    MAGIC = "boardproof-checkpoint"
-
-    def __init__(self, path: str | os.PathLike[str] | None, run: dict[str, Any]) -> None:
-        self.path = Path(path) if path is not None else None
-        self.run = run
-        self.done = {}
-        self._started = False
-        if self.path is not None and self.path.exists():
-            self._read(self.path)
-
-    def _refuse(self, why: str) -> InvalidOptionError:
-        return InvalidOptionError(
-            f"invalid checkpoint: {why} (delete it or pass --fresh to start again): "
-            f"{str(self.path)!r}"
-        )
-
-    def _read(self, path: Path) -> None:
-        try:
-            text = path.read_text(encoding="utf-8")
-        except UnicodeDecodeError:
-            raise self._refuse("not a JSON Lines file (not UTF-8 text)") from None
-        lines = text.split("\n")
-        if lines and lines[-1] == "":
-            lines.pop()
-        elif len(lines) > 1:
-            # the last line was being written when the run stopped: cut it off the file
-            cut = lines.pop()
-            tmp = path.with_name(path.name + ".tmp")
-            tmp.write_text(text[: len(text) - len(cut)], encoding="utf-8")
-            os.replace(tmp, path)
-        if not lines:
-            return  # an empty file: nothing finished yet
-        for number, line in enumerate(lines, start=1):
-            try:
-                entry = json.loads(line)
-            except json.JSONDecodeError as error:
-                raise self._refuse(f"line {number} is not JSON ({error.msg})") from None
-            if number == 1:
-                if not isinstance(entry, dict) or entry.get("checkpoint") != self.MAGIC:
-                    raise self._refuse("not a boardproof checkpoint (no header line)")
-                if entry.get("run") != self.run:
-                    why = _differences(entry.get("run"), self.run)
-                    raise self._refuse(f"written by another run ({why})")
-                continue
-            if not isinstance(entry, dict) or set(entry) != {"key", "result"}:
-                raise self._refuse(f"line {number} is not a task result")
-            self.done[str(entry["key"])] = entry["result"]
-        self._started = True
-
-    def _append(self, entry: dict[str, Any]) -> None:
-        assert self.path is not None
-        with self.path.open("a", encoding="utf-8") as handle:
-            handle.write(json.dumps(entry) + "\n")  # key order kept: it is data here
-            handle.flush()
-
-    def write(self) -> None:
-        """Create the file with its header line (if it does not exist yet)."""
-        if self.path is None or self._started:
-            return
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = self.path.with_name(self.path.name + ".tmp")
-        header = {"checkpoint": self.MAGIC, "run": self.run}
-        tmp.write_text(json.dumps(header, sort_keys=True) + "\n", encoding="utf-8")
-        os.replace(tmp, self.path)
-        self._started = True
-
-    def save(self, key: str, result: Any) -> None:
-        self.done[key] = result
-        if self.path is None:
-            return
-        self.write()
-        self._append({"key": key, "result": result})
-
-
-def _differences(old: Any, new: dict[str, Any]) -> str:
-    """What differs between the run that wrote a checkpoint and this one, briefly.
-
-    >>> _differences({"seed": 1, "game": "x"}, {"seed": 2, "game": "x"})
-    'seed 1, not 2'
-    """
-    if not isinstance(old, dict):
-        return "no run settings"
-    keys = sorted(set(old) | set(new))
-    diff = [f"{k} {json.dumps(old.get(k))}, not {json.dumps(new.get(k))}"
-            for k in keys if old.get(k) != new.get(k)]  # fmt: skip
-    text = "; ".join(diff) or "other settings"
-    return text if len(text) <= 160 else text[:157] + "..."
-
-
 @dataclass
 class RunInfo:
     """What a run did: the back end, and the tasks resumed, computed and re-run."""
@@ -264,112 +107,6 @@ class RunInfo:
         if self.failed:
             text += "; given up: " + ", ".join(self.failed)
         return text
-
-
-def eta_text(elapsed: float, done: int, left: int) -> str:
-    """The estimated time left when ``done`` units took ``elapsed`` seconds ('' if none).
-
-    >>> eta_text(10.0, 2, 3), eta_text(90.0, 1, 1), eta_text(5.0, 0, 4), eta_text(1.0, 3, 0)
-    ('eta 15 s', 'eta 1.5 min', '', '')
-    """
-    if done <= 0 or left <= 0:
-        return ""
-    seconds = elapsed / done * left
-    if seconds < 1:
-        return "eta < 1 s"
-    if seconds < 60:
-        return f"eta {seconds:.0f} s"
-    if seconds < 3600:
-        return f"eta {seconds / 60:.1f} min"
-    return f"eta {seconds / 3600:.1f} h"
-
-
-class _Progress:
-    """Progress on stderr: a rich bar on a terminal, one line per task otherwise (with
-    the elapsed time and an estimate of the time left, from the tasks run so far)."""
-
-    def __init__(self, total: int, description: str, enabled: bool, parallel: bool = False,
-                 status: Callable[[int], str] | None = None) -> None:  # fmt: skip
-        self.total = total
-        self.count = 0
-        self.computed = 0  # tasks run here (not from the checkpoint): the estimate's base
-        self.started = time.perf_counter()
-        self.description = description
-        self.enabled = enabled
-        #: show "running R, re-run K" on every line (a pool or a cluster)
-        self.parallel = parallel
-        #: the text in brackets, from the tasks done (default "done/total")
-        self.status = status or (lambda done: f"{done}/{total}")
-        self.custom_status = status is not None
-        self._bar: Any = None
-        self._task: Any = None
-        if enabled and sys.stderr.isatty():
-            from rich.progress import (
-                BarColumn,
-                MofNCompleteColumn,
-                Progress,
-                TextColumn,
-                TimeElapsedColumn,
-                TimeRemainingColumn,
-            )
-
-            # the elapsed time moves even while the first long task runs
-            self._bar = Progress(
-                TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                TimeElapsedColumn(), TextColumn("eta"), TimeRemainingColumn(),
-                transient=False,
-            )  # fmt: skip
-            self._bar.start()
-            self._task = self._bar.add_task(description or "tasks", total=total)
-
-    def start(self, pending: int, checkpoint: str | None, at_most: bool = False,
-              chosen: bool = False) -> None:  # fmt: skip
-        """Say, before the first task ends, how many tasks run and where they are kept
-        (``chosen``: more are chosen as the workers free up)."""
-        if not self.enabled or self._bar is not None or not (pending or chosen):
-            return
-        where = f"; checkpoint {checkpoint}" if checkpoint is not None else ""
-        # (a run that stops early has no total: no count in brackets)
-        head = "" if at_most or chosen else f"[{self.status(self.count)}] "
-        what = f"up to {pending} tasks" if at_most else f"{pending} tasks"
-        if chosen:
-            what = (f"{pending} tasks, then " if pending else "") + "tasks chosen one at a time"
-        print(
-            f"{head}{self.description}: {what} started{where}",
-            file=sys.stderr,
-            flush=True,
-        )
-
-    def advance(self, key: str, seconds: float, skipped: bool = False, running: int = 0,
-                reruns: int = 0) -> None:  # fmt: skip
-        self.count += 1
-        if not skipped:
-            self.computed += 1
-        if not self.enabled:
-            return
-        shown = running or reruns or (self.parallel and not skipped)
-        state = f" (running {running}, re-run {reruns})" if shown else ""
-        if self._bar is not None:
-            self._bar.update(self._task, advance=1,
-                             description=f"{self.description} {key}{state}")  # fmt: skip
-        else:
-            note = "from checkpoint" if skipped else f"{seconds:.2f}s"
-            if not skipped:
-                elapsed = time.perf_counter() - self.started
-                eta = eta_text(elapsed, self.computed, self.total - self.count)
-                if self.custom_status:
-                    eta = ""  # the bracket says what is left (e.g. puzzles, not tasks)
-                note += f", {elapsed:.1f}s elapsed" + (f", {eta}" if eta else "")
-            print(f"[{self.status(self.count)}] {self.description} {key}: {note}{state}",
-                  file=sys.stderr)  # fmt: skip
-
-    def note(self, text: str) -> None:
-        if self.enabled:
-            print(f"{self.description}: {text}", file=sys.stderr)
-
-    def close(self) -> None:
-        if self._bar is not None:
-            self._bar.stop()
 
 
 def _timed(fn: Callable[[T], R], arg: T) -> tuple[R, float]:
@@ -543,7 +280,7 @@ class Executor:
         kept = store.path is not None
         info = RunInfo(self.backend, self.workers, self.scheduler, tasks=len(tasks))
         self.last = info
-        bar = _Progress(len(tasks), description, progress,
+        bar = TaskProgress(len(tasks), description, progress,
                         parallel=self.backend != "in-process", status=status)  # fmt: skip
         results: dict[str, Any] = {}
         pending: list[tuple[str, T]] = []

@@ -21,7 +21,13 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from boardproof.models.base import Game, GameInfo, InvalidOptionError, UnknownGameError
+from boardproof.models.base import (
+    Game,
+    GameInfo,
+    InvalidOptionError,
+    UnknownGameError,
+    set_registry,
+)
 
 __all__ = ["GameInfo", "aliases", "canonical_name", "get", "info", "names", "register"]
 
@@ -113,3 +119,6 @@ def unregister(name: str) -> None:
     del _INFOS[key]
     for alias in [a for a, target in _ALIASES.items() if target == key]:
         del _ALIASES[alias]
+
+
+set_registry(info)  # a game's ``info`` is its registered descriptor

@@ -483,11 +483,12 @@ class View:
 
 @dataclass(frozen=True)
 class Openings:
-    """A game's opening analysis in ``boardproof openings`` (``GameInfo.openings``):
-    the command's options it takes (Python names) and ``run(executor, given, *, out_dir,
-    timeout, as_json)``, which computes, writes and prints the report."""
+    """A game's opening analysis in ``boardproof openings`` (``GameInfo.openings``): its
+    own options (click parameters, which the command adds to the common ones) and
+    ``run(executor, given, *, out_dir, timeout, as_json)``, which computes, writes and
+    prints the report (``given``: every option's value by its Python name)."""
 
-    options: frozenset[str]
+    params: tuple[Any, ...]
     run: Callable[..., None]
 
 
@@ -600,14 +601,23 @@ class SymbolsMixin:
             )
         return self.symbols.index(symbol)
 
-    #: the game's descriptor: its package sets it where it defines ``INFO``
-    descriptor: GameInfo | None = None
-
     @property
     def info(self) -> GameInfo:
-        """The game's descriptor (:attr:`descriptor`, set by the game's package)."""
-        assert self.descriptor is not None, f"{self.name}: the package sets its descriptor"
-        return self.descriptor
+        """The game's descriptor, from the registry."""
+        assert _describe is not None, "boardproof.models (the registry) is not imported"
+        return _describe(self.name)
+
+
+#: the registry's lookup of a descriptor by game name: :mod:`boardproof.models` sets it
+#: when it is imported, which is before any game package (they are its subpackages)
+_describe: Callable[[str], GameInfo] | None = None
+
+
+def set_registry(describe: Callable[[str], GameInfo]) -> None:
+    """Called once by :mod:`boardproof.models`: how :attr:`SymbolsMixin.info` finds a
+    game's descriptor (the registry is above this module, which never imports it)."""
+    global _describe
+    _describe = describe
 
 
 # ---------------------------------------------------------------------------

@@ -23,7 +23,8 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from boardproof.jobs.executor import Executor, JournalCheckpoint, run_tasks
+from boardproof.jobs.checkpoints import JournalCheckpoint
+from boardproof.jobs.executor import Executor, run_tasks
 from boardproof.models.base import InvalidOptionError
 from boardproof.puzzles import PuzzleError
 from boardproof.puzzles.generate import generate, puzzle_game, settings_for

@@ -47,7 +47,8 @@ from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from boardproof import models
-from boardproof.jobs.executor import Executor, JournalCheckpoint, run_tasks
+from boardproof.jobs.checkpoints import JournalCheckpoint
+from boardproof.jobs.executor import Executor, run_tasks
 from boardproof.models.base import InvalidOptionError, Position
 from boardproof.puzzles import PuzzleError, PuzzleUnavailableError
 from boardproof.puzzles.rating import rate
@@ -521,7 +522,7 @@ class _Prefix:
         self.start = time.perf_counter()  # for the estimate of the time left
 
     def status(self, done: int) -> str:
-        from boardproof.jobs.executor import eta_text
+        from boardproof.jobs.progress import eta_text
 
         made = min(len(self.puzzles), self.count)
         eta = eta_text(time.perf_counter() - self.start, made, self.count - made)

@@ -46,4 +46,3 @@ INFO = GameInfo(
     engine="boardproof.models.candy.engine",
     view="boardproof.models.candy.drawing",
 )
-CandyGame.descriptor = INFO

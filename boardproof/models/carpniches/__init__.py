@@ -34,4 +34,3 @@ INFO = GameInfo(
     openings="boardproof.models.carpniches.research.openings_command",
     commands="boardproof.models.carpniches.commands",
 )
-CarpnichesGame.descriptor = INFO

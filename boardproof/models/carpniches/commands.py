@@ -7,6 +7,7 @@ import click
 from boardproof import models
 from boardproof.commands.common import SECONDS, check_possible
 from boardproof.models.base import InvalidOptionError
+from boardproof.models.carpniches.proofs.cp import reach
 
 
 @click.command(name="reach")
@@ -56,7 +57,6 @@ def reach_command(
     name = models.canonical_name(game)
     if name != "carpniches":
         raise InvalidOptionError(f"invalid game: reach supports carpniches only, got {game!r}")
-    from boardproof.models.carpniches.proofs.cp import reach
 
     carp = models.get(name)
     start = carp.parse_position(source)

@@ -69,4 +69,3 @@ INFO = GameInfo(
     puzzle_maker="boardproof.models.collexion.puzzles",
     view="boardproof.models.collexion.drawing",
 )
-CollexionGame.descriptor = INFO

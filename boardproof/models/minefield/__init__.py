@@ -78,7 +78,6 @@ INFO = GameInfo(
     openings="boardproof.models.minefield.research.openings_command",
     commands="boardproof.models.minefield.commands",
 )
-MinefieldGame.descriptor = INFO
 
 __all__ = [
     "INFO",

@@ -33,6 +33,8 @@ def wants_certificate(position: Any, proof_format: str) -> bool:
     """Whether ``solve --proof`` writes a certificate rather than a proof tree."""
     if proof_format == "tree":
         return False
+    # the search is imported here, not with the module: check-proof, which finds this
+    # module through the descriptor, never loads it (the checker needs the rules only)
     from boardproof.models.minefield import native
 
     fits = (position.game.name == "minefield" and native.available() and not position.pie

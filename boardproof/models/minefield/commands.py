@@ -17,6 +17,8 @@ import click
 
 from boardproof.commands.common import check_output_path, echo_json
 from boardproof.inputs import read_text
+from boardproof.jobs.executor import RunInfo
+from boardproof.models.minefield.proofs import ring
 from boardproof.models.minefield.research import claims
 from boardproof.models.minefield.research import claims_report as nodraw
 from boardproof.solvers.sat import solving
@@ -155,8 +157,6 @@ def verify_command(claim: str, sizes: str | None, out: str | None, as_json: bool
     if previous is not None:
         result = claims.merge(result, previous, str(merge_file))
     if out is not None and claim == "minefield-no-draw":
-        from boardproof.models.minefield.proofs import ring
-
         result["ring"] = ring.summary(strip_max)  # partial theorems towards every n
     if out is not None:
         written = nodraw.write_report(result, out, command="\n".join(result["commands"]))
@@ -179,8 +179,6 @@ def run_line(result: dict[str, Any]) -> str:
     ...           "rerun_tasks": ["n=8/full"]})
     'dask local:2, 2 workers: 5 tasks (4 computed, 1 from checkpoint); re-run: n=8/full'
     """
-    from boardproof.jobs.executor import RunInfo
-
     backend, _, address = str(result.get("backend", "dask")).partition(" ")
     tasks, resumed = int(result.get("tasks", 0)), int(result.get("resumed_tasks", 0))
     info = RunInfo(backend, int(result.get("workers", 1)), address or None, tasks=tasks,

@@ -1,6 +1,6 @@
-"""SAT encodings (python-sat) and proof checking.
-
-- :mod:`boardproof.models.minefield.proofs.sat` — Minefield's static "dead draw" encoding
-  (glyph-freedom, stuck, no path) used to verify the no-draw claim;
-- :mod:`boardproof.solvers.sat.drat` — a small independent DRUP/RUP proof checker.
+"""SAT plumbing for the games' encodings, game-agnostic: solvers in a child process that
+Ctrl-C cannot corrupt (:mod:`.child`), solver names and proofs (:mod:`.solving`), DRUP
+certificates and their checkers (:mod:`.certify`, :mod:`.drat`, :mod:`.backward` in C) and
+a second solver (:mod:`.second`). The encodings themselves live in the game packages
+(Minefield's no-draw encoding: :mod:`boardproof.models.minefield.proofs.sat`).
 """

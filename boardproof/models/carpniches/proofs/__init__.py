@@ -1,1 +1,2 @@
-"""boardproof.models.carpniches.proofs."""
+"""Carpniches' CP-SAT models (:mod:`.cp`): line distance, bounded reachability, win
+bounds."""

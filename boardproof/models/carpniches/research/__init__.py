@@ -1,1 +1,2 @@
-"""boardproof.models.carpniches.research."""
+"""Carpniches' opening run (:mod:`.openings`), its report (:mod:`.openings_report`) and the
+``openings`` command's part (:mod:`.openings_command`)."""

@@ -34,7 +34,9 @@ from boardproof.models.carpniches import (
     CarpnichesPosition,
     parse_position,
 )
+from boardproof.models.carpniches.native import NativeAlphaBeta
 from boardproof.solvers.common import Budget
+from boardproof.solvers.pns import DFPN
 from boardproof.solvers.search import AlphaBeta
 
 #: the searches: the Python alpha-beta, or the same search in C
@@ -84,8 +86,6 @@ def analyse_move(
     began = time.perf_counter()
     search: Any
     if method == "native":
-        from boardproof.models.carpniches.native import NativeAlphaBeta
-
         search = NativeAlphaBeta(pos, budget=Budget(timeout), tt_bits=NATIVE_TT_BITS)
     else:
         search = AlphaBeta(pos, budget=Budget(timeout))
@@ -121,8 +121,6 @@ def dfpn_confirms(
 ) -> bool | None:
     """Whether df-pn (an independent solver) proves the same winner within ``plies``
     (None: not settled within ``timeout`` seconds)."""
-    from boardproof.solvers.pns import DFPN
-
     search = DFPN(pos, player=pos.game.player_of(winner), max_plies=plies, budget=Budget(timeout))
     return search.solve().proved
 

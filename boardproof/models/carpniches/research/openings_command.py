@@ -10,15 +10,23 @@ from typing import Any
 
 import click
 
-from boardproof.commands.common import Heartbeat
-from boardproof.commands.openings import (
-    DEFAULT_MAX_PLIES,
-    run_summary,
-)
+from boardproof.commands.common import Heartbeat, run_summary
 from boardproof.jobs.executor import Executor
 from boardproof.models.base import InvalidOptionError, Openings
 from boardproof.models.carpniches.research.openings import METHODS, analyse_openings
 from boardproof.models.carpniches.research.openings_report import write_report
+
+DEFAULT_MAX_PLIES = 9
+
+
+#: the options of ``boardproof openings carpniches`` (the command adds the common ones)
+PARAMS = (
+    click.Option(["--max-plies", "max_plies"], type=click.IntRange(min=1), default=None,
+                 help=f"plies after each first move [{DEFAULT_MAX_PLIES}]."),
+    click.Option(["--method"], default=None, metavar="METHOD",
+                 help="alphabeta (default) or native (the same search in C)."),
+)  # fmt: skip
+
 
 
 def _carpniches(
@@ -72,8 +80,4 @@ def run(executor: Executor, given: dict[str, Any], *, out_dir: str, timeout: flo
 
 
 #: what ``boardproof openings`` finds through Carpniches' descriptor
-OPENINGS = Openings(
-    options=frozenset({"max_plies", "timeout", "out", "workers", "scheduler", "method",
-                       "checkpoint"}),
-    run=run,
-)
+OPENINGS = Openings(params=PARAMS, run=run)

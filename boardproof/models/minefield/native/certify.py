@@ -45,6 +45,7 @@ from typing import Any
 from boardproof import models
 from boardproof.models.base import InvalidOptionError
 from boardproof.models.minefield import native
+from boardproof.models.minefield.native import prover
 from boardproof.models.minefield.proofs import certificate as fmt
 
 #: the df-pn table of :func:`make_certificate` per board size (2**bits entries of 32
@@ -96,8 +97,6 @@ def make_certificate(
     rule cut is proved by a search of its own (for ``must3``: at once, every reply of the
     loser after the winner's unstoppable reply being cut in its turn).
     """
-    from boardproof.models.minefield.native import prover
-
     with prover.rules(rules):
         return _make(root, winner, theorem_o, tt_bits, timeout, progress, fewest, table,
                      node_limit)  # fmt: skip
@@ -182,10 +181,9 @@ def certificate_from_table(
     ``rules`` and ``theorem_o`` in a fresh table (``prover.who_wins(root, tt_bits=...,
     table=..., use=rules)`` that found the side to move winning, ``nodes`` its nodes), and
     nothing may have searched since. It saves the second search of :func:`make_certificate`:
-    the budgeted 6x6 attempts make their certificates so (``analysis.subtrees``).
+    the budgeted 6x6 attempts make their certificates so
+    (:mod:`~boardproof.models.minefield.research.subtrees`).
     Deterministic as :func:`make_certificate`: the table is the one its own search leaves."""
-    from boardproof.models.minefield.native import prover
-
     target, header_base = _prepare(root, theorem_o)
     done = _finished(root, target, winner, header_base)
     if done is not None:

@@ -102,6 +102,7 @@ from boardproof import models
 from boardproof.models.base import InvalidOptionError
 from boardproof.models.minefield import native
 from boardproof.models.minefield.board import Move
+from boardproof.models.minefield.proofs.certificate import certificate_hints
 
 #: the df-pn table of :func:`who_wins` (2**bits entries of 32 bytes)
 DEFAULT_DFPN_BITS = 20
@@ -269,8 +270,6 @@ def confirm(
     native.reset()  # a fresh alpha-beta table (the df-pn table stays)
     search = native.search_for(target.n, target.game.win == "orthodiagonal", tt_bits)
     if certificate is not None:
-        from boardproof.models.minefield.proofs.certificate import certificate_hints
-
         if (certificate.header.get("root"), certificate.header.get("rule")) != (
                 position.fen(), target.game.win):  # fmt: skip
             raise ValueError(f"the certificate is not one of {position.fen()!r} in the "

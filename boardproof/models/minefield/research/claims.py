@@ -35,9 +35,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from boardproof.jobs.executor import Checkpoint, Executor
+from boardproof.jobs.checkpoints import Checkpoint
+from boardproof.jobs.executor import Executor
 from boardproof.models.base import InvalidOptionError
 from boardproof.models.minefield.proofs import lemmas, sat
+from boardproof.models.minefield.research.exhaustive import enumerate_reachable, reach_search
 from boardproof.solvers.sat import certify, second, solving
 from boardproof.solvers.sat.child import call_in_child, open_solver
 
@@ -130,8 +132,6 @@ def second_task(task: dict[str, Any]) -> dict[str, Any]:
 
 def exhaustive_task(task: dict[str, Any]) -> dict[str, Any]:
     """Enumerate every reachable position of one size."""
-    from boardproof.models.minefield.research.exhaustive import enumerate_reachable
-
     return enumerate_reachable(task["n"]).as_dict()
 
 
@@ -253,8 +253,6 @@ def _handle_candidate(
     Every unreachable candidate is excluded by a blocking clause (sound: the search
     proved that no legal game reaches that board) and the solver asked again.
     """
-    from boardproof.models.minefield.research.exhaustive import reach_search
-
     enc = sat.encode(n, options)
     excluded: list[dict[str, Any]] = []
     began = time.perf_counter()

@@ -25,6 +25,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from boardproof.models.minefield.proofs.ring import RING_LEMMA, STRIP_LEMMA
+
 _SHORT = {"dratify": "dratify", "backward": "bwd", "boardproof": "fwd"}
 
 
@@ -144,8 +146,6 @@ def _certified(flag: bool | None, unsat: bool) -> str:
 
 def ring_section(ring: dict[str, Any]) -> list[str]:
     """The partial theorems towards "no draw for every n" (the ring lemma)."""
-    from boardproof.models.minefield.proofs.ring import RING_LEMMA
-
     rows = []
     for w in ring["windows"]:
         for c in w["cases"]:
@@ -177,8 +177,6 @@ def ring_section(ring: dict[str, Any]) -> list[str]:
 
 
 def _strip_lines(ring: dict[str, Any]) -> list[str]:
-    from boardproof.models.minefield.proofs.ring import STRIP_LEMMA
-
     strips = ring.get("strips") or []
     if not strips:
         return []

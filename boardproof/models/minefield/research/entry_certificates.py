@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from boardproof import models
+from boardproof.models.minefield.native.certify import compose
 from boardproof.models.minefield.proofs import certificate as fmt
 from boardproof.models.minefield.research import subtrees
 
@@ -102,8 +103,6 @@ def leaves(node: Plan) -> list[str]:
 def assemble(node: Plan, win: str) -> fmt.Certificate | None:
     """The certificate of the plan once its searches are made (None: a part is missing,
     e.g. its search failed)."""
-    from boardproof.models.minefield.native.certify import compose
-
     if not node.parts:
         if node.path is None or not same_claim(node.path, node.position, node.winner):
             return None

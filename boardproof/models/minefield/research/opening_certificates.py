@@ -16,11 +16,16 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from boardproof import models
+from boardproof.jobs.executor import Executor
+from boardproof.models.minefield.native.certify import CertificateFailed, make_certificate
 from boardproof.models.minefield.proofs.certificate import (
     check_certificate,
     load_certificate,
     write_atomic,
 )
+from boardproof.models.minefield.research import entry_certificates, subtrees
+from boardproof.models.minefield.research.subtrees import table_bits
 from boardproof.solvers.proof import ProofError
 
 #: where the notes of :func:`write_opening_certificates` go (None: nowhere)
@@ -53,9 +58,6 @@ def write_opening_certificates(report: dict[str, Any], folder: str, win: str = "
     (:mod:`boardproof.models.minefield.research.entry_certificates`); ``parts`` gets the files each
     composed one is made of (for :func:`check_opening_certificates`); ``notes`` a line
     per file kept, written or not written."""
-    from boardproof.jobs.executor import Executor
-    from boardproof.models.minefield.research import entry_certificates
-
     def note(text: str) -> None:
         if notes is not None:
             notes(text)
@@ -131,9 +133,6 @@ def reprove_from_certificates(report: dict[str, Any], folder: str, files: list[d
     a file whose bytes the same re-proving code (:func:`reprover_digest`) re-proved before
     is taken from it (its nodes and the seconds measured then), so a report made again
     from the same journal is the same, byte for byte; each new re-proof is added."""
-    from boardproof.jobs.executor import Executor
-    from boardproof.models.minefield.research import subtrees
-
     accepted = {f["file"]: f.get("sha256") for f in files if f.get("ok")}
     digest = reprover_digest()
     earlier = _cached(cache, "reproof", digest)
@@ -183,8 +182,6 @@ def check_opening_certificates(paths: list[str], executor: Any = None,
     (``entry_certificates.leaves``): they are checked first, each on its own (a
     worker each), then the composed file with the accepted ones as ``accepted_before``:
     only its records that no part holds (the roots of the splits) are checked again."""
-    from boardproof.jobs.executor import Executor
-
     parts = parts or {}
     digest = checker_digest()
     earlier = _cached(cache, "checker", digest)
@@ -252,7 +249,6 @@ def reprover_digest() -> str:
     import ast
 
     import boardproof.models.minefield.native.prover as prover
-    from boardproof.models.minefield.research import subtrees
 
     digest = hashlib.sha256()
     source = os.path.join(os.path.dirname(prover.__file__), "minefield.c")
@@ -322,10 +318,6 @@ def check_entry_certificate(path: str, parts: tuple[str, ...] = ()) -> dict[str,
 def make_entry_certificate(job: Job) -> dict[str, Any]:
     """One task of :func:`write_opening_certificates`: :data:`Job` -> the file's bytes
     (None if df-pn fails), its positions and the seconds it took."""
-    from boardproof import models
-    from boardproof.models.minefield.native.certify import CertificateFailed, make_certificate
-    from boardproof.models.minefield.research.subtrees import table_bits
-
     root, winner, win, rules, table, budget = job
     game = models.get("minefield", win=win)
     start = time.perf_counter()

@@ -33,9 +33,12 @@ from collections.abc import Callable
 from typing import Any
 
 from boardproof import models
+from boardproof.jobs.checkpoints import JournalCheckpoint
 from boardproof.jobs.executor import Executor, run_tasks
 from boardproof.models.base import InvalidOptionError
 from boardproof.models.minefield import native
+from boardproof.models.minefield.native import prover
+from boardproof.models.minefield.research import subtrees
 from boardproof.solvers.api import solve
 from boardproof.solvers.common import symmetric_key
 
@@ -140,8 +143,6 @@ def prove_task(pos: Any, timeout: float | None, start: float) -> dict[str, Any]:
     searched in the ortho-diagonal game), the native alpha-beta re-proves it (Theorem O,
     its move order from the df-pn table) within a node budget. Fresh tables per entry, so
     the node counts do not depend on what a worker ran before."""
-    from boardproof.models.minefield.native import prover
-
     found = prover.who_wins(pos, tt_bits=PROVER_TT_BITS, timeout=timeout)
     entry: dict[str, Any] = {"position": pos.fen(), "method": "native df-pn",
                              "nodes": found.nodes}  # fmt: skip
@@ -312,8 +313,6 @@ def build_report(
     deep = [n for n in sizes if budget is not None and n >= split_from]
     store: Any = checkpoint
     if deep:
-        from boardproof.jobs.executor import JournalCheckpoint
-
         store = JournalCheckpoint(checkpoint, {"openings": "minefield", "win": win,
                                                "method": method, "table": "quad"})  # fmt: skip
     split_set = set(split)
@@ -337,7 +336,6 @@ def build_report(
                 tasks.append((f"n={n} {rep}", (n, rep, win, timeout, method)))
     # the df-pn nodes, with the attempts' rules, of the sizes below each deep one: the
     # three that its estimates come from, and one more to check the method on the last
-    from boardproof.models.minefield.research import subtrees
 
     if any(n - 3 >= 2 for n in deep):
         basis = {k for n in deep for k in (n - 4, n - 3, n - 2, n - 1) if k >= 2}
@@ -453,8 +451,6 @@ def _task(arg: Any) -> dict[str, Any]:
     """A task of the main run: an entry (:func:`solve_task`) or, with 4 fields, the df-pn
     nodes of a smaller size's entry for the estimates (``subtrees.basis_nodes``)."""
     if len(arg) == 4:
-        from boardproof.models.minefield.research import subtrees
-
         return subtrees.basis_nodes(arg)
     return solve_task(arg)
 
@@ -467,8 +463,6 @@ def _deep_size(n: int, win: str, classes: list[tuple[str, Any]], results: dict[s
                grow: str = "breadth") -> dict[str, Any]:  # fmt: skip
     """The entries of a size settled by budgeted attempts, cheapest estimate first (the
     settled attempts write their certificates into ``certificates``)."""
-    from boardproof.models.minefield.research import subtrees
-
     reps = [rep for rep, _ in classes]
     guess: dict[str, Any] = {}
     rate = None

@@ -12,22 +12,67 @@ from typing import Any
 import click
 
 from boardproof import models
-from boardproof.commands.openings import (
-    DEFAULT_SIZES,
-    MAX_FINISHED_SIZE,
-    backend_options,
-    run_summary,
-)
+from boardproof.commands.common import SECONDS, backend_options, check_output_path, run_summary
 from boardproof.jobs.executor import Executor
 from boardproof.models.base import InvalidOptionError, Openings
 from boardproof.models.minefield.research.claims import parse_sizes
+from boardproof.models.minefield.research.opening_certificates import (
+    check_opening_certificates,
+    reprove_from_certificates,
+    write_opening_certificates,
+)
 from boardproof.models.minefield.research.openings import (
     METHODS,
     SPLIT_FIRST_SIZE,
     build_report,
 )
 from boardproof.models.minefield.research.openings_report import write_report
-from boardproof.models.minefield.research.subtrees import GROWTHS
+from boardproof.models.minefield.research.subtrees import GROWTHS, attempt_folder
+
+DEFAULT_SIZES = "2-4"
+#: the largest Minefield board whose opening table was ever finished (5x5: 52 million
+#: nodes, about 1-2 minutes with 2 workers; 6x6 is estimated at ~90 billion df-pn nodes);
+#: larger sizes need --force
+MAX_FINISHED_SIZE = 5
+
+
+#: the options of ``boardproof openings minefield`` (the command adds the common ones)
+PARAMS = (
+    click.Option(["--sizes"], default=None,
+                 help=f"board sizes, e.g. 2-5 [{DEFAULT_SIZES}]."),
+    click.Option(["--win"], default=None, metavar="RULE",
+                 help="'orthogonal' (rulebook, default) or 'orthodiagonal'."),
+    click.Option(["--split"], default=None, metavar="POINTS",
+                 help="split these first points' entries (e.g. a1,a2: the hardest) into one "
+                      "task per reply."),
+    click.Option(["--budget"], type=click.IntRange(min=1), default=None, metavar="NODES",
+                 help="sizes from 6x6 on: df-pn nodes per attempt; an entry not settled "
+                      "within it is split into one attempt per reply (resumable: one "
+                      "checkpoint line per attempt)."),
+    click.Option(["--depth"], type=click.IntRange(min=0, max=8), default=None,
+                 help="with --budget: split this many plies below an entry [1]."),
+    click.Option(["--grow"], default=None, metavar="ORDER",
+                 help="with --budget: breadth (every reply of a split position is attempted "
+                      "before any is split) or best (the next attempt is the most-proving "
+                      "position: proof-number search over the journal) [breadth]."),
+    click.Option(["--budget-from", "budget_from"], type=click.IntRange(min=2, max=8),
+                 default=None, metavar="N",
+                 help="with --budget: the first size settled so [6]."),
+    click.Option(["--stop-after", "stop_after"], type=SECONDS, default=None,
+                 help="with --budget: start no attempt that would not end within this many "
+                      "seconds (at the journal's nodes per second); the running ones finish; "
+                      "the report says what is settled (resume from the checkpoint)."),
+    click.Option(["--method"], default=None, metavar="METHOD",
+                 help="auto (dfpn if the C module is built), dfpn (from 5x5 on: native df-pn "
+                      "first, native alpha-beta second), native (native alpha-beta first) or "
+                      "alphabeta."),
+    click.Option(["--certificates"], default=None, type=click.Path(file_okay=False),
+                 help="also write a compact certificate of each entry into this folder "
+                      "(check-proof checks them; see docs/proofs.md)."),
+    click.Option(["--force"], is_flag=True,
+                 help=f"run sizes above {MAX_FINISHED_SIZE}x{MAX_FINISHED_SIZE} too."),
+)  # fmt: skip
+
 
 
 def _minefield(
@@ -122,16 +167,9 @@ def _minefield(
         checkpoint = cp  # kept
         if not os.path.isabs(cp):  # a journal kept with the sources: the report names it
             report["journal"] = cp
-        from boardproof.models.minefield.research.subtrees import attempt_folder
 
         attempts = attempt_folder(cp)
     if cert_dir is not None:
-        from boardproof.models.minefield.research.opening_certificates import (
-            check_opening_certificates,
-            reprove_from_certificates,
-            write_opening_certificates,
-        )
-
         parts: dict[str, list[str]] = {}
         paths = write_opening_certificates(report, cert_dir, win or "orthogonal", executor,
                                            attempts, parts,
@@ -171,6 +209,7 @@ def _minefield(
 def run(executor: Executor, given: dict[str, Any], *, out_dir: str, timeout: float | None,
         as_json: bool) -> None:  # fmt: skip
     """The command's run for Minefield, from the options it was given."""
+    check_output_path(given["certificates"], "--certificates", folder=True)
     sizes = DEFAULT_SIZES if given["sizes"] is None else given["sizes"]
     _minefield(sizes, executor, out_dir, given["checkpoint"], timeout, given["win"],
                given["method"] or "auto", given["split"], bool(given["force"]), as_json,
@@ -179,9 +218,4 @@ def run(executor: Executor, given: dict[str, Any], *, out_dir: str, timeout: flo
 
 
 #: what ``boardproof openings`` finds through Minefield's descriptor
-OPENINGS = Openings(
-    options=frozenset({"sizes", "workers", "scheduler", "checkpoint", "win", "timeout", "out",
-                       "method", "split", "force", "budget", "depth", "budget_from",
-                       "stop_after", "certificates", "grow"}),
-    run=run,
-)
+OPENINGS = Openings(params=PARAMS, run=run)

@@ -2,7 +2,7 @@
 
 For the sizes whose table was never finished (6x6 on, issue 18) an entry is settled as a
 tree of **attempts**, each a task of :func:`boardproof.jobs.executor.Executor.run` with
-its own line in a JSON Lines checkpoint (:class:`~boardproof.jobs.executor.JournalCheckpoint`):
+its own line in a JSON Lines checkpoint (:class:`~boardproof.jobs.checkpoints.JournalCheckpoint`):
 
 - an attempt is the native df-pn (Theorem O, the ``quad`` table that does not thrash, the
   pruning rules of :data:`RULES`) on one line of play with a node **budget**; when it
@@ -46,8 +46,14 @@ from collections.abc import Callable
 from typing import Any
 
 from boardproof import models
-from boardproof.jobs.executor import Checkpoint, Executor
+from boardproof.jobs.checkpoints import Checkpoint
+from boardproof.jobs.executor import Executor
 from boardproof.models.base import InvalidOptionError
+from boardproof.models.minefield import native
+from boardproof.models.minefield.native import prover
+from boardproof.models.minefield.native.certify import certificate_from_table
+from boardproof.models.minefield.proofs.certificate import load_certificate, write_atomic
+from boardproof.models.minefield.research.best_first import BestFirst
 from boardproof.solvers.common import symmetric_key
 
 #: the df-pn table scheme of the attempts (see ``boardproof.models.minefield.native.prover``)
@@ -110,9 +116,6 @@ def attempt(arg: Attempt) -> dict[str, Any]:
     re-proof. Not settled: ``children``, each reply with the proof and disproof numbers
     (for the side to move as the attacker) that the df-pn table holds for it.
     """
-    from boardproof.models.minefield import native
-    from boardproof.models.minefield.native import prover
-
     n, line, win, budget, folder = arg
     start = time.perf_counter()
     cpu = time.process_time()
@@ -174,9 +177,6 @@ def save_certificate(pos: Any, line: str, found: Any, bits: int, folder: str) ->
     as the certificate stage's ``make_certificate`` with the attempt's rules, table and
     budget), written into ``folder`` whole or not at all. Returns the file's name, its
     positions and the walk's seconds."""
-    from boardproof.models.minefield.native.certify import certificate_from_table
-    from boardproof.models.minefield.proofs.certificate import write_atomic
-
     start = time.perf_counter()
     cert = certificate_from_table(pos, found.winner, found.nodes, tt_bits=bits, table=TABLE,
                                   rules=RULES)  # fmt: skip
@@ -193,8 +193,6 @@ def confirm(pos: Any, winner: int, bits: int, dfpn_nodes: int) -> dict[str, Any]
     that budget runs out, the same alpha-beta with the attempts' rules (:data:`RULES`,
     sound on their own: the rule is shared, the search is not) within the same budget.
     The check says which settled it (``rules``) and the nodes of both."""
-    from boardproof.models.minefield.native import prover
-
     budget, table = CONFIRM_FACTOR * dfpn_nodes + CONFIRM_MIN, min(bits, MAX_CONFIRM_BITS)
     check = prover.confirm(pos, winner, tt_bits=table, node_limit=budget)
     out: dict[str, Any] = {"method": "native alpha-beta", "proved": check.agrees,
@@ -221,9 +219,6 @@ def guided_confirm(path: str) -> dict[str, Any]:
     move wins, so its value is its own (a wrong move costs nodes, not correctness), and
     its tree is about the certificate's instead of beyond any budget (6x6 b1: 1.2 M nodes
     against 159 M without a verdict)."""
-    from boardproof.models.minefield.native import prover
-    from boardproof.models.minefield.proofs.certificate import load_certificate
-
     cert = load_certificate(path)
     header = cert.header
     game = models.get("minefield", win=header["win"])
@@ -512,8 +507,6 @@ class SubtreeRun:
         entry is
         settled, the deadline holds the next attempt back or nothing is left within
         ``depth`` plies."""
-        from boardproof.models.minefield.research.best_first import BestFirst
-
         tree = BestFirst(self, line)
         busy: set[str] = set()
 
@@ -781,8 +774,6 @@ def basis_nodes(arg: tuple[int, str | None, str, tuple[str, ...]]) -> dict[str, 
     """The df-pn nodes that settle one entry (or the empty board, ``None``) of a smaller
     size with the attempts' search: Theorem O, the ``TABLE`` scheme and the ``rules``
     (no budget; a fresh table of :data:`BASIS_BITS`), for the estimates."""
-    from boardproof.models.minefield.native import prover
-
     n, point, win, rules = arg
     start = time.perf_counter()
     pos = position(n, point or "", win)
