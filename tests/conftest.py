@@ -40,7 +40,7 @@ def ctrl_c_after_saves():
     the checkpoint then holds exactly n tasks."""
     import contextlib
 
-    from boardproof.jobs.executor import JournalCheckpoint
+    from boardproof.jobs.checkpoints import JournalCheckpoint
 
     @contextlib.contextmanager
     def interrupting(count: int):
