@@ -1,4 +1,5 @@
-"""Every console example of README.md is run and compared with the real output.
+"""Every console example of README.md and of the documentation (``docs/**/*.md``) is run
+and compared with the real output.
 
 A ``console`` block holds commands (``$ `` lines, continued by a trailing ``\\``)
 each followed by the output it prints: its standard output, and when it fails
@@ -13,14 +14,17 @@ error are not part of the example). Matching is exact except that:
 - a trailing ``(exit status N)`` is the command's exit status (0 otherwise);
 - a command followed by no output line at all is only checked for exit status 0.
 
-The commands run with bash in a fresh temporary folder (holding a copy of
-``reports/``), in order within a block, with ``.venv/bin`` first on PATH;
-shell variables set by ``P=...`` lines carry over to the block's later commands.
+The commands of each file run with bash in a fresh temporary folder of that file
+(holding a copy of ``reports/``), in the file's order, with ``.venv/bin`` first on PATH:
+files one example writes are there for the file's later ones; shell variables set by
+``P=...`` lines carry over to the block's later commands. A file without console blocks
+is fine. Test ids name the file and the line (``docs/commands.md:26``).
 Commands too slow for the default run are marked ``long`` (``make test-long``).
 A command that is not a ``boardproof`` command (nor a pipe from one), a
 ``python -c``, ``printf`` or ``cat`` line or a variable assignment is skipped.
 
-Run ``python tests/test_readme.py`` to print every command with its real output.
+The ``pycon`` blocks run as doctests, one session per file. Run
+``python tests/test_readme.py`` to print every command with its real output.
 """
 
 from __future__ import annotations
@@ -30,6 +34,8 @@ import re
 import shutil
 import subprocess
 import sys
+import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -37,9 +43,12 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
+#: the files whose examples run: the README and every page of the documentation
+FILES = (README, *sorted((ROOT / "docs").rglob("*.md")))
 BIN = Path(sys.executable).parent
 
-#: commands (by a substring) that take more than a few seconds: run by ``make test-long``
+#: commands (by a substring, in any of the files) that take more than a few seconds: run by
+#: ``make test-long``
 LONG = (
     "openings minefield --sizes 2-5",
     "openings carpniches",
@@ -55,13 +64,19 @@ TIMEOUT = 1800
 
 @dataclass
 class Example:
-    """One command of a console block and the output the README shows for it."""
+    """One command of a console block and the output its file shows for it."""
 
     line: int
     command: str
     expected: list[str] = field(default_factory=list)
     status: int = 0
     setup: list[str] = field(default_factory=list)  # earlier assignments of the block
+    file: str = "README.md"  # relative to the repository
+
+    @property
+    def name(self) -> str:
+        """Where it is: ``docs/commands.md:26``."""
+        return f"{self.file}:{self.line}"
 
     @property
     def long(self) -> bool:
@@ -112,10 +127,14 @@ def _runnable(command: str) -> bool:
     return command.startswith(starts) or bool(re.match(r"[A-Z]+=", command))
 
 
-def examples() -> list[Example]:
-    """Every runnable example, with the assignments it depends on."""
+def _relative(path: Path) -> str:
+    return path.relative_to(ROOT).as_posix()
+
+
+def examples(path: Path = README) -> list[Example]:
+    """Every runnable example of the file ``path``, with the assignments it depends on."""
     found = []
-    for block in parse_readme(README.read_text(encoding="utf-8")):
+    for block in parse_readme(path.read_text(encoding="utf-8")):
         setup: list[str] = []
         for example in block:
             if not _runnable(example.command):
@@ -124,6 +143,7 @@ def examples() -> list[Example]:
                 setup.append(example.command)
                 continue
             example.setup = list(setup)
+            example.file = _relative(path)
             found.append(example)
     return found
 
@@ -197,62 +217,107 @@ def _workdir(tmp: Path) -> Path:
     return tmp
 
 
-EXAMPLES = examples()
+EXAMPLES = [example for path in FILES for example in examples(path)]
 
 
 def _param(example: Example) -> object:
     marks = [pytest.mark.long] if example.long else []
-    return pytest.param(example, id=f"line{example.line}", marks=marks)
+    return pytest.param(example, id=example.name, marks=marks)
 
 
 def test_readme_has_examples() -> None:
     assert len(EXAMPLES) >= 40
+    assert len(examples(README)) >= 5  # one per command family
     starts = ("boardproof ", "python -c ", "printf ", "cat ")
     assert all(e.command.startswith(starts) for e in EXAMPLES)
 
 
 @pytest.fixture(scope="module")
-def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """One folder for the whole README, as a reader would use it (files carry over)."""
-    return _workdir(tmp_path_factory.mktemp("readme"))
+def folder_of(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], Path]:
+    """The folder of a file's examples: one per file, as a reader of that page would use
+    it (files carry over from one example to the file's later ones)."""
+    made: dict[str, Path] = {}
+
+    def folder(file: str) -> Path:
+        if file not in made:
+            made[file] = _workdir(tmp_path_factory.mktemp(re.sub(r"\W+", "-", file)))
+        return made[file]
+
+    return folder
 
 
 @pytest.mark.parametrize("example", [_param(e) for e in EXAMPLES])
-def test_readme_example(example: Example, folder: Path) -> None:
-    status, actual = run(example, folder)
+def test_readme_example(example: Example, folder_of: Callable[[str], Path]) -> None:
+    status, actual = run(example, folder_of(example.file))
     shown = "\n".join(actual)
-    assert status == example.status, f"{example.command}\nexit {status}\n{shown}"
+    assert status == example.status, f"{example.name}: {example.command}\nexit {status}\n{shown}"
     if example.expected:
         assert matches(example.expected, actual), (
-            f"README line {example.line}: {example.command}\n--- README\n"
+            f"{example.name}: {example.command}\n--- {example.file}\n"
             + "\n".join(example.expected)
             + f"\n--- real output\n{shown}"
         )
 
 
-def test_readme_links_exist() -> None:
-    """Every relative link of the README names a file of the repository."""
-    text = README.read_text(encoding="utf-8")
-    targets = re.findall(r"\]\(([^)#\s]+)(?:#[^)]*)?\)", text)
-    relative = [t for t in targets if "://" not in t]
-    assert relative
-    missing = [t for t in relative if not (ROOT / t).exists()]
-    assert not missing
+def slug(heading: str) -> str:
+    """The anchor of a Markdown heading (as mkdocs makes it; GitHub agrees on plain words).
+
+    >>> slug("Solve a position, and `check-proof`")
+    'solve-a-position-and-check-proof'
+    """
+    text = unicodedata.normalize("NFKD", heading.replace("`", ""))
+    text = re.sub(r"[^\w\s-]", "", text.encode("ascii", "ignore").decode()).strip().lower()
+    return re.sub(r"[-\s]+", "-", text)
 
 
-def test_readme_python_examples() -> None:
-    """The README's ``pycon`` blocks pass as doctests."""
+def _anchors(path: Path) -> set[str]:
+    text = re.sub(r"```.*?```", "", path.read_text(encoding="utf-8"), flags=re.S)
+    return {slug(h) for h in re.findall(r"^#{1,6} (.+)$", text, flags=re.M)}
+
+
+@pytest.mark.parametrize("path", [pytest.param(p, id=_relative(p)) for p in FILES])
+def test_readme_links_exist(path: Path) -> None:
+    """Every relative link of the file names a file of the repository (README: from the
+    root, a page: from its folder), and an anchor into a Markdown file one of its headings."""
+    text = re.sub(r"```.*?```", "", path.read_text(encoding="utf-8"), flags=re.S)
+    links = re.findall(r"\]\(([^)#\s]*)(?:#([^)\s]*))?\)", text)
+    bad = []
+    for target, anchor in links:
+        if "://" in target or target.startswith("mailto:"):
+            continue
+        found = (path.parent / target).resolve() if target else path
+        if not found.exists():
+            bad.append(target)
+        elif anchor and found.suffix == ".md" and anchor not in _anchors(found):
+            bad.append(f"{target}#{anchor}")
+    assert not bad, f"{_relative(path)}: {bad}"
+
+
+def _pycon(path: Path) -> list[str]:
+    return re.findall(r"```pycon\n(.*?)```", path.read_text(encoding="utf-8"), flags=re.S)
+
+
+@pytest.mark.parametrize(
+    "path", [pytest.param(p, id=_relative(p)) for p in FILES if _pycon(p)]
+)
+def test_readme_python_examples(path: Path) -> None:
+    """The file's ``pycon`` blocks pass as doctests (one session: later blocks see the
+    names earlier ones set)."""
     import doctest
 
-    text = README.read_text(encoding="utf-8")
-    blocks = re.findall(r"```pycon\n(.*?)```", text, flags=re.S)
-    assert blocks
     parser = doctest.DocTestParser()
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
-    for number, block in enumerate(blocks):
-        test = parser.get_doctest(block, {}, f"README pycon block {number + 1}", "README.md", 0)
-        runner.run(test)
+    names: dict[str, object] = {}
+    for number, block in enumerate(_pycon(path)):
+        name = f"{_relative(path)} pycon block {number + 1}"
+        test = parser.get_doctest(block, names, name, str(path), 0)
+        runner.run(test, clear_globs=False)
+        names = test.globs
     assert runner.summarize(verbose=False).failed == 0
+
+
+def test_the_readme_has_python_examples() -> None:
+    assert _pycon(README)
 
 
 def main() -> None:
@@ -260,16 +325,19 @@ def main() -> None:
     import tempfile
 
     with tempfile.TemporaryDirectory() as tmp:
-        folder = _workdir(Path(tmp))
+        folders: dict[str, Path] = {}
         for example in EXAMPLES:
             if example.long and "--all" not in sys.argv:
-                print(f"# line {example.line}: skipped (long): {example.command}")
+                print(f"# {example.name}: skipped (long): {example.command}")
                 continue
-            status, actual = run(example, folder)
+            if example.file not in folders:
+                folders[example.file] = Path(tmp) / re.sub(r"\W+", "-", example.file)
+                _workdir(folders[example.file])
+            status, actual = run(example, folders[example.file])
             ok = status == example.status and (
                 not example.expected or matches(example.expected, actual)
             )
-            print(f"# line {example.line}: {'ok' if ok else 'DIFFERS'} (exit {status})")
+            print(f"# {example.name}: {'ok' if ok else 'DIFFERS'} (exit {status})")
             print("$ " + example.command)
             print("\n".join(actual))
 

@@ -7,7 +7,6 @@ import click
 from boardproof import models
 from boardproof.commands.common import SECONDS, check_possible
 from boardproof.models.base import InvalidOptionError
-from boardproof.models.carpniches.proofs.cp import reach
 
 
 @click.command(name="reach")
@@ -57,6 +56,9 @@ def reach_command(
     name = models.canonical_name(game)
     if name != "carpniches":
         raise InvalidOptionError(f"invalid game: reach supports carpniches only, got {game!r}")
+    # OR-Tools (and pandas with it) loads only when reach runs: every command line starts
+    # with this module, and a plain `boardproof show` should not wait for them
+    from boardproof.models.carpniches.proofs.cp import reach
 
     carp = models.get(name)
     start = carp.parse_position(source)

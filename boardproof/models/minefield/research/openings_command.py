@@ -15,19 +15,6 @@ from boardproof import models
 from boardproof.commands.common import SECONDS, backend_options, check_output_path, run_summary
 from boardproof.jobs.executor import Executor
 from boardproof.models.base import InvalidOptionError, Openings
-from boardproof.models.minefield.research.claims import parse_sizes
-from boardproof.models.minefield.research.opening_certificates import (
-    check_opening_certificates,
-    reprove_from_certificates,
-    write_opening_certificates,
-)
-from boardproof.models.minefield.research.openings import (
-    METHODS,
-    SPLIT_FIRST_SIZE,
-    build_report,
-)
-from boardproof.models.minefield.research.openings_report import write_report
-from boardproof.models.minefield.research.subtrees import GROWTHS, attempt_folder
 
 DEFAULT_SIZES = "2-4"
 #: the largest Minefield board whose opening table was ever finished (5x5: 52 million
@@ -74,7 +61,6 @@ PARAMS = (
 )  # fmt: skip
 
 
-
 def _minefield(
     sizes: str,
     executor: Executor,
@@ -93,6 +79,22 @@ def _minefield(
     cert_dir: str | None = None,
     grow: str | None = None,
 ) -> None:
+    # the runs' modules load when the command runs: the command line loads this module at
+    # every start, for its options
+    from boardproof.models.minefield.research.claims import parse_sizes
+    from boardproof.models.minefield.research.opening_certificates import (
+        check_opening_certificates,
+        reprove_from_certificates,
+        write_opening_certificates,
+    )
+    from boardproof.models.minefield.research.openings import (
+        METHODS,
+        SPLIT_FIRST_SIZE,
+        build_report,
+    )
+    from boardproof.models.minefield.research.openings_report import write_report
+    from boardproof.models.minefield.research.subtrees import GROWTHS, attempt_folder
+
     if method not in METHODS:
         raise InvalidOptionError(
             f"invalid option --method: expected one of {', '.join(METHODS)}, got {method!r}"
