@@ -77,7 +77,7 @@ def test_serve_refuses_impossible_positions_with_the_cli_line(cli_run):
         from starlette.testclient import TestClient
 
         from boardproof.web.app import create_app
-    client = TestClient(create_app())
+    client = TestClient(create_app(), base_url="http://127.0.0.1:8000")
     _, _, err = cli_run("solve", "minefield", IMPOSSIBLE)
     cli_line = _one_error_line(err)
     body = {"game": "minefield", "position": IMPOSSIBLE}

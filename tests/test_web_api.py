@@ -22,7 +22,7 @@ with warnings.catch_warnings():
 
 @pytest.fixture(scope="module")
 def client() -> TestClient:
-    return TestClient(create_app())
+    return TestClient(create_app(), base_url="http://127.0.0.1:8000")
 
 
 def test_page_and_assets(client: TestClient) -> None:
@@ -135,14 +135,15 @@ def test_bad_bodies(client) -> None:
         answer = client.post("/api/position", content=raw)
         assert answer.status_code == 400 and answer.json()["error"].startswith("error: invalid")
     huge = client.post("/api/position", content=b" " * (70 * 1024))
-    assert huge.status_code == 400 and "larger than" in huge.json()["error"]
+    assert huge.status_code == 413 and "larger than" in huge.json()["error"]
 
 
 def test_one_search_at_a_time_per_client(client) -> None:
-    busy = Busy()
-    assert busy.enter("a") and not busy.enter("a") and busy.enter("b")
+    busy = Busy(limit=2, waiting=0)
+    assert busy.enter("a") is None and busy.enter("a") == "client" and busy.enter("b") is None
+    assert busy.enter("c") == "server"  # the server's cap: two at once, none waiting
     busy.leave("a")
-    assert busy.enter("a")
+    assert busy.enter("a") is None
     # over HTTP: a long search, then a second one from the same client is refused
     body = {"game": "minefield", "position": "7/7/7/7/7/7/7 b -", "timeout": 2}
     results: list[int] = []

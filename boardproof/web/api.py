@@ -159,14 +159,14 @@ def play(request: dict[str, Any]) -> dict[str, Any]:
     return {"position": end.fen(), **result_fields(end), "board": describe_position(end)}
 
 
-def search_seconds(request: dict[str, Any]) -> float:
-    """The request's ``timeout`` (seconds), checked against ``MAX_SECONDS``."""
-    value = request.get("timeout", DEFAULT_SECONDS)
+def search_seconds(request: dict[str, Any], limit: float = MAX_SECONDS) -> float:
+    """The request's ``timeout`` (seconds), checked against ``limit``."""
+    value = request.get("timeout", min(DEFAULT_SECONDS, limit))
     if isinstance(value, bool) or not isinstance(value, int | float) or not (
-        0 < value <= MAX_SECONDS
+        0 < value <= limit
     ):
         raise InvalidOptionError(
-            f"invalid option --timeout: expected a number > 0 and <= {MAX_SECONDS:g}, "
+            f"invalid option --timeout: expected a number > 0 and <= {limit:g}, "
             f"got {value!r}"
         )
     return float(value)
@@ -234,20 +234,23 @@ def _child(conn: Any, kind: str, request: dict[str, Any], seconds: float, memory
         conn.close()
 
 
-def analyse_request(request: dict[str, Any], memory: int = MEMORY_BYTES) -> dict[str, Any]:
+def analyse_request(request: dict[str, Any], memory: int = MEMORY_BYTES,
+                    max_seconds: float = MAX_SECONDS) -> dict[str, Any]:  # fmt: skip
     """``analyse --json`` of the request's position, bounded in time and memory."""
-    return _bounded("analyse", request, memory)
+    return _bounded("analyse", request, memory, max_seconds)
 
 
-def solve_request(request: dict[str, Any], memory: int = MEMORY_BYTES) -> dict[str, Any]:
+def solve_request(request: dict[str, Any], memory: int = MEMORY_BYTES,
+                  max_seconds: float = MAX_SECONDS) -> dict[str, Any]:  # fmt: skip
     """``solve --json`` of the request's position, bounded in time and memory."""
-    return _bounded("solve", request, memory)
+    return _bounded("solve", request, memory, max_seconds)
 
 
-def _bounded(kind: str, request: dict[str, Any], memory: int) -> dict[str, Any]:
+def _bounded(kind: str, request: dict[str, Any], memory: int,
+             max_seconds: float = MAX_SECONDS) -> dict[str, Any]:  # fmt: skip
     """The ``kind`` search ("solve" or "analyse") of the request, in a child process."""
     pos = load_possible(request)  # bad input is answered here, before any process starts
-    seconds = search_seconds(request)
+    seconds = search_seconds(request, max_seconds)
     if kind == "analyse":
         analysis_settings(request)
     context: Any = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")

@@ -13,19 +13,26 @@ Routes (all JSON answers mirror the CLI's ``--json`` objects):
 - ``POST /api/analyse`` ``{"game", "position", "timeout", "multipv", "seed"}``:
   ``analyse --json`` (``timeout`` is the thinking time).
 
-Bad input is HTTP 400 ``{"error": "error: <the CLI's one line>"}``; a second search
-while one runs for the same client is 429; a search that dies or overruns is 503.
-Searches run in child processes limited in time and memory
+- ``GET /api/openapi.json``: the OpenAPI description of all this
+  (:mod:`boardproof.web.schema`).
+
+Bad input is HTTP 400 ``{"error": "error: <the CLI's one line>"}`` (a body over
+64 KiB: 413; one that does not arrive in 10 s: 408; see :mod:`boardproof.web.body`); a
+request for another site's name or from another site's page is 403
+(:mod:`boardproof.web.guard`). Searches run in child processes limited in time and memory
 (:func:`boardproof.web.api.solve_request`, :func:`~boardproof.web.api.analyse_request`),
-one at a time per client address (a solve and an analysis count alike).
+one at a time per client address (a second one is 429), at most :data:`MAX_SEARCHES`
+at once for the whole server, the next :data:`MAX_WAITING` queued for a slot (beyond, or
+after :data:`WAIT_SECONDS` of waiting: 503 with ``Retry-After``); a search that dies or
+overruns is 503.
 """
 
 from __future__ import annotations
 
+import contextlib
 import html
-import json
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from starlette.applications import Starlette
@@ -40,9 +47,15 @@ from boardproof.reports.site import display_name
 from boardproof.reports.site_assets import STYLE
 from boardproof.web import api
 from boardproof.web.assets import BOARD_SCRIPT
+from boardproof.web.body import Refused, read_object
+from boardproof.web.guard import Guard
+from boardproof.web.schema import openapi
 
-#: the largest request body accepted (bytes)
-MAX_BODY = 64 * 1024
+#: the most searches running at once for the whole server (each is a process on a core),
+#: the most waiting for a slot, and how long one waits
+MAX_SEARCHES = 2
+MAX_WAITING = 8
+WAIT_SECONDS = 60.0
 
 
 def page(games: list[str]) -> str:
@@ -85,65 +98,107 @@ def page(games: list[str]) -> str:
     )
 
 
-class Busy:
-    """One search at a time per client address."""
+class ServerBusy(BoardproofError):
+    """No search slot came free in time: HTTP 503 with ``Retry-After``."""
 
-    def __init__(self) -> None:
+
+class Busy:
+    """The searches' admission: one at a time per client address (a second one is
+    refused), at most ``limit`` running for the whole server and ``waiting`` more
+    queued for a slot (beyond: refused), each waiting at most ``wait_seconds``."""
+
+    def __init__(self, limit: int = MAX_SEARCHES, waiting: int = MAX_WAITING,
+                 wait_seconds: float = WAIT_SECONDS) -> None:  # fmt: skip
         self.lock = threading.Lock()
         self.running: set[str] = set()
+        self.limit = limit
+        self.waiting = waiting
+        self.wait_seconds = wait_seconds
+        self.slots = threading.BoundedSemaphore(limit)
 
-    def enter(self, client: str) -> bool:
+    def enter(self, client: str) -> str | None:
+        """Admit ``client``'s search (running or queued); or why not: ``client`` (it has
+        one already) or ``server`` (every slot taken and the queue full)."""
         with self.lock:
             if client in self.running:
-                return False
+                return "client"
+            if len(self.running) >= self.limit + self.waiting:
+                return "server"
             self.running.add(client)
-            return True
+            return None
 
     def leave(self, client: str) -> None:
         with self.lock:
             self.running.discard(client)
 
-
-def _error(message: str, status: int) -> JSONResponse:
-    return JSONResponse({"error": f"error: {message}"}, status_code=status)
-
-
-async def _body(request: Request) -> Any:
-    raw = await request.body()
-    if len(raw) > MAX_BODY:
-        raise BoardproofError(f"invalid request: the body is larger than {MAX_BODY} bytes")
-    try:
-        return json.loads(raw or b"{}")
-    except (json.JSONDecodeError, UnicodeDecodeError) as error:
-        raise BoardproofError(f"invalid request: not JSON ({error})") from None
+    @contextlib.contextmanager
+    def slot(self) -> Iterator[None]:
+        """Hold one of the ``limit`` search slots (waiting for one: :class:`ServerBusy`
+        after ``wait_seconds``)."""
+        if not self.slots.acquire(timeout=self.wait_seconds):
+            raise ServerBusy(f"the server is busy: {self.limit} searches ran for the whole "
+                             f"{self.wait_seconds:g} s this one waited; try again")
+        try:
+            yield
+        finally:
+            self.slots.release()
 
 
-def create_app(memory: int = api.MEMORY_BYTES) -> Starlette:
-    """The application (``memory``: the address-space limit of a search process)."""
+def _error(message: str, status: int, headers: dict[str, str] | None = None) -> JSONResponse:
+    return JSONResponse({"error": f"error: {message}"}, status_code=status, headers=headers)
+
+
+def create_app(
+    memory: int = api.MEMORY_BYTES,
+    allow_origins: Sequence[str] = (),
+    max_searches: int = MAX_SEARCHES,
+    max_seconds: float = api.MAX_SECONDS,
+    max_waiting: int = MAX_WAITING,
+) -> Guard:
+    """The application: ``memory`` is the address-space limit of a search process,
+    ``allow_origins`` the origins allowed beyond the loopback ones (``*``: all),
+    ``max_searches`` the most searches at once (``max_waiting`` more wait for a slot),
+    ``max_seconds`` the longest one."""
     games = list(models.names())
-    busy = Busy()
+    busy = Busy(max_searches, max_waiting)
+    description = openapi(max_seconds)
 
     def endpoint(work: Callable[[Any], dict[str, Any]]) -> Callable[[Request], Any]:
         async def handle(request: Request) -> Response:
             try:
-                data = await _body(request)
+                data = await read_object(request)
                 answer = await run_in_threadpool(work, data)
-            except api.SearchFailed as error:
-                return _error(str(error), 503)
+            except Refused as error:
+                return _error(str(error), error.status)
             except BoardproofError as error:
                 return _error(str(error), 400)
             return JSONResponse(answer)
 
         return handle
 
-    def search(work: Callable[[Any, int], dict[str, Any]]) -> Callable[[Request], Any]:
+    def search(work: Callable[..., dict[str, Any]]) -> Callable[[Request], Any]:
         async def handle(request: Request) -> Response:
             client = request.client.host if request.client else "?"
-            if not busy.enter(client):
-                return _error("a search is already running for this client (one at a time)", 429)
             try:
-                data = await _body(request)
-                answer = await run_in_threadpool(work, data, memory)
+                data = await read_object(request)
+            except Refused as error:
+                return _error(str(error), error.status)
+            refused = busy.enter(client)
+            if refused == "client":
+                return _error("a search is already running for this client (one at a time)", 429)
+            if refused == "server":
+                return _error(f"the server is busy: {busy.limit} searches are running and "
+                              f"{busy.waiting} waiting; try again", 503,
+                              {"Retry-After": "1"})  # fmt: skip
+
+            def run() -> dict[str, Any]:
+                with busy.slot():
+                    return work(data, memory, max_seconds)
+
+            try:
+                answer = await run_in_threadpool(run)
+            except ServerBusy as error:
+                return _error(str(error), 503, {"Retry-After": "1"})
             except api.SearchFailed as error:
                 return _error(str(error), 503)
             except BoardproofError as error:
@@ -153,6 +208,9 @@ def create_app(memory: int = api.MEMORY_BYTES) -> Starlette:
             return JSONResponse(answer)
 
         return handle
+
+    async def schema(request: Request) -> Response:
+        return JSONResponse(description)
 
     async def index(request: Request) -> Response:
         return HTMLResponse(page(games))
@@ -175,10 +233,11 @@ def create_app(memory: int = api.MEMORY_BYTES) -> Starlette:
         Route("/static/board.js", script),
         Route("/static/style.css", style),
         Route("/api/games", game_list),
+        Route("/api/openapi.json", schema),
         Route("/api/start", endpoint(api.start), methods=["POST"]),
         Route("/api/position", endpoint(api.describe), methods=["POST"]),
         Route("/api/play", endpoint(api.play), methods=["POST"]),
         Route("/api/solve", search(api.solve_request), methods=["POST"]),
         Route("/api/analyse", search(api.analyse_request), methods=["POST"]),
     ]
-    return Starlette(routes=routes)
+    return Guard(Starlette(routes=routes), allow_origins)

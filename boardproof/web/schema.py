@@ -1,0 +1,131 @@
+"""The OpenAPI description of the analysis board's API, served at ``/api/openapi.json``.
+
+It says what each endpoint takes (types, lengths, ranges) and answers, errors included
+(``{"error": "error: <one line>"}`` with 400, 403, 408, 413, 429 or 503). The tests
+fuzz the server from it (schemathesis): no answer is a 5xx, and every answer matches it.
+
+>>> spec = openapi(max_seconds=30.0)
+>>> spec["openapi"], sorted(spec["paths"])[:3]
+('3.0.3', ['/api/analyse', '/api/games', '/api/openapi.json'])
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from boardproof.web import api, body
+
+
+def _text(description: str, example: str | None = None) -> dict[str, Any]:
+    field: dict[str, Any] = {"type": "string", "maxLength": api.MAX_TEXT,
+                             "description": description}  # fmt: skip
+    if example is not None:
+        field["example"] = example
+    return field
+
+
+def _error(description: str) -> dict[str, Any]:
+    return {"description": description, "content": {"application/json": {
+        "schema": {"$ref": "#/components/schemas/Error"}}}}
+
+
+def _json(ref: str, description: str = "the answer") -> dict[str, Any]:
+    return {"description": description,
+            "content": {"application/json": {"schema": {"$ref": f"#/components/schemas/{ref}"}}}}
+
+
+def _post(summary: str, request: str, answer: str, search: bool = False) -> dict[str, Any]:
+    responses = {
+        "200": _json(answer),
+        "400": _error("bad input: the command line's one-line error"),
+        "403": _error("a foreign Host or Origin (see `boardproof serve --allow-origin`)"),
+        "408": _error("the body did not arrive in time"),
+        "413": _error(f"a body over {body.MAX_BODY} bytes"),
+    }
+    if search:
+        responses["429"] = _error("a search is already running for this client")
+        responses["503"] = _error("the server runs its most searches, or the search died "
+                                  "or overran its limits")
+    return {"post": {
+        "summary": summary,
+        "requestBody": {"required": True, "content": {"application/json": {
+            "schema": {"$ref": f"#/components/schemas/{request}"}}}},
+        "responses": responses,
+    }}  # fmt: skip
+
+
+def openapi(max_seconds: float = api.MAX_SECONDS) -> dict[str, Any]:
+    """The OpenAPI 3.0 document of the API (``max_seconds``: the longest search)."""
+    game = _text("the game's name (see GET /api/games)", "minefield")
+    position = _text("a position in the game's notation", "3/3/3 b -")
+    win = _text("Minefield's win rule: orthogonal or orthodiagonal")
+    board = {"type": "object", "required": ["game", "position", "result", "to_move", "moves",
+                                            "svg", "status"], "properties": {
+        "game": {"type": "string"}, "position": {"type": "string"},
+        "result": {"type": "string", "enum": ["ongoing", "win", "draw"]},
+        "winner": {},
+        "to_move": {"type": "string"},
+        "moves": {"type": "array", "items": {"type": "array"}},
+        "svg": {"type": "string"},
+        "status": {"type": "array", "items": {"type": "string"}},
+    }}  # fmt: skip
+    return {
+        "openapi": "3.0.3",
+        "info": {"title": "boardproof analysis board", "version": "1",
+                 "description": "The API behind `boardproof serve`: its answers are the "
+                                "command line's `--json` objects, its errors their one-line "
+                                "messages."},  # fmt: skip
+        "paths": {
+            "/api/games": {"get": {"summary": "the games",
+                                   "responses": {"200": _json("Games"),
+                                                 "403": _error("a foreign Host or Origin")}}},
+            "/api/openapi.json": {"get": {"summary": "this description", "responses": {
+                "200": {"description": "the OpenAPI document",
+                        "content": {"application/json": {"schema": {"type": "object"}}}},
+                "403": _error("a foreign Host or Origin")}}},
+            "/api/start": _post("the start position of a game, described", "Start", "Board"),
+            "/api/position": _post("a position described: moves with their click paths, "
+                                   "its picture, its result", "Position", "Board"),
+            "/api/play": _post("play moves from a position (`play --json`)", "Play", "Played"),
+            "/api/solve": _post("solve a position (`solve --json`)", "Solve", "Answer",
+                                search=True),
+            "/api/analyse": _post("analyse a position (`analyse --json`)", "Analyse",
+                                  "Answer", search=True),
+        },  # fmt: skip
+        "components": {"schemas": {
+            "Error": {"type": "object", "required": ["error"],
+                      "properties": {"error": {"type": "string", "pattern": "^error: "}}},
+            "Games": {"type": "object", "required": ["games"], "properties": {"games": {
+                "type": "array", "items": {"type": "object", "required": ["name", "display"],
+                                           "properties": {"name": {"type": "string"},
+                                                          "display": {"type": "string"}}}}}},
+            "Start": {"type": "object", "required": ["game"], "properties": {"game": game}},
+            "Position": {"type": "object", "required": ["game", "position"],
+                         "properties": {"game": game, "position": position, "win": win}},
+            "Play": {"type": "object", "required": ["game", "position", "moves"],
+                     "properties": {"game": game, "position": position, "win": win,
+                                    "moves": {"type": "array", "maxItems": api.MAX_MOVES,
+                                              "items": _text("a move in the notation")}}},
+            "Solve": {"type": "object", "required": ["game", "position"], "properties": {
+                "game": game, "position": position, "win": win,
+                "timeout": {"type": "number", "exclusiveMinimum": True, "minimum": 0,
+                            "maximum": max_seconds, "default": api.DEFAULT_SECONDS,
+                            "description": "seconds the search may take"}}},
+            "Analyse": {"type": "object", "required": ["game", "position"], "properties": {
+                "game": game, "position": position, "win": win,
+                "timeout": {"type": "number", "exclusiveMinimum": True, "minimum": 0,
+                            "maximum": max_seconds, "default": api.DEFAULT_SECONDS,
+                            "description": "the thinking time in seconds"},
+                "multipv": {"type": "integer", "minimum": 1, "maximum": api.MAX_MULTIPV},
+                "seed": {"type": "integer", "minimum": 0, "maximum": 2**63 - 1}}},
+            "Board": board,
+            "Played": {"type": "object", "required": ["position", "result", "board"],
+                       "properties": {"position": {"type": "string"},
+                                      "result": {"type": "string"}, "board": board}},
+            "Answer": {"type": "object", "required": ["game", "position", "result"],
+                       "properties": {"game": {"type": "string"},
+                                      "position": {"type": "string"},
+                                      "result": {"type": "string",
+                                                 "enum": ["win", "loss", "draw", "unknown"]}}},
+        }},  # fmt: skip
+    }
