@@ -8,7 +8,11 @@ Usage: ``.venv/bin/python benchmarks/web.py [--days N] [--game GAME ...] [--requ
   ``POST /api/solve`` requests, then ``R`` ``POST /api/analyse`` requests, for the empty
   4x4 Minefield board without the pie rule (``4/4/4/4 b -``, timeout 10 s) over real
   HTTP: median and max latency of each (the analysis stops once its exact step proves
-  the position), and one analysis of the Carpniches start with a 1 s thinking time.
+  the position), and one analysis of the Carpniches start with a 1 s thinking time;
+- ``--load``: instead, the bounded load test of ``benchmarks/web_load.py`` (requests per
+  second of ``position`` and ``play``, p50/p99 of a 5x5 solve with 8 clients at once, the
+  5xx count, the server's memory over 10,000 requests); the arguments after ``--load``
+  are its own (``--requests``, ``--clients``, ``--solves``, ``--json``).
 """
 
 from __future__ import annotations
@@ -99,6 +103,12 @@ def bench_serve(requests: int) -> None:
 
 
 def main() -> None:
+    if "--load" in sys.argv:
+        sys.path.insert(0, str(Path(__file__).resolve().parent))
+        import web_load
+
+        rest = sys.argv[sys.argv.index("--load") + 1:]
+        sys.exit(web_load.main(rest))
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--days", type=int, default=30)
     parser.add_argument("--game", action="append", default=None)
