@@ -190,3 +190,46 @@ def test_the_openapi_description_is_served(client: TestClient) -> None:
     assert spec["openapi"].startswith("3.")
     assert set(spec["paths"]) >= {"/api/solve", "/api/analyse", "/api/play", "/api/position",
                                   "/api/start", "/api/games"}  # fmt: skip
+
+
+def test_idle_and_slow_clients_do_not_block_the_others() -> None:
+    """A real server: clients that open connections and send half a request (or nothing)
+    hold nothing that the next client needs."""
+    import socket
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    import httpx
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    boardproof = Path(sys.executable).parent / "boardproof"
+    server = subprocess.Popen([str(boardproof), "serve", "--port", str(port)],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # fmt: skip
+    idle: list[socket.socket] = []
+    try:
+        base = f"http://127.0.0.1:{port}"
+        for _ in range(100):
+            try:
+                httpx.get(base + "/api/games", timeout=1)
+                break
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        for k in range(20):
+            conn = socket.create_connection(("127.0.0.1", port))
+            if k % 2:  # half a request: the headers, and a body that never comes
+                conn.sendall(b"POST /api/position HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                             b"Content-Length: 100\r\n\r\n{")  # fmt: skip
+            idle.append(conn)
+        began = time.perf_counter()
+        answer = httpx.post(base + "/api/position", timeout=10,
+                            json={"game": "minefield", "position": "3/3/3 b -"})  # fmt: skip
+        assert answer.status_code == 200
+        assert time.perf_counter() - began < 3
+    finally:
+        for conn in idle:
+            conn.close()
+        server.terminate()
+        server.wait(10)
