@@ -31,9 +31,15 @@ class Checkpoint:
         if self.path is not None and self.path.exists():
             try:
                 data = json.loads(read_text(self.path))
-            except (json.JSONDecodeError, UnicodeDecodeError, OSError) as error:
-                reason = (getattr(error, "msg", None) or getattr(error, "reason", None)
-                          or getattr(error, "strerror", None) or str(error))  # fmt: skip
+            except (ValueError, OSError, RecursionError) as error:
+                # a ValueError: not JSON, not UTF-8, or a number of more than 4300 digits
+                if isinstance(error, RecursionError):
+                    reason = "nested too deeply"
+                elif type(error) is ValueError:
+                    reason = "a number with too many digits"
+                else:
+                    reason = (getattr(error, "msg", None) or getattr(error, "reason", None)
+                              or getattr(error, "strerror", None) or str(error))  # fmt: skip
                 raise InvalidOptionError(
                     f"invalid checkpoint: not a JSON file ({reason}; delete it, or start again "
                     f"with option fresh): {str(self.path)!r}"
@@ -116,6 +122,11 @@ class JournalCheckpoint(Checkpoint):
                 entry = json.loads(line)
             except json.JSONDecodeError as error:
                 raise self._refuse(f"line {number} is not JSON ({error.msg})") from None
+            except RecursionError:
+                raise self._refuse(f"line {number} is not JSON (nested too deeply)") from None
+            except ValueError:  # a number of more than 4300 digits
+                raise self._refuse(f"line {number} is not JSON (a number with too many "
+                                   f"digits)") from None  # fmt: skip
             if number == 1:
                 if not isinstance(entry, dict) or entry.get("checkpoint") != self.MAGIC:
                     raise self._refuse("not a boardproof checkpoint (no header line)")

@@ -83,11 +83,17 @@ def info(name: str) -> GameInfo:
     return found
 
 
-def get(name: str, **options: Any) -> Game:
+def get(name: str, /, **options: Any) -> Game:
     """The game called ``name`` (or an alias), built with game options.
 
     Options a game does not declare raise InvalidOptionError (e.g. ``win=`` is
-    Minefield's only), in one wording for every game.
+    Minefield's only), in one wording for every game; so does an option called
+    ``name`` (the game's name is positional only), as a proof or a puzzle may carry:
+
+    >>> get("minefield", name="candy")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    boardproof...InvalidOptionError: invalid option name: minefield does not take it, got 'candy'
     """
     return info(name).make(**options)
 

@@ -55,6 +55,26 @@ class InvalidOptionError(BoardproofError):
     """A game option (player count, variant, seed, win rule…) that is not allowed."""
 
 
+def check_range(name: str, value: Any, low: int, high: int, why: str = "") -> int:
+    """``value`` if it is a whole number from ``low`` to ``high``, else InvalidOptionError
+    naming option ``name`` (the Python parameter: the command line writes its flag);
+    ``why`` says where the range comes from (e.g. the native module that takes it).
+
+    >>> check_range("plies", 999, 0, 250, "the C search")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+        ...
+    boardproof...InvalidOptionError: invalid option plies: expected 0 to 250 (the C search), got 999
+    """
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise InvalidOptionError(f"invalid option {name}: expected a number, got {value!r}")
+    if not low <= value <= high:
+        because = f" ({why})" if why else ""
+        raise InvalidOptionError(
+            f"invalid option {name}: expected {low} to {high}{because}, got {value!r}"
+        )
+    return value
+
+
 # ---------------------------------------------------------------------------
 # Outcome
 # ---------------------------------------------------------------------------
@@ -330,7 +350,15 @@ def refuse_option(game: str, name: str, value: Any) -> InvalidOptionError:
     invalid option size: candy does not take it, got 4
     >>> print(refuse_option("candy", "pie", False))
     invalid option pie: candy does not take it (candy has no pie rule)
+
+    A name that is no Python name (read from a file: a proof's options) is quoted, so that
+    the message stays one line:
+
+    >>> print(refuse_option("candy", "\\n", 1))
+    invalid option '\\n': candy does not take it, got 1
     """
+    if not name.isidentifier():
+        name = repr(name)
     if isinstance(value, bool):
         return InvalidOptionError(
             f"invalid option {name}: {game} does not take it ({game} has no {name} rule)"
@@ -417,7 +445,8 @@ class Engine:
     ``win_within(position, player, plies, node_limit, tt_bits)`` -> plies of ``player``'s
     fastest forced win if at most ``plies``, else None, raising
     :class:`~boardproof.solvers.common.SearchTimeout` when ``node_limit`` runs out (the
-    puzzle generator's native filter).
+    puzzle generator's native filter), and ``max_plies`` the most plies it takes (the
+    native module's range: the generator refuses a longer ``max_plies`` before any work).
     """
 
     scope: str
@@ -429,6 +458,7 @@ class Engine:
     hooks: Callable[[], list[Any]] = lambda: []
     leaf: Callable[[Any, int], str | None] | None = None
     win_within: Callable[[Any, int, int, int, int], int | None] | None = None
+    max_plies: int | None = None
 
 
 @dataclass(frozen=True)

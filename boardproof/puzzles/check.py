@@ -153,6 +153,15 @@ def _field(data: dict[str, Any], name: str, kind: type) -> Any:
     return value
 
 
+def _number_is(value: Any, expected: int) -> bool:
+    """``value`` is the integer ``expected``: not ``3.0`` nor ``True`` (which equal 3 and 1).
+
+    >>> _number_is(3, 3), _number_is(3.0, 3), _number_is(True, 1)
+    (True, False, False)
+    """
+    return type(value) is int and value == expected
+
+
 def _move(pos: Position, text: str, what: str) -> Any:
     try:
         move = pos.parse_move(text)
@@ -276,7 +285,7 @@ def verify_score(data: dict[str, Any], game: Game, max_nodes: int = MAX_CHECK_NO
         if margin < 1:
             better = [t for t, v in values.items() if v >= best and t not in same]
             raise PuzzleCheckError(f"not unique: {better[0]} also scores {best}")
-        if data.get("score") != best or data.get("margin") != margin:
+        if not _number_is(data.get("score"), best) or not _number_is(data.get("margin"), margin):
             raise PuzzleCheckError(
                 f"score: expected score {best} and margin {margin}, got "
                 f"{data.get('score')!r} and {data.get('margin')!r}"
@@ -300,7 +309,7 @@ def verify_score(data: dict[str, Any], game: Game, max_nodes: int = MAX_CHECK_NO
     distinct = len({pos.play(m) for m in pos.legal_moves()})
     try:
         expected = rate(1, distinct, int(rating["decoys"]), int(rating["nodes"]))
-    except (KeyError, TypeError, ValueError):
+    except (KeyError, TypeError, ValueError, OverflowError):  # OverflowError: an infinity
         raise PuzzleCheckError(f"rating: missing inputs: {rating!r}") from None
     if rating != expected:
         raise PuzzleCheckError(f"rating: expected {expected!r}, got {rating!r}")
@@ -377,7 +386,7 @@ def verify(data: dict[str, Any], max_nodes: int = MAX_CHECK_NODES) -> int:
     rating = _field(data, "rating", dict)
     try:
         expected = rate(plies, len(pos.legal_moves()), int(rating["decoys"]), int(rating["nodes"]))
-    except (KeyError, TypeError, ValueError):
+    except (KeyError, TypeError, ValueError, OverflowError):  # OverflowError: an infinity
         raise PuzzleCheckError(f"rating: missing inputs: {rating!r}") from None
     if rating != expected:
         raise PuzzleCheckError(f"rating: expected {expected!r}, got {rating!r}")
@@ -408,9 +417,12 @@ def _check_duals(
 
 
 def _check_source(game: Game, pos: Position, source: dict[str, Any]) -> None:
+    line = source.get("line") or []
+    if not isinstance(line, list):
+        raise PuzzleCheckError(f"source: field 'line' is not a list of moves: {line!r}")
     try:
         here = game.parse_position(str(source["start"]))
-        for number, text in enumerate(source.get("line") or [], start=1):
+        for number, text in enumerate(line, start=1):
             here = here.play(_move(here, str(text), f"source move {number}"))
     except BoardproofError as error:
         raise PuzzleCheckError(f"source: {error}") from None

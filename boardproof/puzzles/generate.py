@@ -49,7 +49,7 @@ from typing import Any
 from boardproof import models
 from boardproof.jobs.checkpoints import JournalCheckpoint
 from boardproof.jobs.executor import Executor, run_tasks
-from boardproof.models.base import InvalidOptionError, Position
+from boardproof.models.base import InvalidOptionError, Position, check_range
 from boardproof.puzzles import PuzzleError, PuzzleUnavailableError
 from boardproof.puzzles.rating import rate
 from boardproof.puzzles.store import FORMAT, VERSION
@@ -91,7 +91,9 @@ class Settings:
     proof_nodes: int = 50_000
     timeout: float | None = 20.0
 
-    def validate(self) -> Settings:
+    def validate(self, game: str | None = None) -> Settings:
+        """These settings if they are allowed (for ``game``, when given: its native
+        search's ``max_plies``), else InvalidOptionError, before any work."""
         if self.min_plies < 1:
             raise InvalidOptionError(
                 f"invalid option min_plies: expected a number >= 1, got {self.min_plies!r}"
@@ -101,6 +103,15 @@ class Settings:
                 "invalid option max_plies: expected a number >= option min_plies "
                 f"({self.min_plies}), got {self.max_plies!r}"
             )
+        info = models.info(game) if game is not None else None
+        engine = info.part("engine") if info is not None else None
+        if engine is not None and engine.win_within is not None and engine.max_plies is not None:
+            # the candidates' filter asks the native search for wins of max_plies plies:
+            # a longer one is refused here, not by the C module in the middle of the run
+            assert info is not None
+            why = f"the longest win the native search of {info.long_name} takes"
+            check_range("min_plies", self.min_plies, 1, engine.max_plies, why)
+            check_range("max_plies", self.max_plies, self.min_plies, engine.max_plies, why)
         return self
 
 
@@ -109,7 +120,7 @@ def settings_for(game: str, **changes: Any) -> Settings:
     spec = models.info(puzzle_game(game)).puzzles
     assert spec is not None
     given = {k: v for k, v in changes.items() if v is not None}
-    return replace(Settings(**spec.settings), **given).validate()
+    return replace(Settings(**spec.settings), **given).validate(puzzle_game(game))
 
 
 def puzzle_game(name: str) -> str:
@@ -462,7 +473,7 @@ def run_task(task: Task) -> dict[str, Any]:
         if line is None:
             continue
         end = len(line) - 1
-        offsets = range(task.settings.max_plies + 2, 2, -1)
+        offsets = range(min(task.settings.max_plies + 2, end), 2, -1)  # none beyond the start
         for offset in (o for o in offsets if o % 2 == 1 and end - o >= 0):
             pos = line[end - offset][0]
             if pos.to_move != line[end - 1][0].to_move:
@@ -617,7 +628,7 @@ def generate(
         raise PuzzleError(
             f"invalid option count: expected a number from 1 to {MAX_COUNT}, got {count!r}"
         )
-    chosen = (settings or settings_for(name)).validate()
+    chosen = (settings or settings_for(name)).validate(name)
     limit = max_tasks if max_tasks is not None else 20 * count + 40
     start = time.perf_counter()
     store = (None if checkpoint is None

@@ -90,6 +90,10 @@ def read_puzzles(path: str | os.PathLike[str]) -> list[dict[str, Any]]:
             ) from None
         except RecursionError:
             raise PuzzleError(f"invalid puzzle file: JSON nested too deeply: {name!r}") from None
+        except ValueError:  # a number of more than 4300 digits (sys.get_int_max_str_digits)
+            raise PuzzleError(
+                f"invalid puzzle file: JSON number with too many digits: {name!r}"
+            ) from None
         items = whole if isinstance(whole, list) else [whole]
     else:
         items = []
@@ -105,6 +109,11 @@ def read_puzzles(path: str | os.PathLike[str]) -> list[dict[str, Any]]:
             except RecursionError:
                 raise PuzzleError(
                     f"invalid puzzle file: line {number} is JSON nested too deeply: {name!r}"
+                ) from None
+            except ValueError:  # a number of more than 4300 digits
+                raise PuzzleError(
+                    f"invalid puzzle file: line {number} has a JSON number with too many "
+                    f"digits: {name!r}"
                 ) from None
     for number, item in enumerate(items, start=1):
         if not isinstance(item, dict):

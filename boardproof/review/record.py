@@ -92,6 +92,12 @@ def _parse_json(game: Game, text: str) -> Record:
         raise RecordError(
             f"invalid record: line {error.lineno}: not valid JSON ({error.msg})"
         ) from None
+    except (RecursionError, ValueError) as error:  # ValueError: a number of over 4300 digits
+        why = ("nested too deeply" if isinstance(error, RecursionError)
+               else "a number with too many digits")  # fmt: skip
+        raise RecordError(
+            f"invalid record: not valid JSON ({why}): {text.lstrip()[:40]!r}"
+        ) from None
     if not isinstance(data, dict):
         raise RecordError(f"invalid record: expected a JSON object, got {text[:40]!r}")
     name = data.get("game")

@@ -47,9 +47,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from boardproof import models
-from boardproof.models.base import InvalidOptionError, Position
+from boardproof.models.base import InvalidOptionError, Position, check_range
 from boardproof.solvers.common import Budget, SearchTimeout, Stop, engine_of, num_players
 from boardproof.solvers.enumerate import TooManyStates, solve_graph
+from boardproof.solvers.native import MAX_NODES
 from boardproof.solvers.pns import DFPN
 from boardproof.solvers.search import AlphaBeta, ScoreSearch, SearchResult
 
@@ -157,6 +158,8 @@ def solve(
         raise InvalidOptionError(f"invalid option max_plies: expected >= 0, got {max_plies!r}")
     if timeout is not None and timeout <= 0:
         raise InvalidOptionError(f"invalid option timeout: expected > 0, got {timeout!r}")
+    if node_limit is not None:  # the native searches count in 64 bits (0 is "none" there)
+        check_range("node_limit", node_limit, 1, MAX_NODES, "a node count of the searches")
     if objective == "auto":
         objective = position.game.info.objective
     if objective not in ("win", "score"):

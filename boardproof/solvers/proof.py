@@ -67,6 +67,9 @@ def load_proof(path: str) -> Any:
         raise NotAProofError(f"invalid proof: not a JSON file ({error.msg}): {path!r}") from None
     except RecursionError:
         raise NotAProofError(f"invalid proof: JSON nested too deeply: {path!r}") from None
+    except ValueError:  # a number of more than 4300 digits (sys.get_int_max_str_digits)
+        raise NotAProofError(f"invalid proof: JSON number with too many digits: {path!r}") \
+            from None
 
 
 # ---------------------------------------------------------------------------

@@ -64,4 +64,5 @@ ENGINE = Engine(
     win_oracle=_win_oracle,
     hooks=_hooks,
     win_within=_win_within,
+    max_plies=native_candy.MAX_PLIES,
 )

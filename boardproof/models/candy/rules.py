@@ -926,6 +926,11 @@ def board_text(pos: CandyPosition) -> str:
 # ---------------------------------------------------------------------------
 
 
+#: how the notation writes the players (to move, a candy's colour): one ASCII digit, never
+#: ``²`` or ``١`` (which ``isdigit`` takes) nor ``01``
+PLAYER_SYMBOLS = ("1", "2", "3", "4")
+
+
 def _parse_column(text: str, square: int, players: int) -> tuple[int, ...]:
     name = SQUARE_NAMES[square]
     if text == ".":
@@ -938,7 +943,7 @@ def _parse_column(text: str, square: int, players: int) -> tuple[int, ...]:
     for i in range(0, len(text), 3):
         token = text[i : i + 3]
         colour_text, b, t = token[0], token[1], token[2]
-        if not colour_text.isdigit() or not 1 <= int(colour_text) <= players:
+        if colour_text not in PLAYER_SYMBOLS[:players]:
             raise InvalidNotationError(
                 f"invalid candy colour at {name}: expected 1..{players}, got {token!r}"
             )
@@ -985,7 +990,7 @@ def parse_position(text: str) -> CandyPosition:
     if players_text not in {str(n) for n in PLAYER_COUNTS}:
         raise InvalidNotationError(f"invalid players: expected 2, 3 or 4, got {players_text!r}")
     players = int(players_text)
-    if not move_text.isdigit() or not 1 <= int(move_text) <= players:
+    if move_text not in PLAYER_SYMBOLS[:players]:
         raise InvalidNotationError(f"invalid to-move: expected 1..{players}, got {move_text!r}")
     rows = rows_text.split("/")
     if len(rows) != SIZE:
@@ -1031,7 +1036,7 @@ class CandyGame(SymbolsMixin):
 
     name = "candy"
     symmetry_count = 8
-    symbols = ("1", "2", "3", "4")
+    symbols = PLAYER_SYMBOLS
 
     def start(self, **options: Any) -> CandyPosition:
         """The empty board with player 1 to move (``players`` 2, 3 or 4; default 2)."""

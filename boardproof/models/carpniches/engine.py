@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from boardproof.models.base import Engine, Position
+from boardproof.models.base import Engine, Position, check_range
 from boardproof.models.carpniches import native as native_carpniches
 from boardproof.models.carpniches import playouts
 from boardproof.solvers.api import AUTO_MAX_STATES, Request, SolveResult, from_search, try_enumerate
@@ -56,7 +56,10 @@ def _solve(position: Position, request: Request, method: str) -> SolveResult:
 def win_within(position: Position, player: int, plies: int, node_limit: int,
                tt_bits: int) -> int | None:  # fmt: skip
     """Plies of ``player``'s fastest forced win within ``plies`` by the C search, or None;
-    raises SearchTimeout when ``node_limit`` nodes do not settle it."""
+    raises SearchTimeout when ``node_limit`` nodes do not settle it (InvalidOptionError for
+    options outside the C module's ranges, before any search)."""
+    native_carpniches.check_search(tt_bits=tt_bits, node_limit=node_limit)
+    check_range("plies", plies, 0, native_carpniches.MAX_DEPTH, "the range of the C search")
     outcome = position.outcome()
     if outcome is not None and outcome.winners == frozenset((player,)):
         return 0
@@ -89,4 +92,5 @@ ENGINE = Engine(
     playouts=playouts.kernel,
     hooks=_hooks,
     win_within=win_within,
+    max_plies=native_carpniches.MAX_DEPTH,
 )

@@ -147,7 +147,9 @@ _EMPTY_COLL = (0,) * NUM_POLYGONS
 # Moves
 # ---------------------------------------------------------------------------
 
-_ID = r"[1-9]\d*"
+#: a piece id: ASCII digits (``\d`` would take any script's), at most 9 of them (a box
+#: holds 80 pieces; a longer number is refused as notation, never handed to ``int``)
+_ID = r"[1-9][0-9]{0,8}"
 _POLY = r"[gybp][3458]"
 _POWER = rf"(?:r{_ID}|s[1-9]{_POLY}|x{_POLY}=[1-9]{_POLY})"
 _SET = r"(?:[gybp]|[3458][gybp-])"

@@ -38,10 +38,11 @@ def _load_report(path: str) -> dict[str, Any]:
     """An earlier report's JSON (for ``--merge``), read before anything is overwritten."""
     try:
         data = json.loads(read_text(path))
-    except (OSError, json.JSONDecodeError, UnicodeDecodeError, RecursionError) as error:
+    except (OSError, ValueError, RecursionError) as error:  # JSON and UTF-8 errors too
         reason = (getattr(error, "strerror", None) or getattr(error, "msg", None)
                   or ("not UTF-8 text" if isinstance(error, UnicodeDecodeError)
-                      else "nested too deeply"))  # fmt: skip
+                      else "nested too deeply" if isinstance(error, RecursionError)
+                      else "a number with too many digits"))  # fmt: skip
         raise claims.InvalidOptionError(
             f"invalid option --merge: cannot read a report JSON ({reason}): {path!r}"
         ) from None

@@ -17,6 +17,8 @@ no signal handler ever runs in the solver's process. The parent sends each call
 (``solve``, ``add_clause``, ``get_model``...) through a pipe and waits for the answer;
 Ctrl-C raises :class:`KeyboardInterrupt` in that wait (Python's own handler), the
 child is killed (SIGKILL; it also dies with its parent) and the interrupt goes on up.
+No finalizer (``__del__``) of this machinery runs while a Ctrl-C could land in it: a
+KeyboardInterrupt raised in a finalizer is lost (see :class:`_Process`).
 The solver runs the same code on the same clauses in the same order, so answers,
 models and DRUP proofs are the same byte for byte; an incremental solver keeps its
 state across calls as before. The clauses reach the child by ``fork`` (nothing is
@@ -199,6 +201,70 @@ def _serve(conn: Connection, parent: int, name: str, clauses: Iterable[Sequence[
         os._exit(0)  # never the parent's atexit handlers, buffers or finalizers
 
 
+def _drop_frames_below(error: BaseException) -> None:
+    """Forget the frames that ``error`` was raised through below the handler's: those of
+    the connection's ``recv``/``send`` hold the connection, whose finalizer must run in
+    :meth:`ChildSolver.close` (SIGINT held), not when the interrupt is done with."""
+    error.with_traceback(None)
+
+
+class _Process:
+    """A solver's process: its pid and this end of the pipe to it.
+
+    Why it exists (the hang of ``test_stress_sigint_during_second_solves``, issue 33):
+    CPython runs a Python signal handler at the next check of its "eval breaker", and the
+    first instruction of any Python function is one, a finalizer's (``__del__``) too. A
+    KeyboardInterrupt raised there cannot go anywhere: CPython prints "Exception ignored
+    in ... __del__" and drops it, so that Ctrl-C is lost. The solver's pipe ends are
+    :class:`multiprocessing.connection.Connection` objects, whose ``__del__`` is Python
+    code, and ``ChildSolver`` had a ``__del__`` of its own; both ran on every solve outside
+    any hold of SIGINT (the child's end when ``ChildSolver.__init__`` returned, the
+    solver's ``__del__`` when the caller dropped it). A SIGINT that landed in the few
+    instructions before one of them was lost: the process went on solving, and the stress
+    harness saw no interrupt (a "hang" in the read of the next answer,
+    ``unix_stream_read_generic``; about one interrupt in 4,000 with a loop of
+    ``second.resolve``). Now the ends of the pipe are made and dropped with SIGINT held
+    (:func:`_sigint_held`: a Ctrl-C there is raised at the end of the hold, in plain code),
+    and this object, the only one with a finalizer, is dropped the same way by
+    :meth:`ChildSolver.close`; its ``__del__`` runs outside a hold only for a solver that
+    was never closed (it then kills and reaps the process, as before).
+    """
+
+    __slots__ = ("pid", "conn")
+
+    def __init__(self, pid: int, conn: Connection) -> None:
+        self.pid: int | None = pid
+        self.conn: Connection | None = conn
+
+    def end(self) -> str:
+        """Close the pipe, kill the process and reap it: how it ended."""
+        pid, self.pid = self.pid, None
+        conn, self.conn = self.conn, None
+        if conn is not None:
+            conn.close()
+            del conn  # its finalizer runs here (the caller holds SIGINT)
+        if pid is None:
+            return "closed"
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGKILL)
+        while True:
+            try:
+                _, status = os.waitpid(pid, 0)  # bounded: SIGKILL cannot be blocked
+                break
+            except ChildProcessError:
+                return "gone"
+            except InterruptedError:
+                continue
+        if os.WIFSIGNALED(status):
+            return f"signal {signal.Signals(os.WTERMSIG(status)).name}"
+        return f"exit {os.WEXITSTATUS(status)}"
+
+    def __del__(self) -> None:  # a solver dropped without close()
+        if self.pid is not None:
+            with contextlib.suppress(Exception):
+                self.end()
+
+
 class ChildSolver:
     """A python-sat solver (or ``cryptominisat``) in a child process.
 
@@ -210,41 +276,58 @@ class ChildSolver:
     def __init__(self, name: str, bootstrap_with: Iterable[Sequence[int]] = (),
                  with_proof: bool = False) -> None:
         self.name = name
-        self._pid: int | None = None
-        self._conn: Connection | None = None
-        mine, theirs = Pipe()
-        parent = os.getpid()
+        self._process: _Process | None = None
         _libc()
         try:
-            self._fork(parent, name, bootstrap_with, with_proof, mine, theirs)
+            self._fork(os.getpid(), name, bootstrap_with, with_proof)
             self._answer()  # the solver is made (or its error raised)
         except BaseException:  # e.g. a Ctrl-C held during the fork: stop the child
             self.close()
             raise
 
+    @property
+    def _pid(self) -> int | None:
+        """The solver's process (None once closed)."""
+        return None if self._process is None else self._process.pid
+
     def _fork(self, parent: int, name: str, bootstrap_with: Iterable[Sequence[int]],
-              with_proof: bool, mine: Connection, theirs: Connection) -> None:
-        with _sigint_held():
-            # the child starts with SIGINT blocked (the mask is inherited)
-            mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+              with_proof: bool) -> None:
+        with _sigint_held():  # the pipe's ends are made and dropped here (see _Process)
+            mine, theirs = Pipe()
             try:
-                pid = os.fork()
-                if pid == 0:
-                    mine.close()
-                    _serve(theirs, parent, name, bootstrap_with, with_proof)
-                self._pid, self._conn = pid, mine
+                # the child starts with SIGINT blocked (the mask is inherited)
+                mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+                try:
+                    pid = os.fork()
+                    if pid == 0:
+                        mine.close()
+                        _serve(theirs, parent, name, bootstrap_with, with_proof)
+                finally:
+                    signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+                self._process = _Process(pid, mine)
             finally:
-                signal.pthread_sigmask(signal.SIG_SETMASK, mask)
                 theirs.close()
+                if self._process is None:
+                    mine.close()
+                del mine, theirs  # their finalizers run now, with SIGINT held
+
+    def _conn(self) -> Connection:
+        if self._process is None or self._process.conn is None:
+            raise ValueError(f"the {self.name} solver is closed")
+        return self._process.conn
 
     def _answer(self) -> Any:
-        assert self._conn is not None
+        conn = self._conn()
         try:
-            status, value = self._conn.recv()
-        except (EOFError, OSError):
+            status, value = conn.recv()
+        except (EOFError, OSError) as error:
+            del conn
+            _drop_frames_below(error)
             raise SolverDied(f"the {self.name} solver's process ended without an answer "
                              f"({self._end()})") from None
-        except BaseException:  # Ctrl-C: the solver is in an unknown state
+        except BaseException as error:  # Ctrl-C: the solver is in an unknown state
+            del conn
+            _drop_frames_below(error)
             self.close()
             raise
         if status == "error":
@@ -252,13 +335,15 @@ class ChildSolver:
         return value
 
     def _request(self, method: str, *args: Any) -> Any:
-        if self._conn is None:
-            raise ValueError(f"the {self.name} solver is closed")
+        conn = self._conn()
         try:
-            self._conn.send((method, args))
-        except BaseException:
+            conn.send((method, args))
+        except BaseException as error:
+            del conn
+            _drop_frames_below(error)
             self.close()
             raise
+        del conn
         return self._answer()
 
     def solve(self, assumptions: Sequence[int] = ()) -> bool:
@@ -279,31 +364,16 @@ class ChildSolver:
         return self._request("call", fn, *args)
 
     def _end(self) -> str:
-        """Reap the child (killing it first): how it ended."""
-        pid, self._pid = self._pid, None
-        if self._conn is not None:
-            self._conn.close()
-            self._conn = None
-        if pid is None:
-            return "closed"
-        with contextlib.suppress(ProcessLookupError):
-            os.kill(pid, signal.SIGKILL)
-        while True:
-            try:
-                _, status = os.waitpid(pid, 0)
-                break
-            except ChildProcessError:
-                return "gone"
-            except InterruptedError:
-                continue
-        if os.WIFSIGNALED(status):
-            return f"signal {signal.Signals(os.WTERMSIG(status)).name}"
-        return f"exit {os.WEXITSTATUS(status)}"
+        """Stop the child (killing it first) and reap it, with SIGINT held: how it ended."""
+        with _sigint_held():
+            process, self._process = self._process, None
+            how = "closed" if process is None else process.end()
+            del process  # its finalizer runs here, with SIGINT held (see _Process)
+        return how
 
     def close(self) -> None:
         """Stop the child (at once: it may be in the middle of a solve)."""
-        with _sigint_held():
-            self._end()
+        self._end()
 
     def delete(self) -> None:
         self.close()
@@ -313,11 +383,6 @@ class ChildSolver:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
-
-    def __del__(self) -> None:
-        if getattr(self, "_pid", None) is not None:
-            with contextlib.suppress(Exception):
-                self._end()
 
 
 def _run_job(job: tuple[Callable[..., Any], tuple[Any, ...]]) -> Any:

@@ -27,9 +27,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from boardproof.models.base import InvalidOptionError
+from boardproof.models.base import InvalidOptionError, check_range
 from boardproof.models.candy import rules as model
 from boardproof.solvers.common import Budget, SearchTimeout, Stop
+from boardproof.solvers.native import MAX_NODES
 
 try:  # the compiled module is optional (no C compiler: the package installs without it)
     from boardproof.models.candy.native import _candy as _native  # type: ignore[attr-defined]
@@ -107,6 +108,35 @@ def perft(position: model.CandyPosition, depth: int) -> int:
 #: cleared when a call starts (and kept from one depth to the next)
 DEFAULT_TT_BITS = 18
 
+# The ranges of the C module (candy.c refuses anything else with a ValueError): checked
+# here, before any search, as InvalidOptionError naming the parameter. MAX_NODES (the
+# node limit, unsigned 64-bit, 0: none) is that of every C search.
+#: the deepest search of the C module (``win_within``'s plies)
+MAX_PLIES = 250
+#: the tables the C module takes: 2**bits entries
+MIN_TT_BITS, MAX_TT_BITS = 4, 28
+#: where the ranges come from, in the messages
+_RANGE = "the range of the C search"
+
+
+def check_search(plies: int | None = None, tt_bits: int | None = None,
+                 node_limit: int | None = None) -> None:
+    """Raise InvalidOptionError unless the given options are in the C module's ranges
+    (``plies`` 0 to MAX_PLIES, ``tt_bits`` MIN_TT_BITS to MAX_TT_BITS, ``node_limit`` 0 to
+    MAX_NODES).
+
+    >>> check_search(plies=999)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+        ...
+    boardproof...InvalidOptionError: invalid option plies: expected 0 to 250 (...), got 999
+    """
+    if plies is not None:
+        check_range("plies", plies, 0, MAX_PLIES, _RANGE)
+    if tt_bits is not None:
+        check_range("tt_bits", tt_bits, MIN_TT_BITS, MAX_TT_BITS, _RANGE)
+    if node_limit is not None:
+        check_range("node_limit", node_limit, 0, MAX_NODES, _RANGE)
+
 
 def win_within(
     position: model.CandyPosition,
@@ -120,7 +150,11 @@ def win_within(
     """Plies of ``player``'s fastest forced win from ``position`` if at most ``plies``
     (0: it has won already), else None; raises ``SearchTimeout`` when ``node_limit``
     nodes (of one depth's search) or ``timeout`` seconds (of each) run out.
+    ``plies``, ``tt_bits`` and ``node_limit`` outside the C module's ranges
+    (:func:`check_search`), or a ``player`` who does not play, raise InvalidOptionError.
     """
+    check_search(plies, tt_bits, node_limit)
+    check_range("player", player, 0, position.players - 1, "the players of the position")
     install()
     assert _native is not None
     outcome = position.outcome()
@@ -145,6 +179,8 @@ def win_oracle(player: int, horizon: int) -> Any:
     ``horizon`` plies (every position of its proof is that close to the end). The proof it
     builds is checked by the rules-only checker, which never calls this search."""
 
+    check_search(plies=horizon)  # refused now, not at the first position
+
     def plies(position: model.CandyPosition) -> int | None:
         return win_within(position, player, horizon, tt_bits=ORACLE_TT_BITS)
 
@@ -161,8 +197,6 @@ ORACLE_TT_BITS = 16
 
 #: solve's table: 2**20 entries of 24 bytes (24 MiB), cleared when a solve starts
 SOLVE_TT_BITS = 20
-#: the deepest search of the C module
-MAX_PLIES = 250
 
 
 #: the nodes of a search for the others' forced line (3-4 players, see ``others_win``): a
@@ -223,6 +257,7 @@ class _Searcher:
         capped = bool(cap) and (not limit or cap < limit)
         if capped:
             limit = cap
+        limit = min(limit, MAX_NODES)  # more is no limit either (the C count is 64-bit)
         seconds = 0.0
         if budget.deadline is not None:
             seconds = budget.deadline - _now()
@@ -289,6 +324,7 @@ def solve(
     ...     print("win 1 oS@d1 [oS@d1]")
     win 1 oS@d1 [oS@d1]
     """
+    check_search(tt_bits=tt_bits)
     if position.outcome() is not None:
         raise InvalidOptionError(f"invalid position: the game is over, got {position.fen()!r}")
     search = _Searcher(budget if budget is not None else Budget(None), symmetry, tt_bits)

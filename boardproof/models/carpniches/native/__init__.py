@@ -26,9 +26,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from boardproof.models.base import InvalidOptionError
+from boardproof.models.base import InvalidOptionError, check_range
 from boardproof.models.carpniches import rules as model
 from boardproof.solvers.common import Budget
+from boardproof.solvers.native import MAX_NODES
 from boardproof.solvers.search import WIN, SearchResult, deepen, describe
 
 try:  # the compiled module is optional (no C compiler: the package installs without it)
@@ -38,8 +39,18 @@ except ImportError:  # pragma: no cover - depends on the build
 
 #: default transposition table: 2**bits entries of 48 bytes (2**22 -> 192 MiB)
 DEFAULT_TT_BITS = 22
-#: the deepest iteration the C search takes (its path array holds 512 plies)
+
+# The ranges of the C module, checked here before any search (InvalidOptionError naming
+# the parameter): carpniches.c refuses other table sizes with a ValueError, takes a depth
+# as a C int (a larger number: OverflowError) and stops looking at its path array's end
+# (512 plies); MAX_NODES (the node limit, unsigned 64-bit, 0: none) is that of every C
+# search.
+#: the deepest search the C module takes (its path array holds 512 plies)
 MAX_DEPTH = 500
+#: the tables the C module takes: 2**bits entries
+MIN_TT_BITS, MAX_TT_BITS = 4, 30
+#: where the ranges come from, in the messages
+_RANGE = "the range of the C search"
 #: the scores of search.py (the C module uses the same)
 INF = 10_000_000
 
@@ -56,6 +67,25 @@ def supports(position: Any) -> bool:
     return available() and getattr(position.game, "name", None) == "carpniches"
 
 
+def check_search(depth: int | None = None, tt_bits: int | None = None,
+                 node_limit: int | None = None) -> None:
+    """Raise InvalidOptionError unless the given options are in the C module's ranges
+    (``depth`` 0 to MAX_DEPTH, ``tt_bits`` MIN_TT_BITS to MAX_TT_BITS, ``node_limit`` 0 to
+    MAX_NODES).
+
+    >>> check_search(tt_bits=31)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+        ...
+    boardproof...InvalidOptionError: invalid option tt_bits: expected 4 to 30 (...), got 31
+    """
+    if depth is not None:
+        check_range("depth", depth, 0, MAX_DEPTH, _RANGE)
+    if tt_bits is not None:
+        check_range("tt_bits", tt_bits, MIN_TT_BITS, MAX_TT_BITS, _RANGE)
+    if node_limit is not None:
+        check_range("node_limit", node_limit, 0, MAX_NODES, _RANGE)
+
+
 def install(tt_bits: int = DEFAULT_TT_BITS, symmetry: bool = True) -> None:
     """Hand the model's tables to the C module (once per table size and symmetry mode)."""
     global _installed
@@ -63,8 +93,7 @@ def install(tt_bits: int = DEFAULT_TT_BITS, symmetry: bool = True) -> None:
         raise InvalidOptionError(
             "invalid option method native: the C module was not built (no compiler?)"
         )
-    if not 4 <= tt_bits <= 30:
-        raise InvalidOptionError(f"invalid option tt_bits: expected 4 to 30, got {tt_bits!r}")
+    check_search(tt_bits=tt_bits)
     if _installed == (tt_bits, symmetry):
         return
     _native.setup(
@@ -141,7 +170,7 @@ class NativeAlphaBeta:
 
     def _limits(self) -> tuple[int, float]:
         budget = self.budget
-        nodes = budget.node_limit or 0
+        nodes = min(budget.node_limit or 0, MAX_NODES)  # more is no limit either
         seconds = 0.0
         if budget.deadline is not None:
             import time
@@ -151,6 +180,7 @@ class NativeAlphaBeta:
 
     def search(self, depth: int, alpha: int = -INF, beta: int = INF) -> int | None:
         """The root's score searched ``depth`` plies (None when the budget ran out)."""
+        check_search(depth=depth)
         assert _native is not None
         nodes, seconds = self._limits()
         value, status = _native.search(_raw(self.root), depth, alpha, beta, nodes, seconds)

@@ -34,7 +34,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from boardproof.models.base import InvalidOptionError
+from boardproof.models.base import InvalidOptionError, check_range
 from boardproof.models.minefield.board import (
     GUARD,
     PASS,
@@ -42,6 +42,7 @@ from boardproof.models.minefield.board import (
     glyph_roles,
     symmetry_point,
 )
+from boardproof.solvers.native import MAX_NODES
 
 try:  # the compiled module is optional (no C compiler: the package installs without it)
     from boardproof.models.minefield.native import _minefield as _native  # type: ignore[attr-defined]
@@ -60,6 +61,15 @@ WIN_SCORE = 10000
 SMALL_WIN_SCORE, WIDE_WIN_SCORE = 1000, 10000
 #: the longest ply horizon of the C search (``solve(..., horizon=...)``)
 MAX_HORIZON = 253
+#: the tables the C searches take (alpha-beta and df-pn): 2**bits entries
+MIN_TT_BITS, MAX_TT_BITS = 4, 30
+#: the heuristic's scale of the df-pn pruning rules (``rules(..., scale)``)
+MIN_SCALE, MAX_SCALE = 1, 64
+# minefield.c refuses another horizon, table size or scale with a ValueError; MAX_NODES
+# (the node limit, unsigned 64-bit, 0: none) is that of every C search. All are checked
+# here before any search (:func:`check_search`).
+#: where the ranges come from, in the messages
+_RANGE = "the range of the C search"
 #: a wide board handed to C: little-endian bytes of 12 words
 WIDE_BYTES = 96
 
@@ -67,6 +77,27 @@ WIDE_BYTES = 96
 def available() -> bool:
     """Whether the compiled module was built (a C compiler at install time)."""
     return _native is not None
+
+
+def check_search(horizon: int | None = None, tt_bits: int | None = None,
+                 node_limit: int | None = None, scale: int | None = None) -> None:
+    """Raise InvalidOptionError unless the given options are in the C module's ranges
+    (``horizon`` 0 to MAX_HORIZON, ``tt_bits`` MIN_TT_BITS to MAX_TT_BITS, ``node_limit``
+    0 to MAX_NODES, ``scale`` MIN_SCALE to MAX_SCALE).
+
+    >>> check_search(horizon=254)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+        ...
+    boardproof...InvalidOptionError: invalid option horizon: expected 0 to 253 (...), got 254
+    """
+    if horizon is not None:
+        check_range("horizon", horizon, 0, MAX_HORIZON, _RANGE)
+    if tt_bits is not None:
+        check_range("tt_bits", tt_bits, MIN_TT_BITS, MAX_TT_BITS, _RANGE)
+    if node_limit is not None:
+        check_range("node_limit", node_limit, 0, MAX_NODES, _RANGE)
+    if scale is not None:
+        check_range("scale", scale, MIN_SCALE, MAX_SCALE, _RANGE)
 
 
 def supports(position: Any) -> bool:
@@ -253,8 +284,7 @@ class NativeSearch:
             raise InvalidOptionError(
                 "invalid option method native: the C module was not built (no compiler?)"
             )
-        if not 4 <= tt_bits <= 30:
-            raise InvalidOptionError(f"invalid option tt_bits: expected 4 to 30, got {tt_bits!r}")
+        check_search(tt_bits=tt_bits)
         self.wide = n > SMALL_MAX_SIZE if wide is None else wide
         if not self.wide and n > SMALL_MAX_SIZE:
             raise InvalidOptionError(
@@ -360,13 +390,14 @@ class NativeSearch:
             raise InvalidOptionError(
                 f"invalid option table: expected one of {', '.join(DFPN_TABLES)}, got {table!r}"
             )
+        bits = tt_bits or self.tt_bits
+        check_search(tt_bits=bits, node_limit=node_limit)
         self._check(position)
         if NativeSearch._active is not self:
             self._install()
         me, op, black = self.boards(position)
         assert _native is not None
         attacks = position.to_move == attacker
-        bits = tt_bits or self.tt_bits
         if self.wide:
             result, nodes, point = _native.wide_dfpn(_wide(me), _wide(op), black, attacks,
                                                      bits, node_limit, timeout or 0.0)  # fmt: skip
@@ -453,10 +484,7 @@ class NativeSearch:
         for them (move ordering only: the value is the plain search's).
         """
         self._check(position)
-        if not 0 <= horizon <= MAX_HORIZON:
-            raise InvalidOptionError(
-                f"invalid option horizon: expected 0 to {MAX_HORIZON}, got {horizon!r}"
-            )
+        check_search(horizon=horizon, node_limit=node_limit)
         if NativeSearch._active is not self:
             self._install()
         me, op, black = self.boards(position)

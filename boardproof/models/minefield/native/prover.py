@@ -134,6 +134,7 @@ def rules(names: Iterable[str] = (), scale: int = DEFAULT_SCALE) -> Iterator[Non
                 f"invalid option rules: expected some of {', '.join(RULES)}, got {name!r}"
             )
         flags |= RULES[name]
+    native.check_search(scale=scale)
     lib = native._native
     if lib is None or not flags:
         yield

@@ -136,18 +136,30 @@ def load_certificate(path: str) -> Certificate:
 
 def parse_certificate(raw: bytes, name: str = "certificate") -> Certificate:
     """The certificate in the bytes ``raw`` (see :func:`load_certificate`)."""
+    from boardproof.inputs import MAX_INPUT_BYTES
+
     if not raw.startswith(MAGIC):
         raise NotAProofError(f"invalid certificate: not an xz file: {name!r}")
+    # decompressed within the input limit: a small file that expands without end (a damaged
+    # or a hostile one) is refused, not decompressed into the memory
+    decompressor = lzma.LZMADecompressor(lzma.FORMAT_XZ)
     try:
-        data = lzma.decompress(raw)
-    except (lzma.LZMAError, EOFError) as error:
+        data = decompressor.decompress(raw, max_length=MAX_INPUT_BYTES + 1)
+    except lzma.LZMAError as error:
         raise ProofError(f"bad certificate: damaged or truncated file ({error}): {name!r}") \
             from None
+    if len(data) > MAX_INPUT_BYTES:
+        most = MAX_INPUT_BYTES
+        shown = f"{most >> 20} MiB" if most >= 1 << 20 else f"{most} bytes"
+        raise ProofError(f"bad certificate: larger than {shown} once decompressed: {name!r}")
+    if not decompressor.eof:
+        raise ProofError(f"bad certificate: damaged or truncated file (Compressed file ended "
+                         f"before the end-of-stream marker was reached): {name!r}")  # fmt: skip
     head, newline, body = data.partition(b"\n")
     try:
         header = json.loads(head.decode("ascii")) if newline else None
-    except (UnicodeDecodeError, json.JSONDecodeError):
-        header = None
+    except (ValueError, RecursionError):  # not ASCII, not JSON, nested too deeply, a number
+        header = None  # of more than 4300 digits: no header
     if not isinstance(header, dict) or header.get("format") != FORMAT:
         raise NotAProofError(f"invalid certificate: no {FORMAT} header: {name!r}")
     if header.get("version") != VERSION:
@@ -281,7 +293,9 @@ def check_certificate(
     if win not in ("orthogonal", "orthodiagonal") or rule not in ("orthogonal",
                                                                    "orthodiagonal"):
         raise ProofError(f"bad certificate: fields 'win'/'rule': unknown rule {win!r}/{rule!r}")
-    if not isinstance(lemmas, list) or any(lemma not in LEMMAS for lemma in lemmas):
+    if not isinstance(lemmas, list) or not all(
+        isinstance(lemma, str) and lemma in LEMMAS for lemma in lemmas  # a list is unhashable
+    ):
         raise ProofError(f"bad certificate: field 'lemmas': unknown lemma in {lemmas!r}")
     if rule != win and not (win == "orthogonal" and rule == "orthodiagonal"
                             and "theorem-o" in lemmas):  # fmt: skip

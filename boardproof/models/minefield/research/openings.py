@@ -307,6 +307,8 @@ def build_report(
         raise InvalidOptionError(
             f"invalid option method: expected one of {', '.join(METHODS)}, got {method!r}"
         )
+    if budget is not None:
+        subtrees.check_budget(budget)
     deadline = None if stop_after is None else time.monotonic() + stop_after
     tasks: list[tuple[str, Any]] = []
     classes = {n: point_classes(n, win) for n in sizes}

@@ -215,7 +215,9 @@ def stress(mode: str = "library", rounds: int = 20, seed: int = 1, n: int = 8,
         status, err = child.stop()
         if answer is None and status == -signal.SIGKILL:
             result.hangs += 1
-            result.failures.append(f"round {number}: hang ({where})")
+            # its stderr too: a lost interrupt says "Exception ignored in: ..." there
+            said = f": {err[-300:]!r}" if err.strip() else ""
+            result.failures.append(f"round {number}: hang ({where}){said}")
         else:
             result.crashes += 1
             result.failures.append(f"round {number}: {answer!r}, exit {status}: {err[-300:]!r}")

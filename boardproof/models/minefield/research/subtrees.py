@@ -48,7 +48,7 @@ from typing import Any
 from boardproof import models
 from boardproof.jobs.checkpoints import Checkpoint
 from boardproof.jobs.executor import Executor
-from boardproof.models.base import InvalidOptionError
+from boardproof.models.base import InvalidOptionError, check_range
 from boardproof.models.minefield import native
 from boardproof.models.minefield.native import prover
 from boardproof.models.minefield.native.certify import certificate_from_table
@@ -89,6 +89,13 @@ GROWTHS = ("breadth", "best")
 #: an attempt: size, line, win rule, df-pn node budget, and the folder its certificate is
 #: written to when it settles from GUIDED_CONFIRM_FROM on (None: none is written)
 Attempt = tuple[int, str, str, int, str | None]
+
+
+def check_budget(budget: int) -> int:
+    """``budget`` if the df-pn takes it as its node limit (1 to ``MAX_NODES``, its unsigned
+    64-bit count: C would wrap a larger one, 2**64 to 0, "no limit"), else
+    InvalidOptionError."""
+    return check_range("budget", budget, 1, native.MAX_NODES, "the node limit of the C df-pn")
 
 
 def table_bits(budget: int) -> int:
@@ -299,6 +306,7 @@ class SubtreeRun:
         if grow not in GROWTHS:
             raise InvalidOptionError(
                 f"invalid option grow: expected one of {', '.join(GROWTHS)}, got {grow!r}")
+        check_budget(budget)
         self.n, self.win, self.budget, self.depth = n, win, budget, depth
         #: how an unsettled entry's tree of attempts grows (:data:`GROWTHS`)
         self.grow = grow
