@@ -220,8 +220,9 @@ class _Minimax:
 def exact_values(position: Position, max_nodes: int = MAX_CHECK_NODES) -> dict[str, int]:
     """The exact value (final score difference for the mover) of every legal turn.
 
-    >>> from boardproof.models.collexion import make_game
-    >>> pos = make_game().parse_position("base 1:g8,2:y3 g3.g4.g5:-:-/-:-:- 234/234/234/234 1")
+    >>> from boardproof import models
+    >>> game = models.get("collexion")
+    >>> pos = game.parse_position("base 1:g8,2:y3 g3.g4.g5:-:-/-:-:- 234/234/234/234 1")
     >>> sorted(exact_values(pos).items())
     [('1/g', 3), ('2', -3)]
     """

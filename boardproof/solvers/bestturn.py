@@ -18,8 +18,9 @@ Root moves are re-ordered by the previous iteration's values; when the budget
 runs out inside an iteration, the moves fully searched in it still count. If an
 iteration meets no horizon at all, its value is exact and ``proved`` is set.
 
->>> from boardproof.models.collexion import make_game
->>> pos = make_game().parse_position("base 1:g8,2:y3 g3.g4.g5:-:-/-:-:- 234/234/234/234 1")
+>>> from boardproof import models
+>>> game = models.get("collexion")
+>>> pos = game.parse_position("base 1:g8,2:y3 g3.g4.g5:-:-/-:-:- 234/234/234/234 1")
 >>> result = best_turn(pos, max_plies=3)
 >>> str(result.best_move), result.score, result.proved
 ('1/g', 3, True)

@@ -30,7 +30,7 @@ from typing import Any
 from boardproof.models.base import InvalidOptionError, check_range
 from boardproof.models.candy import rules as model
 from boardproof.solvers.common import Budget, SearchTimeout, Stop
-from boardproof.solvers.native import MAX_NODES
+from boardproof.solvers.native import MAX_NODES, check_ranges
 
 try:  # the compiled module is optional (no C compiler: the package installs without it)
     from boardproof.models.candy.native import _candy as _native  # type: ignore[attr-defined]
@@ -115,6 +115,9 @@ DEFAULT_TT_BITS = 18
 MAX_PLIES = 250
 #: the tables the C module takes: 2**bits entries
 MIN_TT_BITS, MAX_TT_BITS = 4, 28
+#: the ranges of the C module's options
+RANGES = {"plies": (0, MAX_PLIES), "tt_bits": (MIN_TT_BITS, MAX_TT_BITS),
+          "node_limit": (0, MAX_NODES)}
 #: where the ranges come from, in the messages
 _RANGE = "the range of the C search"
 
@@ -130,12 +133,7 @@ def check_search(plies: int | None = None, tt_bits: int | None = None,
         ...
     boardproof...InvalidOptionError: invalid option plies: expected 0 to 250 (...), got 999
     """
-    if plies is not None:
-        check_range("plies", plies, 0, MAX_PLIES, _RANGE)
-    if tt_bits is not None:
-        check_range("tt_bits", tt_bits, MIN_TT_BITS, MAX_TT_BITS, _RANGE)
-    if node_limit is not None:
-        check_range("node_limit", node_limit, 0, MAX_NODES, _RANGE)
+    check_ranges(RANGES, _RANGE, plies=plies, tt_bits=tt_bits, node_limit=node_limit)
 
 
 def win_within(

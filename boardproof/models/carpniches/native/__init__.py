@@ -26,10 +26,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from boardproof.models.base import InvalidOptionError, check_range
+from boardproof.models.base import InvalidOptionError
 from boardproof.models.carpniches import rules as model
 from boardproof.solvers.common import Budget
-from boardproof.solvers.native import MAX_NODES
+from boardproof.solvers.native import MAX_NODES, check_ranges
 from boardproof.solvers.search import WIN, SearchResult, deepen, describe
 
 try:  # the compiled module is optional (no C compiler: the package installs without it)
@@ -49,6 +49,9 @@ DEFAULT_TT_BITS = 22
 MAX_DEPTH = 500
 #: the tables the C module takes: 2**bits entries
 MIN_TT_BITS, MAX_TT_BITS = 4, 30
+#: the ranges of the C module's options
+RANGES = {"depth": (0, MAX_DEPTH), "tt_bits": (MIN_TT_BITS, MAX_TT_BITS),
+          "node_limit": (0, MAX_NODES)}
 #: where the ranges come from, in the messages
 _RANGE = "the range of the C search"
 #: the scores of search.py (the C module uses the same)
@@ -78,12 +81,8 @@ def check_search(depth: int | None = None, tt_bits: int | None = None,
         ...
     boardproof...InvalidOptionError: invalid option tt_bits: expected 4 to 30 (...), got 31
     """
-    if depth is not None:
-        check_range("depth", depth, 0, MAX_DEPTH, _RANGE)
-    if tt_bits is not None:
-        check_range("tt_bits", tt_bits, MIN_TT_BITS, MAX_TT_BITS, _RANGE)
-    if node_limit is not None:
-        check_range("node_limit", node_limit, 0, MAX_NODES, _RANGE)
+    check_ranges(RANGES, _RANGE, depth=depth, tt_bits=tt_bits,
+                 node_limit=node_limit)
 
 
 def install(tt_bits: int = DEFAULT_TT_BITS, symmetry: bool = True) -> None:

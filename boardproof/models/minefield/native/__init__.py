@@ -34,7 +34,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from boardproof.models.base import InvalidOptionError, check_range
+from boardproof.models.base import InvalidOptionError
 from boardproof.models.minefield.board import (
     GUARD,
     PASS,
@@ -42,7 +42,7 @@ from boardproof.models.minefield.board import (
     glyph_roles,
     symmetry_point,
 )
-from boardproof.solvers.native import MAX_NODES
+from boardproof.solvers.native import MAX_NODES, check_ranges
 
 try:  # the compiled module is optional (no C compiler: the package installs without it)
     from boardproof.models.minefield.native import _minefield as _native  # type: ignore[attr-defined]
@@ -68,6 +68,9 @@ MIN_SCALE, MAX_SCALE = 1, 64
 # minefield.c refuses another horizon, table size or scale with a ValueError; MAX_NODES
 # (the node limit, unsigned 64-bit, 0: none) is that of every C search. All are checked
 # here before any search (:func:`check_search`).
+#: the ranges of the C module's options
+RANGES = {"horizon": (0, MAX_HORIZON), "tt_bits": (MIN_TT_BITS, MAX_TT_BITS),
+          "node_limit": (0, MAX_NODES), "scale": (MIN_SCALE, MAX_SCALE)}
 #: where the ranges come from, in the messages
 _RANGE = "the range of the C search"
 #: a wide board handed to C: little-endian bytes of 12 words
@@ -90,14 +93,8 @@ def check_search(horizon: int | None = None, tt_bits: int | None = None,
         ...
     boardproof...InvalidOptionError: invalid option horizon: expected 0 to 253 (...), got 254
     """
-    if horizon is not None:
-        check_range("horizon", horizon, 0, MAX_HORIZON, _RANGE)
-    if tt_bits is not None:
-        check_range("tt_bits", tt_bits, MIN_TT_BITS, MAX_TT_BITS, _RANGE)
-    if node_limit is not None:
-        check_range("node_limit", node_limit, 0, MAX_NODES, _RANGE)
-    if scale is not None:
-        check_range("scale", scale, MIN_SCALE, MAX_SCALE, _RANGE)
+    check_ranges(RANGES, _RANGE, horizon=horizon, tt_bits=tt_bits, node_limit=node_limit,
+                 scale=scale)
 
 
 def supports(position: Any) -> bool:
