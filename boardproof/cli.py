@@ -22,6 +22,7 @@ from boardproof import models
 from boardproof.commands import (
     analyse,
     core,
+    gtp,
     openings,
     puzzle,
     review,
@@ -74,6 +75,7 @@ cli.add_command(openings.openings_command)
 cli.add_command(analyse.analyse_command)
 cli.add_command(review.review_command)
 cli.add_command(serve.serve_command)
+cli.add_command(gtp.gtp_command)
 for _game in models.names():  # the commands a game brings (``verify``, ``reach``…)
     for _game_command in models.info(_game).part("commands") or ():
         cli.add_command(_game_command)

@@ -74,8 +74,8 @@ def _click_option(spec: OptionInfo) -> Callable[[Any], Any]:
                         help=_help(spec))  # fmt: skip
 
 
-def _collect(scope: str) -> Callable[[Any], Any]:
-    """A decorator: the ``scope`` options become flags, handed over as ``options``."""
+def _collect(scope: str, into: str = "options") -> Callable[[Any], Any]:
+    """A decorator: the ``scope`` options become flags, handed over as ``into``."""
     specs = cli_specs(scope)
 
     def decorate(func: Callable[..., Any]) -> Any:
@@ -86,7 +86,7 @@ def _collect(scope: str) -> Callable[[Any], Any]:
                 value = kwargs.pop(spec.name)
                 if value is not None:
                     options[spec.name] = value
-            return func(*args, options=options, **kwargs)
+            return func(*args, **{into: options}, **kwargs)
 
         command: Any = wrapper
         for spec in reversed(specs):
@@ -100,6 +100,8 @@ def _collect(scope: str) -> Callable[[Any], Any]:
 game_options = _collect("game")
 #: the ``start()`` options (``--size``, ``--players``…); the command gets ``options``
 start_options = _collect("start")
+#: the same, handed over as ``start`` (for a command that takes the game options too)
+start_options_apart = _collect("start", into="start")
 
 
 def load_game(name: str, **options: Any) -> Game:

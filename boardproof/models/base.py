@@ -522,11 +522,31 @@ class Openings:
     run: Callable[..., None]
 
 
+@dataclass(frozen=True)
+class GtpBoard:
+    """How a game speaks GTP (``GameInfo.gtp``): ``boardproof gtp`` and GoGui.
+
+    ``game_id`` is GoGui's name of the game; ``vertex(position, move_text)`` writes a
+    move as GTP writes it and ``move(position, text)`` reads one back into the notation
+    (raising :class:`InvalidNotationError`); ``sizes`` are the ``boardsize`` values it
+    takes and ``start(game, size)`` makes the empty board of one; ``size(position)`` is a
+    position's board size; ``cells(position)`` lists the board, top row first, as GoGui's
+    ``gogui-rules_board`` wants it (a row of ``X``, ``O`` and ``.``).
+    """
+
+    game_id: str
+    vertex: Callable[[Any, str], str]
+    move: Callable[[Any, str], str]
+    sizes: tuple[int, int]
+    size: Callable[[Any], int]
+    cells: Callable[[Any], list[str]]
+
+
 #: the parts a game may bring beyond its rules, each named in ``GameInfo`` by the module
 #: that holds it (imported on first use, never with the rules): the module's attribute
 PARTS = {"engine": "ENGINE", "view": "VIEW", "commands": "COMMANDS",
          "certificates": "CERTIFICATES", "puzzle_maker": "MAKE_PUZZLE",
-         "openings": "OPENINGS"}
+         "openings": "OPENINGS", "gtp": "GTP"}
 
 
 @dataclass(frozen=True)
@@ -566,13 +586,15 @@ class GameInfo:
     #: commands added to the command line), ``certificates`` (its ``CERTIFICATES``, a
     #: :class:`CertificateFormat`), ``puzzle_maker`` (its ``MAKE_PUZZLE(seed, index,
     #: settings)``: one puzzle task of a game that makes its own puzzles), ``openings``
-    #: (its ``OPENINGS``, an :class:`Openings`: ``boardproof openings GAME``)
+    #: (its ``OPENINGS``, an :class:`Openings`: ``boardproof openings GAME``), ``gtp``
+    #: (its ``GTP``, a :class:`GtpBoard`: GTP vertices and GoGui's board)
     engine: str = ""
     view: str = ""
     commands: str = ""
     certificates: str = ""
     puzzle_maker: str = ""
     openings: str = ""
+    gtp: str = ""
 
     def part(self, name: str) -> Any:
         """The part ``name`` (a key of :data:`PARTS`) the game brings, or None.

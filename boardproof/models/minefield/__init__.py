@@ -77,6 +77,7 @@ INFO = GameInfo(
     view="boardproof.models.minefield.drawing",
     openings="boardproof.models.minefield.research.openings_command",
     commands="boardproof.models.minefield.commands",
+    gtp="boardproof.models.minefield.gtp",
 )
 
 __all__ = [
