@@ -17,8 +17,9 @@ per-move budget; it plays it and answers it.
 '=1\\n\\n'
 >>> engine.handle("play b C3")
 '=\\n\\n'
->>> engine.handle("play w I3")
-'? invalid vertex: GTP has no column I, got \\'I3\\'\\n\\n'
+>>> print(engine.handle("play w I3"), end="")
+? invalid vertex: GTP has no column I, got 'I3'
+<BLANKLINE>
 >>> engine.handle("gogui-rules_side_to_move")
 '= white\\n\\n'
 """
