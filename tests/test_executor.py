@@ -84,3 +84,25 @@ def test_a_stopped_pool_leaves_no_manager_thread_behind() -> None:
         assert not manager.is_alive()
     finally:
         executor.close()
+
+
+def test_a_pool_interrupted_as_it_starts_its_manager_thread_stops_cleanly() -> None:
+    """A Ctrl-C can come while the pool starts its manager thread (seen once: the run
+    ended with "cannot join thread before it is started" instead of `interrupted`):
+    stopping it then must not raise."""
+    import threading
+
+    from boardproof.jobs.executor import Executor
+
+    executor = Executor(2)
+    try:
+        executor.run(abs, [("a", -1), ("b", -2)], progress=False)
+        pool = executor._pool
+        assert pool is not None
+        running = pool._executor_manager_thread
+        pool._executor_manager_thread = threading.Thread(target=lambda: None)  # not started
+        executor._stop_pool()  # must not raise
+        assert running is not None
+        running.join(10)
+    finally:
+        executor.close()

@@ -55,6 +55,8 @@ ALLOWED_FAILURES = 3
 #: how long a stopped pool's manager thread is waited for (it ends as soon as it sees the
 #: terminated processes; the wait never hangs an interrupted run for longer)
 MANAGER_JOIN_SECONDS = 10.0
+#: ... and how long it waits for that thread to run when an interrupt came as it started
+MANAGER_START_SECONDS = 1.0
 #: seconds to wait for a Dask scheduler to answer (env BOARDPROOF_CONNECT_TIMEOUT)
 CONNECT_TIMEOUT = 10.0
 #: the back ends, as :attr:`Executor.backend` names them
@@ -239,7 +241,15 @@ class Executor:
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = None
             if manager is not None:
-                manager.join(timeout=MANAGER_JOIN_SECONDS)
+                # a Ctrl-C can come while the pool starts this thread (inside its start(),
+                # waiting for it to run): give it a moment to run, and never join a thread
+                # that did not start ("cannot join thread before it is started" ended such
+                # an interrupt with a traceback instead of `interrupted`)
+                started = getattr(manager, "_started", None)
+                if started is not None:
+                    started.wait(MANAGER_START_SECONDS)
+                with contextlib.suppress(RuntimeError):
+                    manager.join(timeout=MANAGER_JOIN_SECONDS)
 
     # -- running ---------------------------------------------------------------------------
 
