@@ -12,7 +12,12 @@ from boardproof.models.base import check_range
 MAX_NODES = 2**64 - 1
 
 
-def check_ranges(ranges: Mapping[str, tuple[int, int]], why: str, **given: int | None) -> None:
+#: where the C modules' ranges come from, as their refusals say it
+C_RANGE = "the range of the C search"
+
+
+def check_ranges(ranges: Mapping[str, tuple[int, int]], why: str = C_RANGE,
+                 **given: int | None) -> None:  # fmt: skip
     """Raise InvalidOptionError unless each given option (None: not given) lies in its
     range of ``ranges`` (inclusive), naming the option and ``why`` (where the range comes
     from): what each game's binding checks before it calls its C module.

@@ -118,8 +118,6 @@ MIN_TT_BITS, MAX_TT_BITS = 4, 28
 #: the ranges of the C module's options
 RANGES = {"plies": (0, MAX_PLIES), "tt_bits": (MIN_TT_BITS, MAX_TT_BITS),
           "node_limit": (0, MAX_NODES)}
-#: where the ranges come from, in the messages
-_RANGE = "the range of the C search"
 
 
 def check_search(plies: int | None = None, tt_bits: int | None = None,
@@ -133,7 +131,7 @@ def check_search(plies: int | None = None, tt_bits: int | None = None,
         ...
     boardproof...InvalidOptionError: invalid option plies: expected 0 to 250 (...), got 999
     """
-    check_ranges(RANGES, _RANGE, plies=plies, tt_bits=tt_bits, node_limit=node_limit)
+    check_ranges(RANGES, plies=plies, tt_bits=tt_bits, node_limit=node_limit)
 
 
 def win_within(

@@ -52,8 +52,6 @@ MIN_TT_BITS, MAX_TT_BITS = 4, 30
 #: the ranges of the C module's options
 RANGES = {"depth": (0, MAX_DEPTH), "tt_bits": (MIN_TT_BITS, MAX_TT_BITS),
           "node_limit": (0, MAX_NODES)}
-#: where the ranges come from, in the messages
-_RANGE = "the range of the C search"
 #: the scores of search.py (the C module uses the same)
 INF = 10_000_000
 
@@ -81,7 +79,7 @@ def check_search(depth: int | None = None, tt_bits: int | None = None,
         ...
     boardproof...InvalidOptionError: invalid option tt_bits: expected 4 to 30 (...), got 31
     """
-    check_ranges(RANGES, _RANGE, depth=depth, tt_bits=tt_bits,
+    check_ranges(RANGES, depth=depth, tt_bits=tt_bits,
                  node_limit=node_limit)
 
 

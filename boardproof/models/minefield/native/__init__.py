@@ -71,8 +71,6 @@ MIN_SCALE, MAX_SCALE = 1, 64
 #: the ranges of the C module's options
 RANGES = {"horizon": (0, MAX_HORIZON), "tt_bits": (MIN_TT_BITS, MAX_TT_BITS),
           "node_limit": (0, MAX_NODES), "scale": (MIN_SCALE, MAX_SCALE)}
-#: where the ranges come from, in the messages
-_RANGE = "the range of the C search"
 #: a wide board handed to C: little-endian bytes of 12 words
 WIDE_BYTES = 96
 
@@ -93,7 +91,7 @@ def check_search(horizon: int | None = None, tt_bits: int | None = None,
         ...
     boardproof...InvalidOptionError: invalid option horizon: expected 0 to 253 (...), got 254
     """
-    check_ranges(RANGES, _RANGE, horizon=horizon, tt_bits=tt_bits, node_limit=node_limit,
+    check_ranges(RANGES, horizon=horizon, tt_bits=tt_bits, node_limit=node_limit,
                  scale=scale)
 
 
