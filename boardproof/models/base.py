@@ -446,7 +446,11 @@ class Engine:
     fastest forced win if at most ``plies``, else None, raising
     :class:`~boardproof.solvers.common.SearchTimeout` when ``node_limit`` runs out (the
     puzzle generator's native filter), and ``max_plies`` the most plies it takes (the
-    native module's range: the generator refuses a longer ``max_plies`` before any work).
+    native module's range: the generator refuses a longer ``max_plies`` before any work);
+    ``mcts(position, settings)`` -> a :class:`~boardproof.solvers.native_mcts.NativeSearch`
+    (the native MCTS engine over ``position`` with those
+    :class:`~boardproof.solvers.native_mcts.EngineSettings`), or None when it does not
+    take the position.
     """
 
     scope: str
@@ -459,6 +463,7 @@ class Engine:
     leaf: Callable[[Any, int], str | None] | None = None
     win_within: Callable[[Any, int, int, int, int], int | None] | None = None
     max_plies: int | None = None
+    mcts: Callable[[Any, Any], Any] | None = None
 
 
 @dataclass(frozen=True)

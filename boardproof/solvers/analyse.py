@@ -24,12 +24,13 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from boardproof.models.base import InvalidOptionError, Position
 from boardproof.solvers.common import Budget, engine_of, num_players
 from boardproof.solvers.mcts import MCTS, MoveStat
+from boardproof.solvers.native_mcts import EngineSettings, native_tree
 
 #: share of a time budget given to the exact search first, and its cap in seconds
 EXACT_SHARE = 0.3
@@ -135,10 +136,14 @@ def analyse(
     game_name: str | None = None,
     options: dict[str, Any] | None = None,
     should_stop: Callable[[], bool] | None = None,
-    progress: Callable[[MCTS, float], object] | None = None,
+    progress: Callable[[Any, float], object] | None = None,
+    engine: str = "auto",
+    settings: EngineSettings | None = None,
 ) -> Analysis:
     """Analyse ``position`` within ``seconds`` or ``iterations`` (see the module doc);
-    ``playout`` picks the playout kernel (:func:`~boardproof.solvers.playouts.kernel_for`)."""
+    ``playout`` picks the playout kernel (:func:`~boardproof.solvers.playouts.kernel_for`)
+    of the Python tree; ``engine`` the tree (:func:`make_tree`) and ``settings`` the native
+    engine's parameters (its ``seed`` is replaced by ``seed``)."""
     if seconds is not None and seconds <= 0:
         raise InvalidOptionError(f"invalid option seconds: expected > 0, got {seconds!r}")
     if iterations is not None and iterations < 1:
@@ -155,11 +160,7 @@ def analyse(
     solved = None
     if exact and position.outcome() is None:
         solved = _exact(position, seconds, iterations)
-    try:
-        tree = MCTS(position, seed=seed, playout=playout,
-                    leaf_solver=leaf_solver(position) if exact else None)  # fmt: skip
-    except ValueError as error:  # an unknown or unavailable playout kernel
-        raise InvalidOptionError(f"invalid option playout: {error}") from None
+    tree = make_tree(position, engine, playout, seed, exact, settings)
     stopped = "proved"
     if position.outcome() is None:
         left = None if seconds is None else max(seconds - (time.perf_counter() - start), 0.0)
@@ -177,6 +178,52 @@ def analyse(
         if solved is not None and stopped != "interrupted":
             stopped = "proved"
     return _collect(position, tree, solved, stopped, start, multipv, proof, game_name, options)
+
+
+#: the trees ``analyse`` can grow: ``auto`` (the native engine where the game has one that
+#: takes the position and ``playout`` is ``auto``, else the Python tree), ``native``,
+#: ``python``
+ENGINES = ("auto", "native", "python")
+
+
+def make_tree(
+    position: Position,
+    engine: str = "auto",
+    playout: str = "auto",
+    seed: int = 0,
+    exact: bool = True,
+    settings: EngineSettings | None = None,
+) -> Any:
+    """The tree :func:`analyse` grows: a :class:`~boardproof.solvers.native_mcts.NativeTree`
+    or a Python :class:`~boardproof.solvers.mcts.MCTS` (see :data:`ENGINES`).
+
+    >>> from boardproof import models
+    >>> type(make_tree(models.get("candy").start(), "auto")).__name__
+    'MCTS'
+    >>> make_tree(models.get("candy").start(), "native")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    boardproof...InvalidOptionError: invalid option engine: ...native engine...
+    """
+    if engine not in ENGINES:
+        raise InvalidOptionError(
+            f"invalid option engine: expected one of {', '.join(ENGINES)}, got {engine!r}"
+        )
+    if engine == "native" or (engine == "auto" and playout == "auto"):
+        chosen = replace(settings or EngineSettings(), seed=seed)
+        tree = native_tree(position, chosen) if num_players(position) == 2 else None
+        if tree is not None:
+            return tree
+        if engine == "native":
+            raise InvalidOptionError(
+                f"invalid option engine: {position.game.name} has no native engine that "
+                "takes this position (Minefield's standard rules have one)"
+            )
+    try:
+        return MCTS(position, seed=seed, playout=playout,
+                    leaf_solver=leaf_solver(position) if exact else None)  # fmt: skip
+    except ValueError as error:  # an unknown or unavailable playout kernel
+        raise InvalidOptionError(f"invalid option playout: {error}") from None
 
 
 def leaf_solver(position: Position) -> Callable[[Position], str | None] | None:
@@ -217,7 +264,7 @@ def _exact(position: Position, seconds: float | None, iterations: int | None) ->
 
 def _collect(
     position: Position,
-    tree: MCTS,
+    tree: Any,
     solved: Any,
     stopped: str,
     start: float,
@@ -281,7 +328,7 @@ def _promote(moves: list[MoveStat], best: Any, result: str) -> list[MoveStat]:
 def _proof(
     position: Position,
     winner: int,
-    tree: MCTS,
+    tree: Any,
     solved: Any,
     game_name: str | None,
     options: dict[str, Any] | None,

@@ -13,6 +13,7 @@ from typing import Any
 
 from boardproof.models.base import Engine, Position
 from boardproof.models.minefield import native, playouts
+from boardproof.models.minefield.native import mcts
 from boardproof.solvers.api import Request, SolveResult, solve_alphabeta
 from boardproof.solvers.common import Budget, Stop
 
@@ -180,4 +181,5 @@ ENGINE = Engine(
     playouts=playouts.kernel,
     hooks=_hooks,
     leaf=_leaf,
+    mcts=mcts.search,
 )

@@ -20,7 +20,7 @@ static inline u64 splitmix64(u64 *state) {
 
 /* Room for the moves of a playout of at most limit plies (free it with PyMem_Free);
    NULL with MemoryError set. */
-static int *trace_buffer(int limit) {
+static inline int *trace_buffer(int limit) {
     int *trace = PyMem_Malloc(sizeof(int) * (limit ? limit : 1));
     if (!trace) PyErr_NoMemory();
     return trace;
@@ -28,7 +28,7 @@ static int *trace_buffer(int limit) {
 
 /* (result, plies), or (result, plies, [move codes]) when trace is not NULL; NULL with an
    exception set on failure. */
-static PyObject *playout_result(int code, int plies, const int *trace) {
+static inline PyObject *playout_result(int code, int plies, const int *trace) {
     if (!trace) return Py_BuildValue("ii", code, plies);
     PyObject *moves = PyList_New(plies);
     if (!moves) return NULL;

@@ -1,0 +1,115 @@
+"""Minefield's side of the native MCTS engine (``mcts.c``): the glyph roles, positions and
+move codes of the C tree (:mod:`boardproof.solvers.native_mcts` drives it).
+
+Move codes: a placement is its compact point ``rank * n + file`` (a1 = 0), ``swap`` is
+:data:`SWAP_CODE` and ``pass`` :data:`PASS_CODE`, whatever the board size.
+
+The C tree stops a game at the first ortho-diagonal path under both win rules: under the
+ortho-diagonal rule that path is the win; under the orthogonal rule Theorem O
+(``reports/minefield-orthodiagonal.md``, proved for the standard glyphs, n = 2..26) says
+every continuation ends with that colour's orthogonal win, so the values are the same.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from boardproof.models.minefield.board import PASS, SWAP, Move, glyph_roles
+
+try:  # the compiled module is optional (no C compiler: the package installs without it)
+    from boardproof.models.minefield.native import _mcts  # type: ignore[attr-defined]
+except ImportError:  # pragma: no cover - depends on the build
+    _mcts = None
+
+MAX_SIZE = 26
+SWAP_CODE = MAX_SIZE * MAX_SIZE
+PASS_CODE = SWAP_CODE + 1
+_STATE = {"E": 0, "M": 1, "O": 2}
+
+
+def roles() -> list[list[tuple[int, int, int]]]:
+    """The glyph roles relative to the new stone, as the C tree takes them.
+
+    >>> len(roles()), max(len(r) for r in roles())
+    (28, 7)
+    """
+    return [
+        [(dx, dy, _STATE[state]) for dx, dy, state in role]
+        for group in glyph_roles().values()
+        for role in group
+    ]
+
+
+def _stones(bits: int) -> list[int]:
+    return [p for p in range(bits.bit_length()) if bits >> p & 1]
+
+
+def state_of(position: Any) -> tuple[list[int], list[int], int, bool]:
+    """``(black points, white points, side to move, pie pending)`` in compact points."""
+    n, width = position.n, position.n + 3  # bitboards carry GUARD = 3 columns a rank
+    black = [(b // width) * n + b % width for b in _stones(position.black)]
+    white = [(b // width) * n + b % width for b in _stones(position.white)]
+    return black, white, int(position.to_move), bool(position.pie)
+
+
+class Codec:
+    """Minefield moves as the C tree's codes."""
+
+    @staticmethod
+    def encode(position: Any, move: Any) -> int:
+        if move == SWAP:
+            return SWAP_CODE
+        if move == PASS:
+            return PASS_CODE
+        return int(move.rank) * position.n + int(move.file)
+
+    @staticmethod
+    def decode(position: Any, code: int) -> Any:
+        if code == SWAP_CODE:
+            return SWAP
+        if code == PASS_CODE:
+            return PASS
+        return Move(code % position.n, code // position.n)
+
+
+def takes(position: Any) -> bool:
+    """Whether the C tree takes ``position``: built, Minefield, standard glyphs."""
+    return (
+        _mcts is not None
+        and position.game.name == "minefield"
+        and 2 <= position.n <= MAX_SIZE
+        and getattr(position.game, "variant", "standard") == "standard"
+    )
+
+
+def search(position: Any, settings: Any) -> Any:
+    """The :class:`~boardproof.solvers.native_mcts.NativeSearch` over ``position``, or
+    None when the C tree does not take it."""
+    if not takes(position):
+        return None
+    found = build(position, settings)
+    if found.search.root()[5] and position.outcome() is None:
+        # an ortho-diagonal path but no orthogonal one yet: over for the C tree (Theorem
+        # O), which then has no move to give; the Python tree plays it out
+        return None
+    return found
+
+
+def build(position: Any, settings: Any) -> Any:
+    """The C tree over any Minefield position :func:`takes` (:func:`search` adds the
+    refusal of a root the C tree sees as over while the rules do not)."""
+    from boardproof.solvers.native_mcts import NativeSearch
+
+    black, white, to_move, pie = state_of(position)
+    found = _mcts.Search(
+        position.n, True, roles(), black, white, to_move, pie, settings.hash_mb << 20,
+        settings.seed, settings.threads, settings.uct_c, settings.rave_bias, settings.fpu,
+        settings.expand_visits, settings.rave,
+    )  # fmt: skip
+
+    def load(new: Any) -> None:
+        if new.n != position.n or new.game != position.game:
+            raise ValueError("a new root must have the same game and board size")
+        found.reset(*state_of(new))
+
+    return NativeSearch(found, Codec(), load)

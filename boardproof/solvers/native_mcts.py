@@ -1,0 +1,294 @@
+"""The native MCTS engine: a C tree (``boardproof/solvers/native/mcts_tree.h``) driven from
+Python with the interface :func:`~boardproof.solvers.analyse.analyse` reads of the Python
+:class:`~boardproof.solvers.mcts.MCTS`.
+
+A game with a native engine names a factory in its ``Engine.mcts``:
+``mcts(position, settings)`` returns a :class:`NativeSearch` (the C search object and the
+game's move codec) or None when the engine does not take the position. The tree here
+knows no game: moves go in and out through the codec.
+
+With ``threads=1`` and an iteration budget the search is a pure function of the
+position, the settings and the seed, on every machine (the C tree draws iteration k's
+random numbers from the seed and k alone). A run is cut into slices of at most
+:data:`SLICE_SECONDS`, so that progress is shown and Ctrl-C stops it between slices.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from typing import Any, Protocol
+
+from boardproof.models.base import InvalidOptionError, Position
+from boardproof.solvers.common import engine_of
+from boardproof.solvers.mcts import MoveStat, RunInfo
+
+#: the longest slice of a run between two looks at the clock, progress and Ctrl-C
+SLICE_SECONDS = 0.1
+#: iterations per slice under an iteration budget
+SLICE_ITERATIONS = 2_000
+#: a proof's value in C: 1 + the winner, or DRAW
+DRAW = 3
+
+
+@dataclass(frozen=True)
+class EngineSettings:
+    """The native engine's parameters (``--hash``, ``--threads`` and the search's own).
+
+    >>> EngineSettings().with_options({"threads": "2", "hash": "32"}).threads
+    2
+    """
+
+    hash_mb: int = 256
+    threads: int = 1
+    uct_c: float = 0.3
+    rave_bias: float = 0.001
+    fpu: float = 1.0
+    expand_visits: int = 2
+    rave: bool = True
+    seed: int = 0
+
+    def with_options(self, given: dict[str, Any]) -> EngineSettings:
+        """These settings with ``given`` (text or values, by field name; ``hash`` is
+        ``hash_mb``); a bad value raises :class:`InvalidOptionError` naming it."""
+        changed: dict[str, Any] = {}
+        for key, value in given.items():
+            name = "hash_mb" if key == "hash" else key
+            if name not in self.__dataclass_fields__:
+                raise InvalidOptionError(f"invalid option engine {key}: no such setting")
+            kind = type(getattr(self, name))
+            try:
+                if kind is bool and isinstance(value, str):
+                    if value not in ("0", "1", "true", "false", "on", "off"):
+                        raise ValueError(value)
+                    changed[name] = value in ("1", "true", "on")
+                else:
+                    changed[name] = kind(value)
+            except (TypeError, ValueError):
+                raise InvalidOptionError(
+                    f"invalid option engine {key}: expected {kind.__name__}, got {value!r}"
+                ) from None
+        settings = replace(self, **changed)
+        settings.check()
+        return settings
+
+    def check(self) -> None:
+        """Raise :class:`InvalidOptionError` for a value out of range."""
+        limits = {"hash_mb": (1, 1 << 16), "threads": (1, 8), "expand_visits": (1, 1 << 20)}
+        for name, (low, high) in limits.items():
+            value = getattr(self, name)
+            if not low <= value <= high:
+                option = "hash" if name == "hash_mb" else name
+                raise InvalidOptionError(
+                    f"invalid option {option}: expected {low}..{high}, got {value!r}"
+                )
+
+
+class Codec(Protocol):
+    """A game's moves as the C tree's codes."""
+
+    def encode(self, position: Position, move: Any) -> int: ...
+
+    def decode(self, position: Position, code: int) -> Any: ...
+
+
+@dataclass
+class NativeSearch:
+    """A C search object and its game's codec (what ``Engine.mcts`` returns)."""
+
+    search: Any
+    codec: Codec
+    #: ``reset(position)``: a new root for the same game and size (None: cannot)
+    load: Callable[[Position], None] | None = None
+
+
+@dataclass
+class _Root:
+    """The root's totals as the Python tree's root shows them (``analyse`` reads them)."""
+
+    visits: int = 0
+    reward: list[float] = field(default_factory=lambda: [0.0, 0.0])
+    forced: int = 0
+
+
+class NativeTree:
+    """The native tree over ``position`` with the reading methods of the Python MCTS."""
+
+    leaf_solver = None
+    players = 2
+
+    def __init__(self, position: Position, native: NativeSearch) -> None:
+        self.root_position = position
+        self.native = native
+        self.iterations = 0
+
+    # -- running ------------------------------------------------------------------
+
+    def run(
+        self,
+        *,
+        iterations: int | None = None,
+        seconds: float | None = None,
+        should_stop: Callable[[], bool] | None = None,
+        progress: Callable[[Any, float], object] | None = None,
+        progress_every: float = 1.0,
+    ) -> RunInfo:
+        """Grow the tree until the budget is spent, the root is proved or
+        ``should_stop()``; ``stopped`` as :meth:`MCTS.run` gives it."""
+        start = time.perf_counter()
+        deadline = None if seconds is None else start + seconds
+        next_report = start + progress_every
+        done = 0
+        stopped = "iterations"
+        search = self.native.search
+        while True:
+            if self.proved_value() is not None:
+                stopped = "proved"
+                break
+            if iterations is not None and done >= iterations:
+                stopped = "iterations"
+                break
+            now = time.perf_counter()
+            if deadline is not None and now >= deadline:
+                stopped = "time"
+                break
+            if should_stop is not None and should_stop():
+                stopped = "interrupted"
+                break
+            if progress is not None and now >= next_report:
+                progress(self, now - start)
+                next_report = now + progress_every
+            chunk = 0 if iterations is None else min(SLICE_ITERATIONS, iterations - done)
+            left = SLICE_SECONDS if deadline is None else min(SLICE_SECONDS, deadline - now)
+            ran = search.run(chunk, left if iterations is None else 0.0)
+            done += ran
+            self.iterations += ran
+        return RunInfo(done, time.perf_counter() - start, stopped)
+
+    def advance(self, move: Any) -> bool:
+        """Play ``move`` at the root, keeping its subtree (True) or restarting (False)."""
+        code = self.native.codec.encode(self.root_position, move)
+        kept = bool(self.native.search.advance(code))
+        self.root_position = self.root_position.play(move)
+        return kept
+
+    def reset(self, position: Position) -> None:
+        """A new root (the tree is emptied)."""
+        if self.native.load is None:
+            raise ValueError("this native search cannot take a new root")
+        self.native.load(position)
+        self.root_position = position
+
+    def stats(self) -> dict[str, Any]:
+        """The pool's use: ``nodes``, ``capacity``, ``full``, ``iterations``."""
+        found: dict[str, Any] = self.native.search.stats()
+        return found
+
+    # -- reading ------------------------------------------------------------------
+
+    @property
+    def root(self) -> _Root:
+        move, visits, value, *_rest, proof, _index, _mover = self.native.search.root()
+        forced = 0 if proof in (0, DRAW) else 1 << (proof - 1)
+        return _Root(visits, [value, visits - value], forced)
+
+    def _mover(self) -> int:
+        return int(self.root_position.to_move)
+
+    @staticmethod
+    def _proved(proof: int, mover: int) -> str | None:
+        if not proof:
+            return None
+        if proof == DRAW:
+            return "draw"
+        return "win" if proof == 1 + mover else "loss"
+
+    def _ranked(self, index: int, mover: int) -> list[tuple[Any, ...]]:
+        def rank(child: tuple[Any, ...]) -> tuple[int, int, float]:
+            _move, visits, value, _rv, _rvalue, proof, *_ = child
+            tier = {"win": 3, "draw": 1, "loss": 0}.get(self._proved(proof, mover) or "", 2)
+            mean = value / visits if visits else 0.0
+            return tier, visits, mean if mover == 0 else 1.0 - mean
+
+        return sorted(self.native.search.children(index), key=rank, reverse=True)
+
+    def proved_value(self) -> str | None:
+        """The root's proved value for its side to move (None: not proved)."""
+        proof = self.native.search.root()[5]
+        return self._proved(proof, self._mover())
+
+    def proved_winner(self) -> int | None:
+        """The colour the tree proves wins from the root, if any."""
+        proof = self.native.search.root()[5]
+        return None if proof in (0, DRAW) else proof - 1
+
+    def moves(self, count: int | None = None) -> list[MoveStat]:
+        """The root moves, best first (at most ``count``)."""
+        mover = self._mover()
+        stats = []
+        for code, visits, value, _rv, _rvalue, proof, *_ in self._ranked(0, mover)[:count]:
+            mean = value / visits if visits else 0.0
+            mean = mean if mover == 0 else 1.0 - mean
+            move = self.native.codec.decode(self.root_position, code)
+            stats.append(MoveStat(move, visits, mean, None, self._proved(proof, mover)))
+        return stats
+
+    def best_move(self) -> Any:
+        """The move the search recommends (None: no move)."""
+        ranked = self._ranked(0, self._mover())
+        return self.native.codec.decode(self.root_position, ranked[0][0]) if ranked else None
+
+    def principal_line(self, limit: int = 40) -> list[Any]:
+        """The expected line: the best child, from the root down, while it was visited."""
+        line: list[Any] = []
+        position = self.root_position
+        index, mover = 0, self._mover()
+        while len(line) < limit and position.outcome() is None:
+            ranked = self._ranked(index, mover)
+            if not ranked:
+                break
+            code, visits, _value, _rv, _rvalue, proof, child, child_mover = ranked[0]
+            if not visits and not proof:
+                break
+            move = self.native.codec.decode(position, code)
+            line.append(move)
+            position = position.play(move)
+            if child_mover < 0:  # not expanded: no children to follow
+                break
+            index, mover = child, child_mover
+        return line
+
+    def root_value(self) -> float:
+        """The root's mean reward for its side to move."""
+        _move, visits, value, *_ = self.native.search.root()
+        if not visits:
+            return 0.5
+        mean = value / visits
+        return mean if self._mover() == 0 else 1.0 - mean
+
+    def root_score(self) -> float | None:
+        return None
+
+    def proof(
+        self,
+        winner: int,
+        name: str,
+        options: dict[str, Any] | None,
+        subproof: Callable[[Position, int], dict[str, Any]],
+    ) -> dict[str, Any]:
+        """A proof of ``winner``'s win from the root: the proof builder's (the C tree's
+        proof rests on Theorem O, which a checker of the rules alone cannot follow)."""
+        return subproof(self.root_position, winner)
+
+
+def native_tree(
+    position: Position, settings: EngineSettings | None = None
+) -> NativeTree | None:
+    """The native tree for ``position`` when its game's engine has one that takes it."""
+    engine = engine_of(position)
+    factory = None if engine is None else engine.mcts
+    if factory is None:
+        return None
+    found = factory(position, settings or EngineSettings())
+    return None if found is None else NativeTree(position, found)

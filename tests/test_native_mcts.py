@@ -1,0 +1,223 @@
+"""The native MCTS engine (``solvers/native/mcts_tree.h`` + ``models/minefield/native/mcts.c``)
+against the Python rules and the exact solvers: the same legal moves, the same immediate
+wins, the same proved values; reproducible with a seed; the subtree kept; a full pool."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from boardproof import models
+from boardproof.models.minefield import native as mf_native
+from boardproof.models.minefield.native import mcts as mf_mcts
+from boardproof.models.minefield.rules import from_cells, make_game
+from boardproof.solvers.analyse import analyse, make_tree
+from boardproof.solvers.native_mcts import EngineSettings, NativeTree, native_tree
+
+pytestmark = pytest.mark.skipif(mf_mcts._mcts is None, reason="the C module was not built")
+
+
+def random_position(rng: random.Random, n: int, plies: int, win: str = "orthogonal",
+                    pie: bool = True) -> Any:  # fmt: skip
+    pos = make_game(win=win).start(size=n, pie=pie)
+    for _ in range(plies):
+        if pos.outcome() is not None:
+            break
+        pos = pos.play(rng.choice(pos.legal_moves()))
+    return pos
+
+
+def tree_of(pos: Any, **settings: Any) -> NativeTree:
+    return NativeTree(pos, mf_mcts.build(pos, EngineSettings(hash_mb=16, **settings)))
+
+
+def test_legal_moves_equal_the_rules() -> None:
+    """The C tree's root moves are the model's, in the model's order, on random positions
+    of every size 2..10 (passes, swaps and dead positions included) and both win rules."""
+    rng = random.Random(7)
+    seen = {"swap": 0, "pass": 0, "dead": 0}
+    for k in range(1200):
+        n = 2 + k % 9
+        win = rng.choice(["orthogonal", "orthodiagonal"])
+        if k % 2:  # from a game
+            pos = random_position(rng, n, rng.randrange(n * n + 2), win, pie=rng.random() < 0.5)
+        else:  # any board: dense ones have passes and dead positions
+            fill = rng.random()
+            cells = tuple(rng.choice((1, 2)) if rng.random() < fill else 0 for _ in range(n * n))
+            pos = from_cells(cells, n, rng.randrange(2), rng.random() < 0.2, win)
+        tree = tree_of(pos)
+        codes = tree.native.search.moves()
+        if pos.winner() is not None:
+            continue
+        got = [tree.native.codec.decode(pos, c) for c in codes]
+        twin = make_game(win="orthodiagonal").parse_position(pos.fen())
+        if twin.winner() is not None:  # an ortho-diagonal path: over for the C tree
+            # (on a made-up board both colours may have one; C names one of them)
+            assert got == [] and tree.proved_winner() is not None, pos.fen()
+            seen["theorem O"] = seen.get("theorem O", 0) + 1
+            continue
+        assert got == list(pos.legal_moves()), pos.fen()
+        seen["swap"] += "swap" in map(str, got)
+        seen["pass"] += "pass" in map(str, got)
+        seen["dead"] += not got
+    assert seen["swap"] and seen["theorem O"], seen
+    # passes and dead positions are rare in random boards: pinned ones (made-up boards)
+    for fen, expected in [("bb1/w1b/b2 w -", ["pass"]), ("w1b/b1w/2b w -", ["pass"]),
+                          ("bwb/w2/bbw b -", []), ("w1b/b1w/w1b w -", []),
+                          ("w1bww/b1wbw/bbwww/bbbww/wwbbb w -", [])]:  # fmt: skip
+        pos = make_game().parse_position(fen)
+        tree = tree_of(pos)
+        got = [str(tree.native.codec.decode(pos, c)) for c in tree.native.search.moves()]
+        assert got == expected == [str(m) for m in pos.legal_moves()], fen
+        if not expected:  # dead: a proved draw at the first iteration
+            tree.run(iterations=1)
+            assert tree.proved_value() == "draw"
+
+
+def test_immediate_wins_equal_the_rules() -> None:
+    """After one iteration the root's children proved a win for the mover are exactly the
+    placements that make an ortho-diagonal path (the C tree's terminal test)."""
+    rng = random.Random(3)
+    checked = 0
+    for k in range(300):
+        n = 3 + k % 6
+        pos = random_position(rng, n, rng.randrange(n * n))
+        if pos.outcome() is not None:
+            continue
+        diagonal = make_game(win="orthodiagonal")
+        twin = diagonal.parse_position(pos.fen())
+        tree = tree_of(pos)
+        tree.native.search.run(1, 0.0)
+        for code, *_rest, proof, _index, _mover in tree.native.search.children():
+            move = tree.native.codec.decode(pos, code)
+            wins = twin.play(move).winner() == pos.to_move if move.is_placement else False
+            assert (proof == 1 + pos.to_move) == wins, (pos.fen(), str(move))
+            checked += wins
+    assert checked > 20
+
+
+def _exact_value(pos: Any) -> str:
+    found = mf_native.solve_any(pos, node_limit=5_000_000)
+    assert found.value != "unknown"
+    return str(found.value)
+
+
+@pytest.mark.parametrize("win", ["orthogonal", "orthodiagonal"])
+def test_proved_values_equal_the_exact_search(win: str) -> None:
+    """MCTS-Solver in C proves the values the native exact search finds (3x3 and 4x4
+    positions, no exact step: the tree alone)."""
+    rng = random.Random(11 if win == "orthogonal" else 12)
+    proved = 0
+    for k in range(60):
+        n = 3 if k % 3 == 0 else 4
+        pos = random_position(rng, n, rng.randrange(1, n * n - 4), win)
+        if pos.outcome() is not None:
+            continue
+        tree = native_tree(pos, EngineSettings(hash_mb=16, seed=k))
+        if tree is None:  # over for the C tree already (Theorem O)
+            continue
+        tree.run(iterations=40_000)
+        value = tree.proved_value()
+        if value is None:
+            continue
+        proved += 1
+        assert value == _exact_value(pos), pos.fen()
+        if value == "win":
+            best = tree.best_move()
+            after = pos.play(best)
+            assert after.outcome() is not None or _exact_value(after) == "loss", pos.fen()
+    assert proved >= 30
+
+
+def test_seeded_runs_repeat() -> None:
+    """One thread, an iteration budget and a seed: the same tree, run for run; another
+    seed gives another tree."""
+    pos = make_game().start(size=9)
+
+    def stats(seed: int) -> list[tuple[Any, ...]]:
+        tree = tree_of(pos, seed=seed)
+        tree.run(iterations=3_000)
+        return sorted(tree.native.search.children())
+
+    assert stats(5) == stats(5)
+    assert stats(5) != stats(6)
+
+
+def test_analyse_with_iterations_repeats() -> None:
+    pos = make_game().start(size=7)
+    first = analyse(pos, iterations=2_000, seed=3).to_json()
+    second = analyse(pos, iterations=2_000, seed=3).to_json()
+    first.pop("seconds"), second.pop("seconds")
+    assert first == second
+    assert first["method"] == "mcts" and first["iterations"] == 2_000
+
+
+def test_advance_keeps_the_subtree() -> None:
+    pos = make_game().start(size=7, pie=False)
+    tree = tree_of(pos, seed=1)
+    tree.run(iterations=5_000)
+    best = tree.moves(1)[0]
+    kept = tree.advance(best.move)
+    assert kept
+    assert tree.root.visits == best.visits
+    assert tree.root_position == pos.play(best.move)
+    # the kept tree reads the same moves as the rules after the move
+    codes = tree.native.search.moves()
+    assert [tree.native.codec.decode(tree.root_position, c) for c in codes] == \
+        list(tree.root_position.legal_moves())
+    tree.run(iterations=1_000)
+    assert tree.root.visits == best.visits + 1_000
+    # a move the tree never expanded: a fresh tree
+    fresh = tree_of(pos, seed=1)
+    assert not fresh.advance(pos.legal_moves()[0])
+    assert fresh.root.visits == 0
+
+
+def test_a_full_pool_still_answers() -> None:
+    pos = make_game().start(size=13)
+    tree = tree_of(pos)
+    tree.native = mf_mcts.build(pos, EngineSettings(hash_mb=1))
+    tree.run(iterations=20_000)
+    stats = tree.stats()
+    assert stats["full"] == 1 and stats["nodes"] <= stats["capacity"]
+    assert tree.best_move() in pos.legal_moves()
+    assert tree.root.visits == 20_000
+
+
+def test_two_threads() -> None:
+    """Two threads share one tree: every iteration counted once, proofs still right."""
+    pos = make_game().start(size=9)
+    tree = tree_of(pos, threads=2)
+    tree.run(iterations=10_000)
+    assert tree.root.visits == tree.iterations
+    assert tree.iterations >= 10_000
+    small = make_game().parse_position("1b2/2w1/1bb1/w3 w -")
+    solved = tree_of(small, threads=2)
+    solved.run(iterations=50_000)
+    assert solved.proved_value() == _exact_value(small)
+
+
+def test_engine_choice() -> None:
+    mine = make_game().start(size=5)
+    assert isinstance(make_tree(mine, "auto"), NativeTree)
+    assert not isinstance(make_tree(mine, "python"), NativeTree)
+    assert not isinstance(make_tree(mine, "auto", playout="python"), NativeTree)
+    candy = models.get("candy").start()
+    assert not isinstance(make_tree(candy, "auto"), NativeTree)
+    # an ortho-diagonal path, no orthogonal one: the C tree has no move there
+    theorem_o = make_game().parse_position("b3/1b2/2b1/3b w -")
+    assert theorem_o.outcome() is None and native_tree(theorem_o) is None
+    assert analyse(theorem_o, iterations=50).best_move in theorem_o.legal_moves()
+
+
+def test_settings_errors() -> None:
+    from boardproof.models.base import InvalidOptionError
+
+    with pytest.raises(InvalidOptionError, match="invalid option threads: expected 1..8, got 9"):
+        EngineSettings().with_options({"threads": 9})
+    with pytest.raises(InvalidOptionError, match="invalid option engine hash: expected int"):
+        EngineSettings().with_options({"hash": "lots"})
+    with pytest.raises(InvalidOptionError, match="no such setting"):
+        EngineSettings().with_options({"colour": "red"})
