@@ -16,6 +16,7 @@ from boardproof.commands.common import (
     allow_impossible_option,
     check_output_path,
     check_possible,
+    engine_options,
     game_options,
     load_game,
 )
@@ -29,6 +30,7 @@ from boardproof.commands.results import (
 from boardproof.models.base import Position
 from boardproof.solvers.analyse import Analysis, analyse
 from boardproof.solvers.mcts import MCTS
+from boardproof.solvers.native_mcts import EngineSettings
 from boardproof.solvers.playouts import MODES as PLAYOUT_MODES
 
 #: the think time without --time or --iterations (as :func:`boardproof.solvers.analyse.analyse`)
@@ -157,6 +159,8 @@ def run_analysis(
     game_name: str,
     options: dict[str, Any],
     playout: str = "auto",
+    engine: str = "auto",
+    settings: EngineSettings | None = None,
 ) -> tuple[Analysis, bool]:
     """Analyse with Ctrl-C handling; returns the analysis and whether it was interrupted."""
     line = ProgressLine()
@@ -165,7 +169,7 @@ def run_analysis(
         found = analyse(
             pos, seconds=seconds, iterations=iterations, seed=seed, multipv=multipv,
             exact=exact, game_name=game_name, options=options, should_stop=stop,
-            progress=printer, playout=playout,
+            progress=printer, playout=playout, engine=engine, settings=settings,
         )  # fmt: skip
     line.end()
     return found, stop()
@@ -190,6 +194,7 @@ def run_analysis(
               help="Write a checkable proof of a proved win to FILE.")  # fmt: skip
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option("--quiet", is_flag=True, help="No progress on stderr.")
+@engine_options
 @game_options
 @allow_impossible_option
 def analyse_command(
@@ -206,6 +211,8 @@ def analyse_command(
     quiet: bool,
     options: dict[str, Any],
     allow_impossible: bool,
+    engine: str,
+    settings: EngineSettings,
 ) -> None:
     """Best moves of POSITION: exact where provable, Monte-Carlo tree search otherwise.
 
@@ -220,7 +227,7 @@ def analyse_command(
     found, interrupted = run_analysis(
         pos, seconds=seconds, iterations=iterations, seed=seed, multipv=multipv,
         exact=not no_exact, quiet=quiet, game_name=game_obj.name, options=options,
-        playout=playout,
+        playout=playout, engine=engine, settings=settings,
     )  # fmt: skip
     note = write_proof(found, proof_file) if proof_file is not None else None
     echo_answer(as_json, lambda: found.to_json(game_obj.name), lambda: describe(found), note)

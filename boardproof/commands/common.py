@@ -393,3 +393,29 @@ def run_summary(executor: Executor) -> str:
         return f"workers: {executor.workers}"
     info = executor.last
     return info.summary() if info is not None else executor.describe()
+
+
+def engine_options(command: Callable[..., Any]) -> Callable[..., Any]:
+    """``--engine``, ``--threads`` and ``--hash``: which tree the anytime engine grows and
+    the native engine's settings, passed to the command as ``engine`` and ``settings``."""
+    from boardproof.solvers.analyse import ENGINES
+    from boardproof.solvers.native_mcts import EngineSettings
+
+    @functools.wraps(command)
+    def wrapper(*args: Any, threads: int, hash_mb: int, **kwargs: Any) -> Any:
+        settings = EngineSettings().with_options({"threads": threads, "hash": hash_mb})
+        return command(*args, settings=settings, **kwargs)
+
+    default = EngineSettings()
+    for option in reversed([
+        click.option("--engine", type=click.Choice(ENGINES), default="auto", show_default=True,
+                     help="The tree: the native (C) engine where the game has one (auto), "
+                          "or the Python one."),
+        click.option("--threads", type=int, default=default.threads, show_default=True,
+                     help="Threads of the native engine (1: the same moves on every machine "
+                          "with --iterations)."),
+        click.option("--hash", "hash_mb", type=int, default=default.hash_mb,
+                     show_default=True, help="Megabytes of the native engine's tree."),
+    ]):  # fmt: skip
+        wrapper = option(wrapper)
+    return wrapper

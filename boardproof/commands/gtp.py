@@ -7,7 +7,13 @@ from typing import Any
 
 import click
 
-from boardproof.commands.common import SECONDS, game_options, load_game, start_options_apart
+from boardproof.commands.common import (
+    SECONDS,
+    engine_options,
+    game_options,
+    load_game,
+    start_options_apart,
+)
 from boardproof.gtp.engine import GtpEngine
 from boardproof.models.base import InvalidOptionError
 
@@ -21,10 +27,12 @@ from boardproof.models.base import InvalidOptionError
                    "every machine).")  # fmt: skip
 @click.option("--engine-seed", "engine_seed", type=int, default=0, show_default=True,
               help="The engine's seed (--seed is a start option of ColleXion).")
+@engine_options
 @game_options
 @start_options_apart
 def gtp_command(game: str, seconds: float | None, iterations: int | None, engine_seed: int,
-                options: dict[str, Any], start: dict[str, Any]) -> None:  # fmt: skip
+                options: dict[str, Any], start: dict[str, Any], engine: str,
+                settings: Any) -> None:  # fmt: skip
     """Speak GTP version 2 on standard input and output, as GAME's engine.
 
     Minefield's moves are GTP vertices (columns A-Z without I, rows from the bottom; the
@@ -41,12 +49,12 @@ def gtp_command(game: str, seconds: float | None, iterations: int | None, engine
     if iterations is not None and iterations < 1:
         raise InvalidOptionError(f"invalid option --iterations: expected >= 1, got {iterations}")
     load_game(game, **options).start(**start)  # bad options refused before the protocol
-    engine = GtpEngine(game, options, start, seconds=seconds, iterations=iterations,
-                       seed=engine_seed)
+    player = GtpEngine(game, options, start, seconds=seconds, iterations=iterations,
+                       seed=engine_seed, engine=engine, settings=settings)  # fmt: skip
     for line in sys.stdin:
-        answer = engine.handle(line)
+        answer = player.handle(line)
         if answer:
             sys.stdout.write(answer)
             sys.stdout.flush()
-        if engine.finished:
+        if player.finished:
             return

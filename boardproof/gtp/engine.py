@@ -28,10 +28,13 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from boardproof import __version__, models
 from boardproof.models.base import BoardproofError, GtpBoard, Position, result_fields
+
+if TYPE_CHECKING:
+    from boardproof.solvers.native_mcts import EngineSettings
 
 #: GTP's required commands and the ones this engine adds, as ``list_commands`` lists them
 COMMANDS = (
@@ -70,15 +73,20 @@ class GtpEngine:
 
     def __init__(self, game: str, options: dict[str, Any] | None = None,
                  start_options: dict[str, Any] | None = None, *, seconds: float | None = None,
-                 iterations: int | None = None, seed: int = 0) -> None:  # fmt: skip
+                 iterations: int | None = None, seed: int = 0, engine: str = "auto",
+                 settings: EngineSettings | None = None) -> None:  # fmt: skip
         self.game = models.get(game, **(options or {}))
         self.start_options = dict(start_options or {})
         self.board: GtpBoard | None = self.game.info.part("gtp")
         self.seconds = seconds if seconds is not None or iterations is not None else 1.0
         self.iterations = iterations
         self.seed = seed
+        self.engine = engine
+        self.settings = settings
         self.position: Position = self.game.start(**self.start_options)
         self.history: list[Position] = []
+        #: the native tree, moved along with the game (None: the next genmove starts one)
+        self.tree: Any = None
         self.main_time: float | None = None
         self.time_left: dict[str, float] = {}
         self.finished = False
@@ -174,6 +182,7 @@ class GtpEngine:
     def _clear_board(self, args: list[str]) -> str:
         self.position = self.game.start(**self.start_options)
         self.history.clear()
+        self.tree = None
         return ""
 
     def _komi(self, args: list[str]) -> str:
@@ -187,9 +196,19 @@ class GtpEngine:
         if player != self.position.to_move:
             raise GtpError(f"illegal move: {args[0]} is not to move")
         move = self._move(args[1])
+        after = self.position.play(move)
+        self._follow(move)
         self.history.append(self.position)
-        self.position = self.position.play(move)
+        self.position = after
         return ""
+
+    def _follow(self, move: Any) -> None:
+        """Move the kept tree along with ``move`` (its subtree stays when it has one)."""
+        if self.tree is not None:
+            try:
+                self.tree.advance(move)
+            except ValueError:
+                self.tree = None
 
     def _genmove(self, args: list[str]) -> str:
         from boardproof.solvers.analyse import analyse  # loaded when the engine first plays
@@ -202,10 +221,15 @@ class GtpEngine:
             raise GtpError(f"{args[0]} is not to move")
         seconds, iterations = self._budget(args[0])
         began = time.perf_counter()
+        kept = self.tree if self.tree is not None and self.tree.root_position == self.position \
+            else None  # fmt: skip
         found = analyse(self.position, seconds=seconds, iterations=iterations, seed=self.seed,
-                        multipv=1, proof=False)  # fmt: skip
+                        multipv=1, proof=False, engine=self.engine, settings=self.settings,
+                        tree=kept)  # fmt: skip
         self._spend(args[0], time.perf_counter() - began)
         move = found.best_move
+        self.tree = found.tree if hasattr(found.tree, "advance") else None
+        self._follow(move)
         answer = self._vertex(move)
         self.history.append(self.position)
         self.position = self.position.play(move)
@@ -230,6 +254,7 @@ class GtpEngine:
         if not self.history:
             raise GtpError("cannot undo")
         self.position = self.history.pop()
+        self.tree = None
         return ""
 
     def _showboard(self, args: list[str]) -> str:

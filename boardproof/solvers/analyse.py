@@ -30,7 +30,7 @@ from typing import Any
 from boardproof.models.base import InvalidOptionError, Position
 from boardproof.solvers.common import Budget, engine_of, num_players
 from boardproof.solvers.mcts import MCTS, MoveStat
-from boardproof.solvers.native_mcts import EngineSettings, native_tree
+from boardproof.solvers.native_mcts import EngineSettings, NativeTree, native_tree
 
 #: share of a time budget given to the exact search first, and its cap in seconds
 EXACT_SHARE = 0.3
@@ -75,6 +75,8 @@ class Analysis:
     proof: dict[str, Any] | None = None
     proof_note: str = ""
     exact_note: str = ""
+    #: the tree grown (to continue from, e.g. the next move of a game)
+    tree: Any = field(default=None, repr=False, compare=False)
 
     @property
     def proved(self) -> bool:
@@ -139,11 +141,15 @@ def analyse(
     progress: Callable[[Any, float], object] | None = None,
     engine: str = "auto",
     settings: EngineSettings | None = None,
+    tree: Any = None,
 ) -> Analysis:
     """Analyse ``position`` within ``seconds`` or ``iterations`` (see the module doc);
     ``playout`` picks the playout kernel (:func:`~boardproof.solvers.playouts.kernel_for`)
     of the Python tree; ``engine`` the tree (:func:`make_tree`) and ``settings`` the native
-    engine's parameters (its ``seed`` is replaced by ``seed``)."""
+    engine's parameters (its ``seed`` is replaced by ``seed``). ``tree``: a tree of an
+    earlier call, already moved to ``position`` (a native tree keeps its subtree from move
+    to move: :meth:`~boardproof.solvers.native_mcts.NativeTree.advance`), grown further
+    instead of a new one."""
     if seconds is not None and seconds <= 0:
         raise InvalidOptionError(f"invalid option seconds: expected > 0, got {seconds!r}")
     if iterations is not None and iterations < 1:
@@ -158,9 +164,12 @@ def analyse(
         seconds = 5.0
     start = time.perf_counter()
     solved = None
-    if exact and position.outcome() is None:
+    if tree is not None and tree.root_position != position:
+        raise ValueError("the tree given is not over the position analysed")
+    if tree is None:
+        tree = make_tree(position, engine, playout, seed, exact, settings)
+    if exact and position.outcome() is None and _exact_pays(position, tree):
         solved = _exact(position, seconds, iterations)
-    tree = make_tree(position, engine, playout, seed, exact, settings)
     stopped = "proved"
     if position.outcome() is None:
         left = None if seconds is None else max(seconds - (time.perf_counter() - start), 0.0)
@@ -224,6 +233,19 @@ def make_tree(
                     leaf_solver=leaf_solver(position) if exact else None)  # fmt: skip
     except ValueError as error:  # an unknown or unavailable playout kernel
         raise InvalidOptionError(f"invalid option playout: {error}") from None
+
+
+#: with the native tree, the exact first step runs only from roots with at most this many
+#: legal moves (a choice: on bigger boards its share of the time went to a df-pn that
+#: proves nothing so early, and the C tree proves small endings itself)
+EXACT_NATIVE_TREE_MOVES = 40
+
+
+def _exact_pays(position: Position, tree: Any) -> bool:
+    """Whether the exact first step is worth its share of the budget."""
+    if not isinstance(tree, NativeTree):
+        return True
+    return len(position.legal_moves()) <= EXACT_NATIVE_TREE_MOVES
 
 
 def leaf_solver(position: Position) -> Callable[[Position], str | None] | None:
@@ -307,7 +329,7 @@ def _collect(
     analysis = Analysis(
         position, result, winner, best, moves, pv, tree.iterations,
         time.perf_counter() - start, method, stopped, tree.root_value(), tree.root_score(),
-        values, exact_note=note,
+        values, exact_note=note, tree=tree,
     )  # fmt: skip
     if want_proof and winner is not None and outcome is None:
         analysis.proof, analysis.proof_note = _proof(

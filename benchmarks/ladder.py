@@ -1,0 +1,225 @@
+"""The engine ladder: today's engine against an old commit's, game after game, with Elo.
+
+The old build is a commit of this repository (default :data:`BASE`, the commit before the
+engine issue's first change), checked out in a git worktree and compiled in place
+(``same_outputs.build``); it stays in ``/tmp/boardproof-ladder-<commit>`` for later rows.
+Each engine runs in its own process (``ladder_player.py`` with its build on ``PYTHONPATH``)
+and thinks through its build's ``analyse``, one thread, ``--seconds`` a move (the old one
+``--old-seconds``). Openings are seeded: Black's and White's first stones at random (pie
+off), each opening played twice with the colours swapped. Games run ``--workers`` at a time.
+
+    .venv/bin/python benchmarks/ladder.py --size 9 --games 100 --seconds 1 \\
+        --log benchmarks/ladder-9x9.jsonl
+
+Every game is a JSON line of ``--log`` (the opening, the colours, the moves, the winner);
+a run with the same log resumes, skipping the games it holds. The summary gives the new
+engine's score with its 95 % Wilson interval and the Elo difference with its interval.
+Ctrl-C stops after the games in play are written (exit 130, ``interrupted``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import math
+import os
+import random
+import subprocess
+import sys
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+#: the commit before the engine issue's (#29) first change: "today's engine"
+BASE = "ba366d7"
+PLAYER = ROOT / "benchmarks" / "ladder_player.py"
+
+
+def old_build(commit: str) -> Path:
+    """The worktree of ``commit`` with its C extensions compiled (made once; the new
+    engine is a commit too, so that edits in the working tree cannot change a run)."""
+    from same_outputs import build
+
+    folder = Path(f"/tmp/boardproof-ladder-{commit}")
+    if not (folder / ".built").exists():
+        if folder.exists():
+            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force",
+                            str(folder)], capture_output=True)  # fmt: skip
+        build(commit, folder)
+        (folder / ".built").write_text(commit)
+    return folder
+
+
+class Player:
+    """One engine process."""
+
+    def __init__(self, tree: Path) -> None:
+        env = dict(os.environ, PYTHONPATH=str(tree), OMP_NUM_THREADS="1")
+        self.process = subprocess.Popen([sys.executable, str(PLAYER)], stdin=subprocess.PIPE,
+                                        stdout=subprocess.PIPE, text=True, env=env,
+                                        cwd=str(tree))  # fmt: skip
+
+    def ask(self, line: str) -> str:
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.process.stdin.write(line + "\n")
+        self.process.stdin.flush()
+        answer = self.process.stdout.readline().strip()
+        if not answer or answer.startswith("?"):
+            raise RuntimeError(f"engine answered {answer!r} to {line!r}")
+        return answer
+
+    def close(self) -> None:
+        with contextlib.suppress(RuntimeError, BrokenPipeError, OSError):
+            self.ask("quit")
+        self.process.wait(timeout=10)
+
+
+def opening(size: int, index: int, seed: int) -> list[str]:
+    """Black's and White's first stones of opening ``index`` (seeded)."""
+    from boardproof.models.minefield.rules import make_game
+
+    rng = random.Random(f"{seed}:{size}:{index}")
+    position = make_game().start(size=size, pie=False)
+    moves = []
+    for _ in range(2):
+        move = rng.choice([m for m in position.legal_moves() if m.is_placement])
+        moves.append(str(move))
+        position = position.play(move)
+    return moves
+
+
+def play_game(job: dict[str, Any]) -> dict[str, Any]:
+    """One game; returns its log line."""
+    from boardproof.models.minefield.rules import make_game
+
+    size, new_colour = job["size"], job["new_colour"]
+    engines = {"new": Player(Path(job["new_tree"])), "old": Player(Path(job["old_tree"]))}
+    seats = ["new", "old"] if new_colour == 0 else ["old", "new"]
+    seconds = {"new": job["seconds"], "old": job["old_seconds"]}
+    position = make_game().start(size=size, pie=False)
+    moves: list[str] = []
+    try:
+        for engine in engines.values():
+            engine.ask(f"new minefield {{}} {json.dumps({'size': size, 'pie': False})}")
+        for move in job["opening"]:
+            for engine in engines.values():
+                engine.ask(f"play {move}")
+            position = position.play(position.parse_move(move))
+            moves.append(move)
+        while position.outcome() is None and len(moves) < 4 * size * size:
+            mover = seats[position.to_move]
+            seed = job["seed"] * 100_003 + len(moves)
+            move = engines[mover].ask(f"genmove {seconds[mover]} {seed}")
+            other = seats[1 - position.to_move]
+            engines[other].ask(f"play {move}")
+            position = position.play(position.parse_move(move))
+            moves.append(move)
+    finally:
+        for engine in engines.values():
+            engine.close()
+    outcome = position.outcome()
+    winners = sorted(outcome.winners) if outcome is not None else []
+    score = 0.5 if len(winners) != 1 else float(winners[0] == new_colour)
+    return {**{k: job[k] for k in ("game", "size", "new_colour", "opening", "seconds",
+                                    "old_seconds", "base", "new")},
+            "moves": moves, "winners": winners, "new_score": score}  # fmt: skip
+
+
+def wilson(score: float, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95 % Wilson interval of a score (draws count half).
+
+    >>> [round(x, 3) for x in wilson(0.9, 100)]
+    [0.826, 0.945]
+    """
+    if games == 0:
+        return 0.0, 1.0
+    centre = (score + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(score * (1 - score) / games + z * z / (4 * games * games))
+    half /= 1 + z * z / games
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def elo(score: float) -> float:
+    """The Elo difference that gives ``score`` (infinite at 0 and 1).
+
+    >>> round(elo(0.9))
+    382
+    """
+    if score <= 0:
+        return -math.inf
+    if score >= 1:
+        return math.inf
+    return -400 * math.log10(1 / score - 1)
+
+
+def summary(lines: list[dict[str, Any]]) -> str:
+    games = len(lines)
+    total = sum(line["new_score"] for line in lines)
+    score = total / games if games else 0.0
+    low, high = wilson(score, games)
+    wins = sum(line["new_score"] == 1 for line in lines)
+    draws = sum(line["new_score"] == 0.5 for line in lines)
+    plies = sum(len(line["moves"]) for line in lines) / max(games, 1)
+    return (f"games {games}: new wins {wins}, draws {draws}, losses {games - wins - draws}; "
+            f"score {100 * score:.1f}% [{100 * low:.1f}, {100 * high:.1f}]; "
+            f"Elo {elo(score):+.0f} [{elo(low):+.0f}, {elo(high):+.0f}]; "
+            f"mean plies {plies:.1f}")  # fmt: skip
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--size", type=int, required=True)
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--seconds", type=float, default=1.0)
+    parser.add_argument("--old-seconds", type=float, default=None)
+    parser.add_argument("--base", default=BASE)
+    parser.add_argument("--new", default="HEAD", help="the new engine's commit [HEAD]")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--log", required=True)
+    args = parser.parse_args()
+    old_seconds = args.seconds if args.old_seconds is None else args.old_seconds
+    tree = old_build(args.base)
+    new = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", args.new],
+                         capture_output=True, text=True, check=True).stdout.strip()
+    new_tree = old_build(new)
+    log = Path(args.log)
+    done = [json.loads(x) for x in log.read_text().splitlines()] if log.exists() else []
+    done = [line for line in done if line.get("new") == new and line["base"] == args.base]
+    have = {line["game"] for line in done}
+    jobs = []
+    for game in range(args.games):
+        if game in have:
+            continue
+        jobs.append({
+            "game": game, "size": args.size, "new_colour": game % 2,
+            "opening": opening(args.size, game // 2, args.seed), "seconds": args.seconds,
+            "old_seconds": old_seconds, "base": args.base, "old_tree": str(tree),
+            "new": new, "new_tree": str(new_tree),
+            "seed": args.seed * 1_000_003 + game,
+        })  # fmt: skip
+    print(f"ladder {args.size}x{args.size} ({new} against {args.base}): {len(done)} games "
+          f"in the log, {len(jobs)} to play", file=sys.stderr)  # fmt: skip
+    try:
+        with ProcessPoolExecutor(max_workers=args.workers) as pool:
+            futures = [pool.submit(play_game, job) for job in jobs]
+            for future in as_completed(futures):
+                line = future.result()
+                done.append(line)
+                with log.open("a") as out:
+                    out.write(json.dumps(line) + "\n")
+                print(f"game {line['game']}: new {'won' if line['new_score'] == 1 else 'lost'}"
+                      f" in {len(line['moves'])} plies | {summary(done)}", file=sys.stderr)
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+    print(summary(done))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
