@@ -103,8 +103,9 @@ def play_game(job: dict[str, Any]) -> dict[str, Any]:
     position = make_game().start(size=size, pie=False)
     moves: list[str] = []
     try:
+        start = json.dumps({"size": size, "pie": False}, separators=(",", ":"))
         for engine in engines.values():
-            engine.ask(f"new minefield {{}} {json.dumps({'size': size, 'pie': False})}")
+            engine.ask(f"new minefield {{}} {start}")
         for move in job["opening"]:
             for engine in engines.values():
                 engine.ask(f"play {move}")
@@ -112,7 +113,7 @@ def play_game(job: dict[str, Any]) -> dict[str, Any]:
             moves.append(move)
         while position.outcome() is None and len(moves) < 4 * size * size:
             mover = seats[position.to_move]
-            seed = job["seed"] * 100_003 + len(moves)
+            seed = (job["seed"] * 100_003 + len(moves)) % (1 << 31)
             move = engines[mover].ask(f"genmove {seconds[mover]} {seed}")
             other = seats[1 - position.to_move]
             engines[other].ask(f"play {move}")

@@ -20,6 +20,18 @@ import sys
 from typing import Any
 
 
+def follow(tree: Any, move: Any) -> Any:
+    """The tree moved along with ``move``, or None when it cannot follow (a native tree
+    whose root is over by Theorem O: the next ``analyse`` grows a tree of its choice)."""
+    if tree is None:
+        return None
+    try:
+        tree.advance(move)
+    except ValueError:
+        return None
+    return tree
+
+
 def main() -> None:
     from boardproof import models
     from boardproof.solvers.analyse import analyse
@@ -40,8 +52,7 @@ def main() -> None:
             answer = "ok"
         elif words[0] == "play":
             move = position.parse_move(words[1])
-            if tree is not None:
-                tree.advance(move)
+            tree = follow(tree, move)
             position = position.play(move)
             answer = "ok"
         elif words[0] == "genmove":
@@ -52,8 +63,7 @@ def main() -> None:
             tree = getattr(found, "tree", None) if keeps_tree else None
             if tree is not None and not hasattr(tree, "advance"):
                 tree = None
-            if tree is not None:
-                tree.advance(move)
+            tree = follow(tree, move)
             position = position.play(move)
             answer = str(move)
         else:

@@ -221,3 +221,26 @@ def test_settings_errors() -> None:
         EngineSettings().with_options({"hash": "lots"})
     with pytest.raises(InvalidOptionError, match="no such setting"):
         EngineSettings().with_options({"colour": "red"})
+
+
+def test_a_tree_that_sees_the_game_over_is_dropped() -> None:
+    """A move that makes an ortho-diagonal path but no orthogonal one: the C tree sees the
+    game over (Theorem O) and cannot follow; gtp drops it and still answers a move (the
+    sequence found by the match tests)."""
+    from boardproof.gtp.engine import GtpEngine
+
+    pos = make_game().start(size=3, pie=False)
+    tree = tree_of(pos)
+    tree.run(iterations=10)
+    for move in ("a1", "a3", "b2", "c1"):
+        tree.advance(pos.parse_move(move))
+        pos = pos.play(move)
+    with pytest.raises(ValueError, match="sees the game over"):
+        tree.advance(pos.parse_move("c3"))  # a1-b2-c3: ortho-diagonal, not orthogonal
+    assert pos.play("c3").outcome() is None
+    engine = GtpEngine("minefield", {}, {"size": 4}, iterations=30, seed=2)
+    script = ["play b C2", "play w D4", "play b B2", "genmove w", "play b B4", "genmove w",
+              "play b A3", "genmove w", "play b C1", "genmove w"]  # fmt: skip
+    for line in script:
+        answer = engine.handle(line)
+        assert answer.startswith("="), (line, answer)

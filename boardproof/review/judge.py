@@ -143,6 +143,7 @@ def review_record(
             progress(index, len(record.positions))
         analyses.append(analyse(pos, seconds=seconds, iterations=iterations, seed=seed,
                                 multipv=3, proof=False, should_stop=should_stop))  # fmt: skip
+        analyses[-1].tree = None  # keep the values, not the trees (each holds its memory)
         if should_stop is not None and should_stop():
             break
     plies: list[PlyReview] = []

@@ -167,10 +167,19 @@ class NativeTree:
         return RunInfo(done, time.perf_counter() - start, stopped)
 
     def advance(self, move: Any) -> bool:
-        """Play ``move`` at the root, keeping its subtree (True) or restarting (False)."""
+        """Play ``move`` at the root, keeping its subtree (True) or restarting (False).
+
+        Raises ValueError when the tree cannot follow: the move is not legal at its root,
+        or the game goes on while the C tree sees it over (a game may see it over earlier
+        than the rules, e.g. Minefield by Theorem O) and so has no move to give; the
+        caller then drops the tree.
+        """
         code = self.native.codec.encode(self.root_position, move)
         kept = bool(self.native.search.advance(code))
         self.root_position = self.root_position.play(move)
+        proof, mover = self.native.search.root()[5], self.native.search.root()[7]
+        if proof and mover < 0 and self.root_position.outcome() is None:
+            raise ValueError("the native tree sees the game over: it has no move to give")
         return kept
 
     def reset(self, position: Position) -> None:

@@ -83,7 +83,8 @@ typedef struct {
 
 typedef struct {
     MNode *pool;
-    uint32_t cap, used;
+    uint32_t cap, used; /* nodes allocated, nodes in use */
+    uint32_t max_cap;   /* the --hash bound: the pool grows by doubling up to it */
     uint32_t root;
     GState root_state;
     MParams params;
@@ -104,11 +105,23 @@ static double mcts_now(void) {
     return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-/* a run of ``count`` fresh nodes, or 0 when the pool is full */
+#define MCTS_FIRST_NODES (1u << 16)
+
+/* a run of ``count`` fresh nodes, or 0 when the pool is full; the pool may move (callers
+   hold indices, not pointers, across this call) */
 static uint32_t mcts_alloc(MTree *t, uint32_t count) {
     if (t->used + count > t->cap) {
-        t->full = 1;
-        return 0;
+        uint64_t want = t->cap;
+        while (want < (uint64_t)t->used + count) want *= 2;
+        if (want > t->max_cap) want = t->max_cap;
+        MNode *grown = want > t->cap ? realloc(t->pool, sizeof(MNode) * want) : NULL;
+        if (!grown || t->used + count > want) {
+            if (grown) t->pool = grown, t->cap = (uint32_t)want;
+            t->full = 1;
+            return 0;
+        }
+        t->pool = grown;
+        t->cap = (uint32_t)want;
     }
     uint32_t first = t->used;
     t->used += count;
@@ -131,15 +144,17 @@ static void mcts_reset(MTree *t, const GState *state) {
 static MTree *mcts_new(size_t bytes, const GState *state, MParams params, u64 seed) {
     MTree *t = calloc(1, sizeof *t);
     if (!t) return NULL;
-    uint64_t cap = bytes / sizeof(MNode);
-    if (cap < 64) cap = 64;
-    if (cap > 0xFFFFFFF0u) cap = 0xFFFFFFF0u;
+    uint64_t most = bytes / sizeof(MNode);
+    if (most < 64) most = 64;
+    if (most > 0xFFFFFFF0u) most = 0xFFFFFFF0u;
+    uint64_t cap = most < MCTS_FIRST_NODES ? most : MCTS_FIRST_NODES;
     t->pool = malloc(sizeof(MNode) * cap);
     if (!t->pool) {
         free(t);
         return NULL;
     }
     t->cap = (uint32_t)cap;
+    t->max_cap = (uint32_t)most;
     t->params = params;
     t->seed = seed;
     pthread_mutex_init(&t->lock, NULL);

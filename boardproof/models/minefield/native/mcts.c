@@ -426,7 +426,7 @@ static PyObject *search_stop(SearchObject *self, PyObject *unused) {
 /* stats() -> dict: nodes used, capacity, full, iterations done */
 static PyObject *search_stats(SearchObject *self, PyObject *unused) {
     MTree *t = self->tree;
-    return Py_BuildValue("{sIsIsisKsK}", "nodes", t->used - 1, "capacity", t->cap - 1, "full",
+    return Py_BuildValue("{sIsIsisKsK}", "nodes", t->used - 1, "capacity", t->max_cap - 1, "full",
                          t->full, "iterations", (unsigned long long)t->done, "node_bytes",
                          (unsigned long long)sizeof(MNode));
 }
