@@ -11,7 +11,12 @@ Routes (all JSON answers mirror the CLI's ``--json`` objects):
   end position described;
 - ``POST /api/solve`` ``{"game", "position", "timeout"}``: ``solve --json``;
 - ``POST /api/analyse`` ``{"game", "position", "timeout", "multipv", "seed"}``:
-  ``analyse --json`` (``timeout`` is the thinking time).
+  ``analyse --json`` (``timeout`` is the thinking time);
+- ``POST /api/engine-move`` ``{"game", "position", "seconds" | "iterations", "seed"}``:
+  the engine's move, played (``move``, the ``position`` after it, its ``result``, the
+  ``board`` described, the ``analysis`` behind the move): "Play the engine";
+- ``POST /api/review`` ``{"game", "record", "seconds" | "iterations", "seed"}``:
+  ``review --json`` of a game record (the text ``boardproof review GAME FILE`` reads).
 
 - ``GET /api/openapi.json``: the OpenAPI description of all this
   (:mod:`boardproof.web.schema`).
@@ -20,7 +25,8 @@ Bad input is HTTP 400 ``{"error": "error: <the CLI's one line>"}`` (a body over
 64 KiB: 413; one that does not arrive in 10 s: 408; see :mod:`boardproof.web.body`); a
 request for another site's name or from another site's page is 403
 (:mod:`boardproof.web.guard`). Searches run in child processes limited in time and memory
-(:func:`boardproof.web.api.solve_request`, :func:`~boardproof.web.api.analyse_request`),
+(:func:`boardproof.web.api.solve_request`, :func:`~boardproof.web.api.analyse_request`,
+:func:`~boardproof.web.api.engine_move_request`, :func:`~boardproof.web.api.review_request`),
 one at a time per client address (a second one is 429), at most :data:`MAX_SEARCHES`
 at once for the whole server, the next :data:`MAX_WAITING` queued for a slot (beyond, or
 after :data:`WAIT_SECONDS` of waiting: 503 with ``Retry-After``); a search that dies or
@@ -57,6 +63,50 @@ MAX_SEARCHES = 2
 MAX_WAITING = 8
 WAIT_SECONDS = 60.0
 
+#: the board's own rules beyond the site's style sheet: the review's marks
+BOARD_STYLE = """
+#review-table tr.losing { background: #f8d0d0; }
+#review-table tr.mistake { background: #fbecc8; }
+#engine { border: 1px solid #ccc; margin: 0.8em 0; }
+"""
+
+#: the engine's strengths the page offers: (value, label); ``iterations:N`` is
+#: reproducible (the same seed, the same moves), ``seconds:S`` the time per move
+STRENGTHS = (
+    ("iterations:100", "100 iterations a move (quick, reproducible)"),
+    ("seconds:0.2", "0.2 s a move"),
+    ("seconds:1", "1 s a move"),
+    ("seconds:3", "3 s a move"),
+    ("seconds:10", "10 s a move"),
+)
+
+#: "Play the engine": the side, the strength, start, resign; the result, "Review" and
+#: "Download record" once the game is over (board.js fills the sides from the position)
+ENGINE_PANEL = (
+    '<fieldset id="engine" class="controls" data-state="off"><legend>Play the engine</legend>'
+    '<label for="engine-side">You play: </label><select id="engine-side"></select> '
+    '<label for="engine-strength">Engine: </label><select id="engine-strength">'
+    + "".join(f'<option value="{value}"{" selected" if value == "seconds:1" else ""}>'
+              f"{html.escape(label)}</option>" for value, label in STRENGTHS)
+    + '</select> <button type="button" id="engine-start">Play from this position</button>'
+    ' <button type="button" id="engine-go" hidden>Ask the engine again</button>'
+    ' <button type="button" id="resign" hidden>Resign</button>'
+    '<p id="match" class="status" role="status" aria-live="polite" hidden></p>'
+    '<span id="game-over" hidden><button type="button" id="review">Review</button> '
+    '<a id="download" href="#" download="game.txt">Download record</a></span>'
+    '</fieldset>\n'
+)
+
+#: the review of the game played against the engine (filled by board.js)
+REVIEW_PANEL = (
+    '<p id="review-summary" class="status" aria-live="polite" hidden></p>\n'
+    '<div class="scroll"><table id="review-table" class="analysis" hidden>'
+    '<caption>Review of the game</caption><thead><tr>'
+    + "".join(f'<th scope="col">{name}</th>' for name in (
+        "ply", "side", "by", "move", "before", "after", "best alternative", "mark"))
+    + "</tr></thead><tbody></tbody></table></div>\n"
+)
+
 
 def page(games: list[str]) -> str:
     """The analysis board's HTML (static: the script does the rest)."""
@@ -84,6 +134,7 @@ def page(games: list[str]) -> str:
         ' <button type="submit">Play</button>'
         ' <button type="button" id="undo">Undo</button></form>\n'
         '<p>Line played: <code id="line"></code></p>\n'
+        f"{ENGINE_PANEL}"
         '<form id="solve-form" class="controls"><label for="seconds">Time limit (s): </label>'
         f'<input type="number" id="seconds" min="0.1" max="{api.MAX_SECONDS:g}" step="0.1" '
         f'value="{api.DEFAULT_SECONDS:g}"> <button type="submit" id="solve">Solve</button>'
@@ -94,6 +145,7 @@ def page(games: list[str]) -> str:
         '<table id="analysis" class="analysis" hidden><caption>Best moves</caption><thead><tr>'
         '<th scope="col">move</th><th scope="col">visits</th><th scope="col">win %</th>'
         '<th scope="col">proved</th></tr></thead><tbody></tbody></table>\n'
+        f"{REVIEW_PANEL}"
         '<script src="/static/board.js"></script>\n</body>\n</html>\n'
     )
 
@@ -219,7 +271,7 @@ def create_app(
         return Response(BOARD_SCRIPT, media_type="text/javascript")
 
     async def style(request: Request) -> Response:
-        return Response(STYLE, media_type="text/css")
+        return Response(STYLE + BOARD_STYLE, media_type="text/css")
 
     async def game_list(request: Request) -> Response:
         return JSONResponse({"games": [{"name": g, "display": display_name(g)} for g in games]})
@@ -239,5 +291,7 @@ def create_app(
         Route("/api/play", endpoint(api.play), methods=["POST"]),
         Route("/api/solve", search(api.solve_request), methods=["POST"]),
         Route("/api/analyse", search(api.analyse_request), methods=["POST"]),
+        Route("/api/engine-move", search(api.engine_move_request), methods=["POST"]),
+        Route("/api/review", search(api.review_request), methods=["POST"]),
     ]
     return Guard(Starlette(routes=routes), allow_origins)

@@ -6,7 +6,7 @@ fuzz the server from it (schemathesis): no answer is a 5xx, and every answer mat
 
 >>> spec = openapi(max_seconds=30.0)
 >>> spec["openapi"], sorted(spec["paths"])[:3]
-('3.0.3', ['/api/analyse', '/api/games', '/api/openapi.json'])
+('3.0.3', ['/api/analyse', '/api/engine-move', '/api/games'])
 """
 
 from __future__ import annotations
@@ -60,7 +60,7 @@ def openapi(max_seconds: float = api.MAX_SECONDS) -> dict[str, Any]:
     position = _text("a position in the game's notation", "3/3/3 b -")
     win = _text("Minefield's win rule: orthogonal or orthodiagonal")
     board = {"type": "object", "required": ["game", "position", "result", "to_move", "moves",
-                                            "svg", "status"], "properties": {
+                                            "svg", "status", "players"], "properties": {
         "game": {"type": "string"}, "position": {"type": "string"},
         "result": {"type": "string", "enum": ["ongoing", "win", "draw"]},
         "winner": {},
@@ -68,7 +68,21 @@ def openapi(max_seconds: float = api.MAX_SECONDS) -> dict[str, Any]:
         "moves": {"type": "array", "items": {"type": "array"}},
         "svg": {"type": "string"},
         "status": {"type": "array", "items": {"type": "string"}},
+        "players": {"type": "array", "description": "the sides, in turn order",
+                    "items": {"type": "object", "required": ["symbol", "name"],
+                              "properties": {"symbol": {"type": "string"},
+                                             "name": {"type": "string"}}}},
     }}  # fmt: skip
+    seed = {"type": "integer", "minimum": 0, "maximum": 2**63 - 1, "default": 0,
+            "description": "the engine's random seed"}
+    iterations = {"type": "integer", "minimum": 1, "maximum": api.MAX_ITERATIONS,
+                  "description": "MCTS iterations instead of seconds (reproducible with "
+                                 "the same seed); not with seconds"}
+
+    def per(what: str, default: float) -> dict[str, Any]:
+        return {"type": "number", "exclusiveMinimum": True, "minimum": 0,
+                "maximum": max_seconds, "default": default,
+                "description": f"seconds of thinking {what}"}
     return {
         "openapi": "3.0.3",
         "info": {"title": "boardproof analysis board", "version": "1",
@@ -91,6 +105,12 @@ def openapi(max_seconds: float = api.MAX_SECONDS) -> dict[str, Any]:
                                 search=True),
             "/api/analyse": _post("analyse a position (`analyse --json`)", "Analyse",
                                   "Answer", search=True),
+            "/api/engine-move": _post("the engine's move in a position (the best move of "
+                                      "`analyse`), played", "EngineMove", "EngineMoved",
+                                      search=True),
+            "/api/review": _post("review a game record (`review --json`); the whole review "
+                                 f"stops after {max_seconds:g} s", "Review", "Reviewed",
+                                 search=True),
         },  # fmt: skip
         "components": {"schemas": {
             "Error": {"type": "object", "required": ["error"],
@@ -118,6 +138,37 @@ def openapi(max_seconds: float = api.MAX_SECONDS) -> dict[str, Any]:
                             "description": "the thinking time in seconds"},
                 "multipv": {"type": "integer", "minimum": 1, "maximum": api.MAX_MULTIPV},
                 "seed": {"type": "integer", "minimum": 0, "maximum": 2**63 - 1}}},
+            "EngineMove": {"type": "object", "required": ["game", "position"], "properties": {
+                "game": game, "position": position, "win": win,
+                "seconds": per("for the move", api.ENGINE_SECONDS), "iterations": iterations,
+                "seed": seed}},
+            "Review": {"type": "object", "required": ["game", "record"], "properties": {
+                "game": game, "win": win,
+                "record": {"type": "string", "maxLength": api.MAX_RECORD,
+                           "description": "a game record as `boardproof review GAME FILE` "
+                                          "reads it: the start position on the first line, "
+                                          "then the moves (# starts a comment), or JSON "
+                                          "{\"start\": ..., \"moves\": [...]}",
+                           "example": "4/4/4/4 b -\na2 a1 c2\n"},
+                "seconds": per("for each position", api.REVIEW_SECONDS),
+                "iterations": iterations, "seed": seed}},
+            "EngineMoved": {"type": "object", "required": ["move", "side", "position", "result",
+                                                           "board", "analysis"], "properties": {
+                "move": {"type": "string", "description": "the engine's move"},
+                "side": {"type": "string", "description": "the side that played it"},
+                "position": {"type": "string", "description": "the position after it"},
+                "result": {"type": "string", "enum": ["ongoing", "win", "draw"]},
+                "winner": {}, "board": board,
+                "analysis": {"$ref": "#/components/schemas/Answer"}}},
+            "Reviewed": {"type": "object", "required": ["game", "start", "losing_move", "plies",
+                                                        "seconds", "complete"], "properties": {
+                "game": {"type": "string"}, "start": {"type": "string"},
+                "losing_move": {"type": "integer", "nullable": True},
+                "plies": {"type": "array", "items": {"type": "object", "required": [
+                    "ply", "player", "move", "position", "before", "after", "best", "mark"]}},
+                "seconds": {"type": "number"},
+                "complete": {"type": "boolean",
+                             "description": "false: the review stopped at the time limit"}}},
             "Board": board,
             "Played": {"type": "object", "required": ["position", "result", "board"],
                        "properties": {"position": {"type": "string"},

@@ -14,12 +14,33 @@
   var analyseButton = byId('analyse');
   var playLine = byId('play-line');
   var table = byId('analysis');
+  var enginePanel = byId('engine');
+  var sideSelect = byId('engine-side');
+  var strengthSelect = byId('engine-strength');
+  var startButton = byId('engine-start');
+  var goButton = byId('engine-go');
+  var resignButton = byId('resign');
+  var matchLine = byId('match');
+  var gameOver = byId('game-over');
+  var reviewButton = byId('review');
+  var download = byId('download');
+  var reviewSummary = byId('review-summary');
+  var reviewTable = byId('review-table');
   var current = null;     // the server's description of the position shown
-  var history = [];       // earlier {d: description, n: moves in the line} (for undo)
+  // earlier {d: description, n: moves in the line, user: your side then (a game against
+  // the engine) or null} (for undo)
+  var history = [];
   var line = [];          // the moves played since the last load
   var prefix = [];
   var best = null;
   var bestLine = [];      // the answer's line of moves (for "Show the line")
+  var searching = false;  // a solve or an analysis is running
+  // the game against the engine, or null: {game, start, players, user (your side now),
+  // first (your side at the start), budget ({seconds} or {iterations}), label, by (who
+  // played each move of the line: 'you' or 'engine'), ticket (answers to an older
+  // request are dropped), thinking, note, over (the result line, once the game is
+  // over), resigned, record (the record text, once over), url (its download)}
+  var match = null;
 
   function say(text, kind) {
     status.textContent = text;
@@ -57,7 +78,9 @@
     lineField.textContent = line.join(' ') || '-';
     if (!keepAnswer) { clearAnswer(); }
     say(describe(d));
+    fillSides(d);
     refresh();
+    if (match) { matchTurn(); } else { panel(); }
   }
 
   function clearAnswer() {
@@ -119,6 +142,7 @@
   }
 
   function pick(t) {
+    if (refuseMove()) { return; }
     var left = matching(prefix.concat([t]));
     if (left.length) { prefix = prefix.concat([t]); } else {
       left = matching([t]);
@@ -132,17 +156,26 @@
   }
 
   function playMove(move) {
+    if (refuseMove()) { return; }
     var before = current;
     post('/api/play', { game: current.game, position: current.position, moves: [move] })
       .then(function (data) {
-        history.push({ d: before, n: line.length });
+        if (current !== before) { return; }
+        history.push({ d: before, n: line.length, user: match ? match.user : null });
         line.push(move);
+        if (match) {
+          match.by.push('you');
+          match.note = '';
+          if (exchanges(move)) { match.user = other(match.user); }
+        }
         show(data.board);
       })
       .catch(function (error) { prefix = []; refresh(); say(error.message, 'bad'); });
   }
 
   function playMoves(moves) {
+    if (match && !match.over) { say('Not during a game against the engine: play your move.', 'bad'); return; }
+    if (refuseMove()) { return; }
     var before = current;
     post('/api/play', { game: current.game, position: current.position, moves: moves })
       .then(function (data) {
@@ -171,12 +204,244 @@
     row.appendChild(td);
   }
 
-  function busy(on) { solveButton.disabled = on; analyseButton.disabled = on; }
+  function busy(on) {
+    searching = on;
+    var engineThinking = !!(match && match.thinking);
+    solveButton.disabled = on || engineThinking;
+    analyseButton.disabled = on || engineThinking;
+  }
 
   function load(url, body) {
-    post(url, body).then(function (d) { history = []; line = []; show(d); })
+    post(url, body).then(function (d) { leaveMatch(); history = []; line = []; show(d); })
       .catch(function (error) { say(error.message, 'bad'); });
   }
+
+  // ---- Play the engine ----------------------------------------------------------
+
+  function fillSides(d) {
+    var keep = sideSelect.value;
+    sideSelect.textContent = '';
+    (d.players || []).forEach(function (p) {
+      var option = document.createElement('option');
+      option.value = p.symbol;
+      option.textContent = p.name + ' (' + p.symbol + ')';
+      sideSelect.appendChild(option);
+      if (p.symbol === keep) { sideSelect.value = keep; }
+    });
+  }
+
+  function sideName(symbol) {
+    var found = symbol;
+    (match ? match.players : current.players || []).forEach(function (p) {
+      if (p.symbol === symbol) { found = p.name + ' (' + p.symbol + ')'; }
+    });
+    return found;
+  }
+
+  // the pie rule's swap (Minefield): the stone stays and the players exchange colours,
+  // so after it you play the other side
+  function exchanges(move) { return move === 'swap'; }
+
+  function other(symbol) {
+    var found = symbol;
+    match.players.forEach(function (p) { if (p.symbol !== symbol) { found = p.symbol; } });
+    return found;
+  }
+
+  function refuseMove() {
+    if (!match || !current) { return false; }
+    if (match.over) {
+      if (current.result !== 'ongoing') { return false; }  // no move is legal anyway
+      say(match.over + ' Load a position to go on analysing.', 'bad');
+      return true;
+    }
+    if (current.to_move !== match.user) { say('Wait: it is the engine\'s move.', 'bad'); return true; }
+    return false;
+  }
+
+  function panel() {
+    var on = !!match && !match.over;
+    var state = 'off';
+    if (match) { state = match.over ? 'over' : (current.to_move === match.user ? 'you' : 'engine'); }
+    enginePanel.setAttribute('data-state', state);
+    sideSelect.disabled = on;
+    strengthSelect.disabled = on;
+    startButton.hidden = on;
+    resignButton.hidden = !on;
+    goButton.hidden = !(state === 'engine' && !match.thinking);
+    gameOver.hidden = state !== 'over';
+    matchLine.hidden = !match;
+    if (match) {
+      var text = 'You play ' + sideName(match.user) + ' against the engine (' + match.label + '): ';
+      if (state === 'over') { text = match.over; }
+      else if (state === 'you') { text += 'your move.'; }
+      else if (match.thinking) { text += 'the engine is thinking…'; }
+      else { text += 'the engine did not answer; ask it again.'; }
+      matchLine.textContent = text;
+      matchLine.className = 'status' + (state === 'over' ? ' good' : '');
+    }
+    busy(searching);
+  }
+
+  function matchTurn() {
+    if (!match.over && current.result !== 'ongoing') {
+      var won = current.result === 'win' && [].concat(current.winner).indexOf(match.user) >= 0;
+      var who = current.result === 'draw' ? '' : (won ? ' You won.' : ' The engine won.');
+      finish(describe(current) + who);
+    }
+    if (match.over) {
+      say(match.over, 'good');
+    } else if (current.to_move === match.user) {
+      say(match.note + 'Your move (' + sideName(match.user) + '): click the board or type a move.');
+    } else if (!match.thinking) {
+      engineMove();
+    }
+    panel();
+  }
+
+  function engineMove() {
+    match.ticket += 1;
+    var ticket = match.ticket;
+    var asked = current;
+    var body = { game: asked.game, position: asked.position };
+    Object.keys(match.budget).forEach(function (k) { body[k] = match.budget[k]; });
+    match.thinking = true;
+    say(match.note + 'The engine (' + sideName(asked.to_move) + ') is thinking…');
+    panel();
+    post('/api/engine-move', body).then(function (data) {
+      if (!match || match.ticket !== ticket || current !== asked) { return; }
+      match.thinking = false;
+      history.push({ d: asked, n: line.length, user: match.user });
+      line.push(data.move);
+      match.by.push('engine');
+      if (exchanges(data.move)) { match.user = other(match.user); }
+      match.note = 'The engine played ' + data.move + '. ';
+      show(data.board);
+    }, function (error) {
+      if (!match || match.ticket !== ticket) { return; }
+      match.thinking = false;
+      say(error.message, 'bad');
+      panel();
+    });
+  }
+
+  function recordText() {
+    var plain = (match.start + line.join(' ')).indexOf('#') < 0 &&
+      line.every(function (m) { return !/\s/.test(m); });
+    if (!plain) {  // the JSON form: no comment, any text
+      return JSON.stringify({ game: match.game, start: match.start, moves: line }) + '\n';
+    }
+    var lines = [
+      '# ' + match.game + ': you (' + match.first + ') against the engine (' + match.label +
+        ') on the boardproof analysis board',
+      '# ' + match.over,
+      '# review it: boardproof review ' + match.game + ' FILE',
+      match.start
+    ];
+    if (line.length) { lines.push(line.join(' ')); }
+    return lines.join('\n') + '\n';
+  }
+
+  function finish(text) {
+    match.over = text;
+    match.thinking = false;
+    match.ticket += 1;
+    match.record = recordText();
+    match.final = match.by.slice();
+    if (match.url) { URL.revokeObjectURL(match.url); }
+    match.url = URL.createObjectURL(new Blob([match.record], { type: 'text/plain' }));
+    download.href = match.url;
+    download.setAttribute('download', match.game + '-game.txt');
+  }
+
+  function clearReview() {
+    reviewSummary.hidden = true;
+    reviewSummary.textContent = '';
+    reviewTable.hidden = true;
+    reviewTable.tBodies[0].textContent = '';
+    reviewButton.disabled = false;
+  }
+
+  function leaveMatch() {
+    if (match && match.url) { URL.revokeObjectURL(match.url); }
+    match = null;
+    clearReview();
+  }
+
+  function verdict(v) {
+    if (!v) { return '-'; }
+    return v.proved ? v.proved : '~' + Math.round(100 * v.estimate) + '%';
+  }
+
+  function showReview(data) {
+    var body = reviewTable.tBodies[0];
+    body.textContent = '';
+    data.plies.forEach(function (r) {
+      var row = document.createElement('tr');
+      cell(row, String(r.ply));
+      cell(row, r.player);
+      cell(row, match && match.final ? (match.final[r.ply - 1] || '') : '');
+      cell(row, r.move);
+      cell(row, verdict(r.before));
+      cell(row, verdict(r.after));
+      cell(row, r.best === null ? '-' : r.best + (r.best_value ? ' (' + verdict(r.best_value) + ')' : ''));
+      cell(row, r.ply === data.losing_move ? 'THE LOSING MOVE' : (r.mark || ''));
+      if (r.mark) { row.className = r.mark; }
+      body.appendChild(row);
+    });
+    reviewTable.hidden = !data.plies.length;
+    var text = 'losing move: none proved';
+    if (data.losing_move !== null) {
+      var r = data.plies[data.losing_move - 1];
+      text = 'losing move: ply ' + r.ply + ', ' + r.player + ' played ' + r.move;
+    }
+    if (!data.complete) { text += ' (the review stopped after ply ' + data.plies.length + ': the server\'s time limit)'; }
+    reviewSummary.textContent = 'Review: ' + text + ' (' + data.seconds + ' s). Values are for the ' +
+      'side that moves: win, loss, draw proved; ~N% estimated.';
+    reviewSummary.className = 'status good reviewed';
+  }
+
+  startButton.addEventListener('click', function () {
+    if (!current) { return; }
+    if (current.result !== 'ongoing') { say('The game is over in this position: start or load another one.', 'bad'); return; }
+    var parts = strengthSelect.value.split(':');
+    var budget = {};
+    budget[parts[0]] = Number(parts[1]);
+    leaveMatch();
+    match = {
+      game: current.game, start: current.position, players: current.players || [],
+      user: sideSelect.value, first: sideSelect.value, budget: budget,
+      label: strengthSelect.options[strengthSelect.selectedIndex].textContent,
+      by: [], ticket: 0, thinking: false, note: '', over: null, resigned: false,
+      record: null, final: null, url: null
+    };
+    history = [];
+    line = [];
+    show(current);
+  });
+  goButton.addEventListener('click', function () { if (match && !match.over) { matchTurn(); } });
+  resignButton.addEventListener('click', function () {
+    if (!match || match.over) { return; }
+    finish('Game over: you resigned (' + sideName(match.user) + '); the engine won.');
+    matchTurn();
+  });
+  reviewButton.addEventListener('click', function () {
+    if (!match || !match.record) { return; }
+    var body = { game: match.game, record: match.record };
+    if (match.budget.iterations) { body.iterations = match.budget.iterations; } else { body.seconds = 0.2; }
+    clearReview();
+    reviewButton.disabled = true;
+    reviewSummary.hidden = false;
+    reviewSummary.className = 'status';
+    reviewSummary.textContent = 'Reviewing ' + line.length + ' moves…';
+    var asked = match;
+    post('/api/review', body).then(function (data) {
+      if (match === asked) { showReview(data); }
+    }).catch(function (error) {
+      reviewSummary.textContent = error.message;
+      reviewSummary.className = 'status bad';
+    }).then(function () { reviewButton.disabled = false; });
+  });
 
   board.addEventListener('click', function (event) {
     var t = event.target.getAttribute && event.target.getAttribute('data-t');
@@ -192,11 +457,32 @@
     if (text && current) { typed.value = ''; playMove(text); }
   });
   byId('undo').addEventListener('click', function () {
+    if (match) { undoMatch(); return; }
     if (!history.length) { say('Nothing to undo.'); return; }
     var last = history.pop();
     line = line.slice(0, last.n);
     show(last.d);
   });
+  // against the engine: back to before your last move (the engine's reply goes too)
+  function undoMatch() {
+    if (match.resigned) { say(match.over + ' Load a position to go on analysing.', 'bad'); return; }
+    var k = history.length - 1;
+    while (k >= 0 && history[k].d.to_move !== history[k].user) { k -= 1; }
+    if (k < 0) { say('Nothing to undo: you have not moved yet.'); return; }
+    var entry = history[k];
+    history = history.slice(0, k);
+    line = line.slice(0, entry.n);
+    match.by = match.by.slice(0, entry.n);
+    match.user = entry.user;
+    match.over = null;
+    match.record = null;
+    match.thinking = false;
+    match.ticket += 1;
+    match.note = 'Took back your move. ';
+    clearReview();
+    show(entry.d);
+  }
+
   byId('new').addEventListener('click', function () { load('/api/start', { game: gameSelect.value }); });
   gameSelect.addEventListener('change', function () { load('/api/start', { game: gameSelect.value }); });
   byId('load').addEventListener('click', function () {
