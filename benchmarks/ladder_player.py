@@ -60,6 +60,9 @@ def main() -> None:
             found = analyse(position, seconds=float(words[1]), seed=int(words[2]), multipv=1,
                             proof=False, **extra)  # fmt: skip
             move = found.best_move
+            if move is None:  # (an old build can give none on a proved loss): any move
+                move = position.legal_moves()[0]
+                sys.stderr.write(f"no best move at {position.fen()}: played {move}\n")
             tree = getattr(found, "tree", None) if keeps_tree else None
             if tree is not None and not hasattr(tree, "advance"):
                 tree = None
