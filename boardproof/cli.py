@@ -23,6 +23,8 @@ from boardproof.commands import (
     analyse,
     core,
     gtp,
+    importer,
+    match,
     openings,
     puzzle,
     review,
@@ -74,8 +76,10 @@ cli.add_command(site.site_command)
 cli.add_command(openings.openings_command)
 cli.add_command(analyse.analyse_command)
 cli.add_command(review.review_command)
+cli.add_command(importer.import_command)
 cli.add_command(serve.serve_command)
 cli.add_command(gtp.gtp_command)
+cli.add_command(match.match_command)
 for _game in models.names():  # the commands a game brings (``verify``, ``reach``…)
     for _game_command in models.info(_game).part("commands") or ():
         cli.add_command(_game_command)

@@ -9,7 +9,7 @@ touching one: ``game_options`` adds the game-scope ones (``--win``), and
 one wording of :func:`boardproof.models.base.check_options`.
 
 >>> [spec.cli_flag for spec in cli_specs("game")]
-['--win']
+['--win', '--variant']
 >>> [spec.cli_flag for spec in cli_specs("start")]
 ['--size', '--players', '--no-pie', '--variant', '--seed']
 """
@@ -74,22 +74,43 @@ def _click_option(spec: OptionInfo) -> Callable[[Any], Any]:
                         help=_help(spec))  # fmt: skip
 
 
+def _takes(game: Any, name: str, scope: str) -> bool:
+    """Whether the game called ``game`` declares the option ``name`` in ``scope``."""
+    try:
+        specs = models.info(str(game)).options
+    except ValueError:  # an unknown game: the command refuses it later
+        return False
+    return any(spec.name == name and spec.scope == scope for spec in specs)
+
+
 def _collect(scope: str, into: str = "options") -> Callable[[Any], Any]:
-    """A decorator: the ``scope`` options become flags, handed over as ``into``."""
+    """A decorator: the ``scope`` options become flags, handed over as ``into``.
+
+    A name that a decorator applied before (below) this one declared already is one flag
+    (``--variant``: ColleXion's start option, Minefield's game option): its value is
+    handed over here when the command's GAME declares it in ``scope``, else left there.
+    """
     specs = cli_specs(scope)
 
     def decorate(func: Callable[..., Any]) -> Any:
+        taken = {param.name for param in getattr(func, "__click_params__", ())}
+        mine = [spec for spec in specs if spec.name not in taken]
+        shared = [spec.name for spec in specs if spec.name in taken]
+
         @functools.wraps(func)
         def wrapper(*args: Any, **kwargs: Any) -> Any:
             options = {}
-            for spec in specs:
-                value = kwargs.pop(spec.name)
+            for spec in mine:
+                value = kwargs.pop(spec.name, None)
                 if value is not None:
                     options[spec.name] = value
+            for name in shared:
+                if kwargs.get(name) is not None and _takes(kwargs.get("game"), name, scope):
+                    options[name] = kwargs.pop(name)
             return func(*args, **{into: options}, **kwargs)
 
         command: Any = wrapper
-        for spec in reversed(specs):
+        for spec in reversed(mine):
             command = _click_option(spec)(command)
         return command
 

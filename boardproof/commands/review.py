@@ -1,6 +1,7 @@
 """``boardproof review``: judge every move of a game record.
 
-The record format is documented in :mod:`boardproof.review.record`.
+The record formats are documented in :mod:`boardproof.review.record` (boardproof's text
+and JSON forms, AbstractPlay's records).
 """
 
 from __future__ import annotations
@@ -25,9 +26,97 @@ from boardproof.commands.results import (
     interruptible,
     write_file,
 )
-from boardproof.models.base import InvalidOptionError
+from boardproof.models.base import BoardproofError, Game, InvalidOptionError
 from boardproof.review.judge import Review, review_record
-from boardproof.review.record import RecordError, parse_record
+from boardproof.review.record import Record, RecordError, parse_record, record_game
+
+
+def read_record_file(record: str) -> str:
+    """The text of the record file ``record`` (``-``: stdin); RecordError if unreadable."""
+    from boardproof.inputs import read_stream, read_text
+
+    try:
+        if record == "-":
+            return read_stream(sys.stdin.buffer, "<stdin>").decode("utf-8")
+        return read_text(record)
+    except (OSError, UnicodeDecodeError) as error:
+        why = "not a UTF-8 text file" if isinstance(error, UnicodeDecodeError) else (
+            getattr(error, "strerror", None) or str(error))  # fmt: skip
+        message = f"invalid record: cannot read the file ({why}): {record!r}"
+        raise RecordError(message) from None
+
+
+def load_record(game: str | None, text: str, options: dict[str, Any]) -> Record:
+    """Read the record ``text`` of ``game`` (None: the game the record names)."""
+    game_obj: Game
+    if game is None:
+        name = record_game(text)
+        if name is None:
+            raise RecordError("invalid record: the record does not name its game (give GAME "
+                              "before RECORD)")  # fmt: skip
+        game_obj = load_game(name, **options)
+    else:
+        game_obj = load_game(game, **options)
+    return parse_record(game_obj, text)
+
+
+#: how the result line names the endings the moves do not show (the loser did it)
+_ENDED = {"resign": "resigned", "timeout": "lost on time"}
+
+
+def result_text(record: Record) -> str:
+    """The result of ``record`` in words, and how the game ended.
+
+    >>> from boardproof import models
+    >>> from boardproof.models.base import Outcome
+    >>> from boardproof.review.record import make_record
+    >>> pos = models.get("minefield").start(size=3, pie=False)
+    >>> result_text(make_record(pos, ["b2"], result=Outcome.win(0), ending="resign"))
+    'b wins (w resigned)'
+    >>> result_text(make_record(pos, ["b2"]))
+    'none (the game is not over)'
+    """
+    game = record.game
+    outcome = record.positions[-1].outcome()
+    if outcome is not None:
+        how = "the moves end the game" if outcome.winners else "dead position"
+    elif record.result is not None and record.ending:
+        outcome = record.result
+        how = record.ending
+        if record.ending in _ENDED and len(outcome.winners) == 1 and game.info.players == (2, 2):
+            loser = 1 - min(outcome.winners)
+            how = f"{game.symbol(loser)} {_ENDED[record.ending]}"
+        elif record.ending == "draw":
+            how = "agreed"
+    else:
+        return "none (the game is not over)"
+    if outcome.is_draw:
+        return f"{'none' if record.ending == 'abandoned' else 'draw'} ({how})"
+    winners = " and ".join(sorted(game.symbol(p) for p in outcome.winners))
+    return f"{winners} wins ({how})"
+
+
+def _names_a_game(word: str) -> bool:
+    """Whether ``word`` is a game's name and no file (``review minefield`` lacks RECORD)."""
+    import os
+
+    from boardproof import models
+
+    try:
+        models.canonical_name(word)
+    except BoardproofError:
+        return False
+    return not os.path.exists(word)
+
+
+def record_line(record: Record) -> str | None:
+    """The line that says where an imported record comes from (None for boardproof's)."""
+    if record.source == "boardproof":
+        return None
+    game = record.game
+    names = ", ".join(f"{game.symbol(p)} {name}" for p, name in enumerate(record.players))
+    return (f"record: {record.source}" + (f" ({names})" if names else "")
+            + f", result: {result_text(record)}")  # fmt: skip
 
 
 def describe(review: Review) -> list[str]:
@@ -58,8 +147,8 @@ def describe(review: Review) -> list[str]:
 
 
 @click.command(name="review")
-@click.argument("game")
-@click.argument("record")
+@click.argument("game", required=False, metavar="[GAME]")
+@click.argument("record", required=False, metavar="RECORD")
 @click.option("--time-per-move", "seconds", type=SECONDS, default=1.0, show_default=True,
               help="Seconds of analysis per position.")  # fmt: skip
 @click.option("--iterations-per-move", "iterations", type=int, default=None,
@@ -72,8 +161,8 @@ def describe(review: Review) -> list[str]:
 @game_options
 @allow_impossible_option
 def review_command(
-    game: str,
-    record: str,
+    game: str | None,
+    record: str | None,
     seconds: float,
     iterations: int | None,
     seed: int,
@@ -87,14 +176,21 @@ def review_command(
     move, the best alternative, and the losing move.
 
     The record: the start position on the first line, then the moves (# starts a
-    comment), or JSON {"start": ..., "moves": [...]}.
+    comment), or JSON {"start": ..., "moves": [...]}, or an AbstractPlay record. GAME
+    may be left out when the record names it (AbstractPlay's, JSON with "game").
 
     \b
     Example:
       printf '4/4/4/4 b -\\na2 a1 c2 d2\\n' | boardproof review minefield -
     """
+    if game is None or (record is None and _names_a_game(game)):
+        raise click.MissingParameter(param_hint="RECORD", param_type="argument")
     check_output_path(html_file, "--html")
-    game_obj = load_game(game, **options)
+    given: str | None = game
+    if record is None:  # one argument: the record, which names its game
+        given, record = None, game
+    else:
+        load_game(game, **options)  # an unknown game is refused before the file is read
     if seconds <= 0:
         raise InvalidOptionError(
             f"invalid option --time-per-move: expected > 0, got {seconds!r}"
@@ -103,19 +199,7 @@ def review_command(
         raise InvalidOptionError(
             f"invalid option --iterations-per-move: expected >= 1, got {iterations!r}"
         )
-    from boardproof.inputs import read_stream, read_text
-
-    try:
-        if record == "-":
-            text = read_stream(sys.stdin.buffer, "<stdin>").decode("utf-8")
-        else:
-            text = read_text(record)
-    except (OSError, UnicodeDecodeError) as error:
-        why = "not a UTF-8 text file" if isinstance(error, UnicodeDecodeError) else (
-            getattr(error, "strerror", None) or str(error))  # fmt: skip
-        message = f"invalid record: cannot read the file ({why}): {record!r}"
-        raise RecordError(message) from None
-    rec = parse_record(game_obj, text)
+    rec = load_record(given, read_record_file(record), options)
     for index, pos in enumerate(rec.positions):  # the start and every position after it
         if pos.status():  # refused, or one warning for the first impossible position
             where = "the start" if index == 0 else f"{rec.moves[index - 1].where}, ply {index}"
@@ -148,7 +232,9 @@ def review_command(
         write_file(html_file, render(review), "--html")
 
     def lines() -> list[str]:
-        return describe(review) + ([f"wrote {html_file}"] if html_file is not None else [])
+        source = record_line(rec)
+        return (([source] if source else []) + describe(review)
+                + ([f"wrote {html_file}"] if html_file is not None else []))  # fmt: skip
 
     echo_answer(as_json, review.to_json, lines)
     exit_if_interrupted(interrupted)

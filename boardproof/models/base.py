@@ -547,11 +547,51 @@ class GtpBoard:
     cells: Callable[[Any], list[str]]
 
 
+@dataclass(frozen=True)
+class ForeignRecord:
+    """A game read from another program's record (what :attr:`RecordFormat.read` gives).
+
+    ``moves`` are in boardproof's notation, each with where the record has it (``moves[3][1]``;
+    a move the format plays outside its move list, like a pie swap, names that field);
+    ``players`` are the names by player; ``result`` is what the record says (None: it says
+    nothing) and ``ending`` how the game ended when the moves do not end it (``resign``,
+    ``timeout``, ``draw``, ``abandoned``; empty otherwise); ``notes`` are one-line remarks
+    for a summary; ``header`` is the record's header as read.
+    """
+
+    game: Any
+    start: Any
+    moves: tuple[tuple[str, str], ...]
+    players: tuple[str, ...] = ()
+    result: Outcome | None = None
+    ending: str = ""
+    notes: tuple[str, ...] = ()
+    header: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class RecordFormat:
+    """Another program's game records, read and written by a game (``GameInfo.records``).
+
+    ``title`` is the game's name in that format; ``read(data)`` turns a record (parsed
+    JSON) into a :class:`ForeignRecord`, raising a :class:`BoardproofError` whose message
+    starts with the record's field (``moves[3][1]: ...``); ``write(start, moves, *,
+    players, result, ending, header)`` is the record (a JSON-ready dict) of the game played
+    from position ``start`` with ``moves`` (moves of the game), ``players`` the names by
+    player, ``result``/``ending`` as in :class:`ForeignRecord` for a game the moves do not
+    end, and ``header`` fields to keep (dates, site) from a record read before.
+    """
+
+    title: str
+    read: Callable[[Mapping[str, Any]], ForeignRecord]
+    write: Callable[..., dict[str, Any]]
+
+
 #: the parts a game may bring beyond its rules, each named in ``GameInfo`` by the module
 #: that holds it (imported on first use, never with the rules): the module's attribute
 PARTS = {"engine": "ENGINE", "view": "VIEW", "commands": "COMMANDS",
          "certificates": "CERTIFICATES", "puzzle_maker": "MAKE_PUZZLE",
-         "openings": "OPENINGS", "gtp": "GTP"}
+         "openings": "OPENINGS", "gtp": "GTP", "records": "RECORDS"}
 
 
 @dataclass(frozen=True)
@@ -592,7 +632,9 @@ class GameInfo:
     #: :class:`CertificateFormat`), ``puzzle_maker`` (its ``MAKE_PUZZLE(seed, index,
     #: settings)``: one puzzle task of a game that makes its own puzzles), ``openings``
     #: (its ``OPENINGS``, an :class:`Openings`: ``boardproof openings GAME``), ``gtp``
-    #: (its ``GTP``, a :class:`GtpBoard`: GTP vertices and GoGui's board)
+    #: (its ``GTP``, a :class:`GtpBoard`: GTP vertices and GoGui's board), ``records``
+    #: (its ``RECORDS``: a dict of :class:`RecordFormat` by format name, the game records
+    #: of other programs it reads and writes, e.g. ``abstractplay``)
     engine: str = ""
     view: str = ""
     commands: str = ""
@@ -600,6 +642,7 @@ class GameInfo:
     puzzle_maker: str = ""
     openings: str = ""
     gtp: str = ""
+    records: str = ""
 
     def part(self, name: str) -> Any:
         """The part ``name`` (a key of :data:`PARTS`) the game brings, or None.

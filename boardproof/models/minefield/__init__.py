@@ -17,6 +17,16 @@ kept in one named place (search the package for ``[choice]``).
 >>> pos.perft(1)
 25
 
+The option ``variant`` picks AbstractPlay's glyph sets (docs/games/minefield.md
+"Variants"): ``pinwheel`` allows the 2x4 switch and forbids the pinwheel, ``cartwheel``
+forbids the cartwheel too.
+
+>>> pinwheel = make_game(variant="pinwheel").parse_position("5/1w3/b2w1/w2b1/1bw2 b -")
+>>> pinwheel.play("c4")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+boardproof...IllegalMoveError: illegal move c4: it forms a pinwheel
+
 The package: :mod:`~boardproof.models.minefield.board` (bit layout, glyph
 tables, masks), :mod:`~boardproof.models.minefield.rules` (notation, rules,
 perft, ``status()``), :mod:`~boardproof.models.minefield.graphs` (networkx
@@ -28,8 +38,10 @@ from __future__ import annotations
 from boardproof.models.base import CANONICAL, PERFT, WINNER, GameInfo, PuzzleInfo
 from boardproof.models.minefield import drawing
 from boardproof.models.minefield.board import (
+    ALL_GLYPH_NAMES,
     BLACK,
     DEFAULT_SIZE,
+    EDGE_GLYPHS,
     FILES,
     GLYPH_NAMES,
     GUARD,
@@ -38,12 +50,15 @@ from boardproof.models.minefield.board import (
     PASS,
     SWAP,
     SYMBOLS,
+    VARIANT_GLYPHS,
+    VARIANTS,
     WHITE,
     WIN_RULES,
     Move,
     Tables,
     compile_role_function,
     compile_window_function,
+    glyph_instances,
     glyph_patterns,
     glyph_roles,
     symmetry_point,
@@ -78,6 +93,7 @@ INFO = GameInfo(
     openings="boardproof.models.minefield.research.openings_command",
     commands="boardproof.models.minefield.commands",
     gtp="boardproof.models.minefield.gtp",
+    records="boardproof.models.minefield.abstractplay",
 )
 
 __all__ = [
@@ -91,12 +107,17 @@ __all__ = [
     "MIN_SIZE",
     "MAX_SIZE",
     "WIN_RULES",
+    "VARIANTS",
+    "VARIANT_GLYPHS",
     "GLYPH_NAMES",
+    "ALL_GLYPH_NAMES",
+    "EDGE_GLYPHS",
     "Move",
     "SWAP",
     "PASS",
     "Tables",
     "tables",
+    "glyph_instances",
     "glyph_patterns",
     "glyph_roles",
     "compile_role_function",

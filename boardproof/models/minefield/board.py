@@ -79,16 +79,49 @@ PASS = Move(PASS_CODE, PASS_CODE)
 
 Pattern = dict[tuple[int, int], str]  # (dx, dy) -> "X" | "Y" | "E"
 
+#: the glyphs of the rulebook (the ``standard`` variant)
 GLYPH_NAMES = ("hard corner", "2x3 switch", "2x4 switch")
+#: every glyph of every variant
+ALL_GLYPH_NAMES = (*GLYPH_NAMES, "pinwheel", "cartwheel")
+#: [choice] docs/games/minefield.md "Variants": AbstractPlay's variants of the glyph set
+VARIANTS = ("standard", "pinwheel", "cartwheel")
+STANDARD = VARIANTS[0]
+#: the forbidden glyphs of each variant (AbstractPlay's ``forbidden`` list)
+VARIANT_GLYPHS: dict[str, tuple[str, ...]] = {
+    "standard": GLYPH_NAMES,
+    "pinwheel": ("hard corner", "2x3 switch", "pinwheel"),
+    "cartwheel": ("hard corner", "2x3 switch", "pinwheel", "cartwheel"),
+}
+#: the glyphs whose points just beyond the board count as stones: beyond rank 1 and
+#: rank n as Black's, beyond file a and the last file as White's (the owner of that edge)
+EDGE_GLYPHS = ("cartwheel",)
+
+#: a 2x2 block of points (pinwheel, cartwheel) and its 8 orthogonal neighbours, in order
+#: round it: two below (left to right), two right (upward), two above, two left::
+#:
+#:      . 5 4 .
+#:      6 E E 3
+#:      7 E E 2
+#:      . 0 1 .
+_BLOCK = ((1, 1), (2, 1), (1, 2), (2, 2))
+_RING = ((1, 0), (2, 0), (3, 1), (3, 2), (2, 3), (1, 3), (0, 2), (0, 1))
 
 
-def glyph_patterns() -> dict[str, list[Pattern]]:
-    """Every orientation of the three glyphs, colours as X / Y, empty as E.
+def glyph_patterns(names: tuple[str, ...] = GLYPH_NAMES) -> dict[str, list[Pattern]]:
+    """Every orientation of the glyphs ``names`` (the rulebook's three unless given),
+    colours as X / Y, empty as E, up to an exchange of X and Y.
 
     >>> {name: len(p) for name, p in glyph_patterns().items()}
     {'hard corner': 4, '2x3 switch': 2, '2x4 switch': 2}
+
+    The pinwheel's ring of neighbours alternates X and Y (a quarter turn keeps it, a
+    reflection exchanges X and Y); the cartwheel has X on two opposite sides and Y on the
+    other two (a quarter turn exchanges X and Y): one orientation each.
+
+    >>> {name: len(p) for name, p in glyph_patterns(("pinwheel", "cartwheel")).items()}
+    {'pinwheel': 1, 'cartwheel': 1}
     """
-    patterns: dict[str, list[Pattern]] = {name: [] for name in GLYPH_NAMES}
+    patterns: dict[str, list[Pattern]] = {name: [] for name in ALL_GLYPH_NAMES}
     diagonals = (((0, 0), (1, 1)), ((1, 0), (0, 1)))
     for full, other in (diagonals, diagonals[::-1]):
         for y_cell, e_cell in (other, other[::-1]):
@@ -102,14 +135,18 @@ def glyph_patterns() -> dict[str, list[Pattern]]:
             flat[(x, 0)] = flat[(x, 1)] = "E"
         patterns[name].append(flat)
         patterns[name].append({(y, x): s for (x, y), s in flat.items()})
-    return patterns
+    block: Pattern = dict.fromkeys(_BLOCK, "E")
+    patterns["pinwheel"].append({**block, **{c: "XY"[k % 2] for k, c in enumerate(_RING)}})
+    patterns["cartwheel"].append({**block, **{c: "XY"[k // 2 % 2] for k, c in enumerate(_RING)}})
+    return {name: patterns[name] for name in names}
 
 
 Role = tuple[tuple[int, int, str], ...]  # other cells relative to the new stone
 
 
-def glyph_roles() -> dict[str, list[Role]]:
-    """For each glyph, the ways a new stone of the mover (M) can complete it.
+def glyph_roles(names: tuple[str, ...] = GLYPH_NAMES) -> dict[str, list[Role]]:
+    """For each glyph of ``names`` (the rulebook's three unless given), the ways a new
+    stone of the mover (M) can complete it.
 
     A role lists the other cells of the window relative to the new stone, each
     with the state it needs: M (mover), O (opponent) or E (empty). Colour
@@ -117,9 +154,11 @@ def glyph_roles() -> dict[str, list[Role]]:
 
     >>> {name: len(r) for name, r in glyph_roles().items()}
     {'hard corner': 12, '2x3 switch': 8, '2x4 switch': 8}
+    >>> {name: len(r[0]) for name, r in glyph_roles(("pinwheel", "cartwheel")).items()}
+    {'pinwheel': 11, 'cartwheel': 11}
     """
     roles: dict[str, list[Role]] = {}
-    for name, patterns in glyph_patterns().items():
+    for name, patterns in glyph_patterns(names).items():
         found: set[Role] = set()
         for pattern in patterns:
             for x_as, y_as in (("M", "O"), ("O", "M")):
@@ -139,8 +178,10 @@ def glyph_roles() -> dict[str, list[Role]]:
     return roles
 
 
-_ROLES = glyph_roles()
-assert [len(r) for r in _ROLES.values()] == [12, 8, 8]
+_ROLES = glyph_roles(ALL_GLYPH_NAMES)
+assert [len(r) for r in _ROLES.values()] == [12, 8, 8, 8, 8]
+# no role reaches further than GUARD files from the new stone (see the layout above)
+assert max(abs(dx) for roles in _ROLES.values() for role in roles for dx, _, _ in role) == GUARD
 
 PlacementFunction = Callable[[int, int, int], int]
 
@@ -344,6 +385,54 @@ def cell_glyphs(n: int) -> list[tuple[tuple[int, int], ...]]:
     return out
 
 
+def glyph_instances(
+    n: int, name: str
+) -> list[tuple[tuple[int, int], tuple[tuple[int, int], ...]]]:
+    """Every placed instance of the glyph ``name`` on the n x n cell board, as ``(origin,
+    cells)``: the (file, rank) of the pattern's (0, 0) (:func:`glyph_patterns`) and the
+    sorted ``(cell, state)`` of its points on the board, X and Y each colour in turn.
+
+    Every empty point of an instance is on the board. For an edge glyph
+    (:data:`EDGE_GLYPHS`) a point just beyond the board is a stone of that edge's owner
+    (beyond a corner: of both): an instance needing the other colour there is left out,
+    and the points beyond the board are not listed; other glyphs stay on the board.
+
+    >>> len(glyph_instances(4, "pinwheel")), len(glyph_instances(5, "pinwheel"))
+    (2, 8)
+    >>> [len(cells) for _, cells in glyph_instances(2, "cartwheel")]
+    [4]
+    """
+    black, white = CELL_OF
+    edged = name in EDGE_GLYPHS
+    out: list[tuple[tuple[int, int], tuple[tuple[int, int], ...]]] = []
+    for pattern in glyph_patterns((name,))[name]:
+        xs = [dx for dx, _ in pattern]
+        ys = [dy for _, dy in pattern]
+        margin = 1 if edged else 0
+        for r in range(-min(ys) - margin, n - max(ys) + margin):
+            for f in range(-min(xs) - margin, n - max(xs) + margin):
+                for x in (black, white):
+                    colour = {"X": x, "Y": white if x == black else black, "E": EMPTY_CELL}
+                    cells = []
+                    for (dx, dy), symbol in pattern.items():
+                        g, q = f + dx, r + dy
+                        state = colour[symbol]
+                        if 0 <= g < n and 0 <= q < n:
+                            cells.append((cell(n, q, g), state))
+                            continue
+                        owners = set()
+                        if not 0 <= q < n:
+                            owners.add(CELL_OF[BLACK])
+                        if not 0 <= g < n:
+                            owners.add(CELL_OF[WHITE])
+                        if not edged or state not in owners or max(-g, g - n + 1) > 1 \
+                                or max(-q, q - n + 1) > 1:
+                            break
+                    else:
+                        out.append(((f, r), tuple(sorted(cells))))
+    return out
+
+
 # ---------------------------------------------------------------------------
 # Per-size tables, built once per size and cached
 # ---------------------------------------------------------------------------
@@ -397,6 +486,8 @@ class Tables:
         ]
         self.forbidden = compile_window_function(width)
         self.forbidden_by = {name: compile_role_function(width, (name,)) for name in GLYPH_NAMES}
+        #: (glyph names, mover) -> their ``forbidden`` (built on first use)
+        self._forbidden_of: dict[tuple[tuple[str, ...], int], PlacementFunction] = {}
         #: per symmetry: source bit index -> the single-bit mask of its image
         self.image_masks: list[list[int]] = []
         for s in range(8):
@@ -450,6 +541,89 @@ class Tables:
         """Bitboard of the legal placements of the colour whose stones are ``own``."""
         empty = self.full & ~(own | opp)
         return empty & ~self.forbidden(own, opp, empty)
+
+    def variant_placements(self, variant: str, mover: int, own: int, opp: int) -> int:
+        """:meth:`placements` of ``mover`` (BLACK / WHITE, whose stones are ``own``) in a
+        variant (:data:`VARIANTS`)."""
+        empty = self.full & ~(own | opp)
+        return empty & ~self.forbidden_for(variant, mover)(own, opp, empty)
+
+    def forbidden_for(self, variant: str, mover: int) -> PlacementFunction:
+        """``f(M, O, E)``: the points where ``mover`` (the colour of M) may not place in
+        ``variant`` (:data:`VARIANTS`); the standard one is :attr:`forbidden` itself.
+
+        >>> t = tables(4)
+        >>> t.forbidden_for("standard", 0) is t.forbidden
+        True
+        """
+        if variant == STANDARD:
+            return self.forbidden
+        if variant not in VARIANT_GLYPHS:
+            raise ValueError(f"unknown variant: expected one of {', '.join(VARIANTS)}, "
+                             f"got {variant!r}")  # fmt: skip
+        return self.glyph_forbidden(VARIANT_GLYPHS[variant], mover)
+
+    def glyph_forbidden(self, names: tuple[str, ...], mover: int) -> PlacementFunction:
+        """``f(M, O, E)``: the points where ``mover`` (the colour of M) would form one of
+        the glyphs ``names`` (:data:`ALL_GLYPH_NAMES`), built on first use.
+
+        The cartwheel's points just beyond the board are stones of the edge's owner
+        (:data:`EDGE_GLYPHS`): its roles are evaluated one rank up (bit + W), where the
+        points beyond every edge have bits: beyond rank 1 the frame's rank 0, beyond rank
+        n its rank n + 1, beyond the last file guard column 0, beyond file a guard column
+        2 of the rank below (:attr:`edge_stones`). Every cartwheel role asks its 4 block
+        points to be empty points of the board, and no role reaches more than GUARD files,
+        so a role only matches where the block is on the board, and then its other points
+        are board points or points just beyond one edge (never beyond a corner).
+        """
+        key = (names, mover)
+        function = self._forbidden_of.get(key)
+        if function is None:
+            unknown = [name for name in names if name not in ALL_GLYPH_NAMES]
+            if unknown or not names:
+                raise ValueError(f"unknown glyph: expected some of {', '.join(ALL_GLYPH_NAMES)}, "
+                                 f"got {names!r}")  # fmt: skip
+            function = self._forbidden_of[key] = self._compile_forbidden(names, mover)
+        return function
+
+    def _compile_forbidden(self, names: tuple[str, ...], mover: int) -> PlacementFunction:
+        width, full = self.width, self.full
+        plain_names = tuple(name for name in names if name not in EDGE_GLYPHS)
+        edge_names = tuple(name for name in names if name in EDGE_GLYPHS)
+        plain = compile_role_function(width, plain_names) if plain_names else None
+        if not edge_names:
+            assert plain is not None
+            return plain
+        edged = compile_role_function(width, edge_names)
+        black_edges, white_edges = self.edge_stones
+        mine, theirs = (black_edges, white_edges) if mover == BLACK else (white_edges, black_edges)
+
+        def forbidden(own: int, opp: int, empty: int) -> int:
+            found = edged((own << width) | mine, (opp << width) | theirs, empty << width)
+            found >>= width
+            if plain is not None:
+                found |= plain(own, opp, empty)
+            return found & full
+
+        return forbidden
+
+    @property
+    def edge_stones(self) -> tuple[int, int]:
+        """(Black's, White's) points just beyond the board, one rank up (bit + W): what
+        the cartwheel counts as stones. The points beyond a corner are left out (no 2x2
+        block of the board has one as a neighbour).
+
+        >>> t = tables(2)  # W = 5: frame ranks 0 (beyond rank 1) to 3 (beyond rank 2)
+        >>> bin(t.edge_stones[0]), bin(t.edge_stones[1])
+        ('0b11000000000000011', '0b1001010010000')
+        """
+        n, width = self.n, self.width
+        row = (1 << n) - 1
+        black = row | row << ((n + 1) * width)
+        white = 0
+        for r in range(1, n + 1):
+            white |= 1 << (r * width + n) | 1 << (r * width - 1)
+        return black, white
 
     def connected(self, own: int, colour: int, diagonal: bool) -> int:
         """The stones of ``own`` connected to the first edge of ``colour`` that reach the second.

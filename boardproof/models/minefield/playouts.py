@@ -4,6 +4,10 @@ Python twin, for the MCTS (:mod:`boardproof.solvers.playouts` says what a kernel
 The C kernel gets the glyph roles of every point from
 :func:`boardproof.models.minefield.board.glyph_roles`, not from its own rules. A Minefield
 playout runs to the end of the game (:func:`minefield_plies` bounds it).
+
+The C kernel knows the rulebook's glyphs only: a position of another variant
+(``pinwheel``, ``cartwheel``) is played by the Python twin, even by the native kernel
+(the same playout: both draw the same moves from the same seed).
 """
 
 from __future__ import annotations
@@ -68,6 +72,9 @@ def native_minefield(
     (the moves only with ``trace``)."""
     if _mf is None:
         raise ValueError("the native playouts were not built (no C compiler at install)")
+    if not pos.game.standard:
+        raise ValueError(f"the native playouts know the standard glyphs only, not the "
+                         f"{pos.game.variant} variant's")  # fmt: skip
     n = pos.n
     _ready(n)
     code, _plies, *rest = _mf.playout(
@@ -82,6 +89,8 @@ def native_minefield(
 
 
 def _native_play(pos: Any, seed: int, limit: int) -> int | None:
+    if not pos.game.standard:  # the C kernel knows the standard glyphs only
+        return python_play(pos, seed, limit)
     n = pos.n
     if not _mf.ready(n):  # type: ignore[union-attr]
         _ready(n)

@@ -26,18 +26,22 @@ from boardproof.models.minefield.board import (
     DEFAULT_SIZE,
     EMPTY_CELL,
     FILES,
-    GLYPH_NAMES,
     GUARD,
     MAX_SIZE,
     MIN_SIZE,
     PASS,
+    STANDARD,
     SWAP,
     SYMBOLS,
+    VARIANT_GLYPHS,
+    VARIANTS,
     WHITE,
     WIN_RULES,
     CanonicalFunction,
     Move,
+    PlacementFunction,
     Tables,
+    glyph_instances,
     symmetry_point,
     tables,
     wins_with,
@@ -52,6 +56,9 @@ from boardproof.models.minefield.board import (
 OPTIONS = (
     OptionInfo("win", str, "the win rule: orthogonal (rulebook, default) or orthodiagonal",
                default=WIN_RULES[0], choices=WIN_RULES, scope="game", metavar="RULE"),
+    OptionInfo("variant", str, "the forbidden glyphs: standard (rulebook, default), "
+               "pinwheel or cartwheel (AbstractPlay's variants)", default=STANDARD,
+               choices=VARIANTS, scope="game", metavar="NAME"),
     OptionInfo("size", int, f"board size n ({MIN_SIZE}-{MAX_SIZE})", default=DEFAULT_SIZE,
                bounds=(MIN_SIZE, MAX_SIZE)),
     TWO_PLAYERS,
@@ -61,33 +68,56 @@ OPTIONS = (
 
 
 class MinefieldGame(SymbolsMixin):
-    """Minefield (Steere 2024): connect your edges, never form a hard corner or switch."""
+    """Minefield (Steere 2024): connect your edges, never form a hard corner or switch.
 
-    __slots__ = ("win", "diagonal")
+    ``variant`` picks the forbidden glyphs (:data:`~boardproof.models.minefield.board.
+    VARIANT_GLYPHS`): ``standard`` (the rulebook's), or AbstractPlay's ``pinwheel`` and
+    ``cartwheel`` (docs/games/minefield.md "Variants"). Like the win rule it belongs to
+    the game, not to the position notation.
+
+    >>> MinefieldGame(variant="pinwheel")
+    MinefieldGame(win='orthogonal', variant='pinwheel')
+    """
+
+    __slots__ = ("win", "diagonal", "variant", "standard", "glyphs")
     name = "minefield"
     symmetry_count = 8
     symbols = SYMBOLS
 
-    def __init__(self, win: str = "orthogonal") -> None:
+    def __init__(self, win: str = "orthogonal", variant: str = STANDARD) -> None:
         win = OPTIONS[0].check(win)  # "ORTHOGONAL" is the rule orthogonal
         self.win = win
         self.diagonal = win == "orthodiagonal"
+        self._set_variant(OPTIONS[1].check(variant))
+
+    def _set_variant(self, variant: str) -> None:
+        self.variant = variant
+        #: the rulebook's glyphs (the generated fast path of ``Tables.forbidden``)
+        self.standard = variant == STANDARD
+        #: the names of the forbidden glyphs
+        self.glyphs = VARIANT_GLYPHS[variant]
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, MinefieldGame) and other.win == self.win
+        return (isinstance(other, MinefieldGame) and other.win == self.win
+                and other.variant == self.variant)  # fmt: skip
 
     def __hash__(self) -> int:
-        return hash(self.win)
+        return hash(self.win) if self.standard else hash((self.win, self.variant))
 
     def __repr__(self) -> str:
-        return f"MinefieldGame(win={self.win!r})"
+        if self.standard:
+            return f"MinefieldGame(win={self.win!r})"
+        return f"MinefieldGame(win={self.win!r}, variant={self.variant!r})"
 
-    def __getstate__(self) -> str:
-        return self.win
+    def __getstate__(self) -> str | tuple[str, str]:
+        # the standard game pickles as before (the win rule alone)
+        return self.win if self.standard else (self.win, self.variant)
 
-    def __setstate__(self, state: str) -> None:
-        self.win = state
-        self.diagonal = state == "orthodiagonal"
+    def __setstate__(self, state: str | tuple[str, str]) -> None:
+        win, variant = (state, STANDARD) if isinstance(state, str) else state
+        self.win = win
+        self.diagonal = win == "orthodiagonal"
+        self._set_variant(variant)
 
     def start(self, **options: Any) -> MinefieldPosition:
         """The empty n x n board, Black to move (n defaults to :data:`DEFAULT_SIZE`, 11).
@@ -116,10 +146,17 @@ class MinefieldGame(SymbolsMixin):
 
 def make_game(**options: Any) -> MinefieldGame:
     """The Minefield game with the given win rule (``orthogonal``, the default, or
-    ``orthodiagonal``); any other option raises InvalidOptionError.
+    ``orthodiagonal``) and variant (``standard``, the default, ``pinwheel`` or
+    ``cartwheel``); any other option raises InvalidOptionError.
 
     >>> make_game(win="orthodiagonal").win
     'orthodiagonal'
+    >>> make_game(variant="cartwheel").glyphs
+    ('hard corner', '2x3 switch', 'pinwheel', 'cartwheel')
+    >>> make_game(variant="wheel")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    boardproof...InvalidOptionError: invalid option variant: expected one of standard, ...
     >>> make_game(win="diagonal")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
@@ -231,7 +268,7 @@ def cells_of(pos: MinefieldPosition) -> tuple[int, ...]:
 
 def from_cells(
     cells: tuple[int, ...], n: int, to_move: int = BLACK, pie: bool = False,
-    win: str = "orthogonal",
+    win: str = "orthogonal", variant: str = STANDARD,
 ) -> MinefieldPosition:
     """The position with the stones of a cell board (inverse of :func:`cells_of`).
 
@@ -246,7 +283,7 @@ def from_cells(
             black |= 1 << (r * width + f)
         elif state == CELL_OF[WHITE]:
             white |= 1 << (r * width + f)
-    return MinefieldPosition(make_game(win=win), n, black, white, to_move, pie)
+    return MinefieldPosition(make_game(win=win, variant=variant), n, black, white, to_move, pie)
 
 
 # ---------------------------------------------------------------------------
@@ -313,7 +350,10 @@ class MinefieldPosition:
         return _parse_position(game or MinefieldGame(), text)
 
     def __repr__(self) -> str:
-        return f"MinefieldPosition({self.fen()!r}, win={self.game.win!r})"
+        if self.game.standard:
+            return f"MinefieldPosition({self.fen()!r}, win={self.game.win!r})"
+        return (f"MinefieldPosition({self.fen()!r}, win={self.game.win!r}, "
+                f"variant={self.game.variant!r})")  # fmt: skip
 
     def _repr_svg_(self) -> str:
         """The SVG picture, so that Jupyter shows the position as a board."""
@@ -407,14 +447,21 @@ class MinefieldPosition:
         legal = self._legal
         if legal < 0:
             own, opp = self._own_opp()
-            legal = (_TABLES.get(self.n) or tables(self.n)).placements(own, opp)
+            t = _TABLES.get(self.n) or tables(self.n)
+            game = self.game
+            if game.standard:
+                legal = t.placements(own, opp)
+            else:
+                legal = t.variant_placements(game.variant, self.to_move, own, opp)
             object.__setattr__(self, "_legal", legal)
         return legal
 
     def opponent_placements(self) -> int:
         """Bitboard of the points where the other colour could place."""
         own, opp = self._own_opp()
-        return tables(self.n).placements(opp, own)
+        if self.game.standard:
+            return tables(self.n).placements(opp, own)
+        return tables(self.n).variant_placements(self.game.variant, 1 - self.to_move, opp, own)
 
     def swap_available(self) -> bool:
         """The pie rule: pending flag, one stone of the opponent, none of the mover.
@@ -575,8 +622,8 @@ class MinefieldPosition:
         own, opp = self._own_opp()
         t = tables(self.n)
         empty = t.full & ~(own | opp)
-        for name in GLYPH_NAMES:
-            if t.forbidden_by[name](own, opp, empty) & bit:
+        for name in self.game.glyphs:
+            if t.glyph_forbidden((name,), self.to_move)(own, opp, empty) & bit:
                 return f"it forms a {name}"
         return "not allowed"  # pragma: no cover - legal_placements says otherwise
 
@@ -594,10 +641,11 @@ class MinefieldPosition:
             return 1
         if self.outcome() is not None:
             return 0
-        return _perft(
-            tables(self.n), self.game.diagonal, self.black, self.white,
-            self.to_move, self.pie, depth,
-        )
+        t = tables(self.n)
+        forbid = (t.forbidden_for(self.game.variant, BLACK),
+                  t.forbidden_for(self.game.variant, WHITE))  # fmt: skip
+        return _perft(t, forbid, self.game.diagonal, self.black, self.white, self.to_move,
+                      self.pie, depth)  # fmt: skip
 
     # -- symmetries -------------------------------------------------------
 
@@ -701,26 +749,28 @@ class MinefieldPosition:
 
 
 def _perft(
-    t: Tables, diagonal: bool, black: int, white: int, mover: int, pie: bool, depth: int
+    t: Tables, forbid: tuple[PlacementFunction, PlacementFunction], diagonal: bool,
+    black: int, white: int, mover: int, pie: bool, depth: int,
 ) -> int:
-    """Perft below a position nobody has won (ints only, no Position objects)."""
+    """Perft below a position nobody has won (ints only, no Position objects); ``forbid``
+    holds Black's and White's ``forbidden`` (the same function in the standard game)."""
     if mover == BLACK:
         own, opp = black, white
     else:
         own, opp = white, black
     full = t.full
     empty = full & ~(own | opp)
-    legal = empty & ~t.forbidden(own, opp, empty)
+    legal = empty & ~forbid[mover](own, opp, empty)
     swap = pie and own == 0 and opp != 0 and opp & (opp - 1) == 0
     if depth == 1:
         count = legal.bit_count() + swap
         if count:
             return count
         # pass is legal iff the opponent can place; otherwise dead (no moves)
-        return 1 if empty & ~t.forbidden(opp, own, empty) else 0
+        return 1 if empty & ~forbid[1 - mover](opp, own, empty) else 0
     if not legal and not swap:
-        if empty & ~t.forbidden(opp, own, empty):
-            return _perft(t, diagonal, black, white, 1 - mover, False, depth - 1)
+        if empty & ~forbid[1 - mover](opp, own, empty):
+            return _perft(t, forbid, diagonal, black, white, 1 - mover, False, depth - 1)
         return 0
     total = 0
     first, second = t.edges[mover]
@@ -737,16 +787,17 @@ def _perft(
         ):
             continue  # a won child is a terminal node: no leaves below it
         if mover == BLACK:
-            total += _perft(t, diagonal, new_own, opp, other, child_pie, depth)
+            total += _perft(t, forbid, diagonal, new_own, opp, other, child_pie, depth)
         else:
-            total += _perft(t, diagonal, opp, new_own, other, child_pie, depth)
+            total += _perft(t, forbid, diagonal, opp, new_own, other, child_pie, depth)
     if swap:
-        total += _perft(t, diagonal, black, white, mover, False, depth)
+        total += _perft(t, forbid, diagonal, black, white, mover, False, depth)
     return total
 
 
-def pass_free_bound(n: int) -> int:
-    """Fewest stones on an n x n board at which a colour can have no legal placement.
+def pass_free_bound(n: int, variant: str = STANDARD) -> int:
+    """Fewest stones on an n x n board at which a colour can have no legal placement
+    (a lower bound of it), in the game with the glyphs of ``variant``.
 
     Proof: with t stones and e = n*n - t empty points, if a colour cannot place,
     every empty point p completes a glyph: a hard corner (2 other stones in the
@@ -757,10 +808,20 @@ def pass_free_bound(n: int) -> int:
     offsets: 12 in all. So e <= 12 t, i.e. 13 t >= n*n. Below that no skip (pass)
     can have happened, so Black and White have alternated.
 
-    >>> pass_free_bound(5), pass_free_bound(19)
-    (2, 28)
+    The variants (docs/games/minefield.md "Variants") add the pinwheel (7 other stones)
+    and the cartwheel (at least 3 other stones on the board: its block in a corner,
+    the points beyond the board are no stones that receive), whose points lie in a 4 x 4
+    box without its corners: the offsets between two of their points are those of the
+    7 x 7 box around a point but (+-3, +-2), (+-2, +-3) and (+-3, +-3). A stone then
+    receives at most 1/2 from each of its 8 neighbours and 1/3 from each of 28 other
+    offsets: 40/3, so 43 t >= 3 n*n.
+
+    >>> pass_free_bound(5), pass_free_bound(19), pass_free_bound(19, "pinwheel")
+    (2, 28, 26)
     """
-    return -(-n * n // 13)
+    if variant == STANDARD:
+        return -(-n * n // 13)
+    return -(-3 * n * n // 43)
 
 
 def _status(pos: MinefieldPosition) -> list[str]:
@@ -768,6 +829,8 @@ def _status(pos: MinefieldPosition) -> list[str]:
 
     grid = graphs.grid_graph(pos)
     problems = graphs.glyph_audit(pos, grid)
+    if not pos.game.standard:
+        problems = _variant_audit(pos, problems)
     b, w = pos.black.bit_count(), pos.white.bit_count()
     mover, last = SYMBOLS[pos.to_move], SYMBOLS[1 - pos.to_move]
     paths = [graphs.winning_path(pos, c, grid=grid) is not None for c in (BLACK, WHITE)]
@@ -789,7 +852,7 @@ def _status(pos: MinefieldPosition) -> list[str]:
         problems.append(
             f"the pie rule cannot be pending with {b} b and {w} w stones and {mover} to move"
         )
-    if b + w < pass_free_bound(pos.n):
+    if b + w < pass_free_bound(pos.n, pos.game.variant):
         expected = 0 if pos.to_move == BLACK else 1
         if b - w != expected:
             problems.append(
@@ -801,6 +864,33 @@ def _status(pos: MinefieldPosition) -> list[str]:
             f"{b} b and {w} w stones with {mover} to move: no sequence of turns and skips "
             "gives these counts"
         )
+    return problems
+
+
+def _variant_audit(pos: MinefieldPosition, standard: list[str]) -> list[str]:
+    """The standard audit's problems (``graphs.glyph_audit``) for the glyphs of ``pos``'s
+    variant: without the 2x4 switch when the variant allows it, with every pinwheel and
+    cartwheel that holds at least one stone of the board (the stone placed last among
+    them would have formed it; the cartwheel of the empty 2x2 board, all of its stones
+    beyond the board, is no problem).
+
+    >>> pos = make_game(variant="pinwheel").parse_position("5/1wb2/b2w1/w2b1/1bw2 b -")
+    >>> pos.status(), make_game().parse_position(pos.fen()).status()
+    (['a pinwheel at b2-c3'], ['a 2x4 switch at a2-d3', 'a 2x4 switch at b1-c4'])
+    """
+    glyphs = pos.game.glyphs
+    problems = [p for p in standard if "2x4 switch" in glyphs or not p.startswith("a 2x4 ")]
+    cells = cells_of(pos)
+    for name in glyphs:
+        if name not in ("pinwheel", "cartwheel"):
+            continue
+        found = set()
+        for (f, r), instance in glyph_instances(pos.n, name):
+            if any(state != EMPTY_CELL for _, state in instance) and all(
+                cells[c] == state for c, state in instance
+            ):
+                found.add(f"a {name} at {Move(f + 1, r + 1)}-{Move(f + 2, r + 2)}")
+        problems.extend(sorted(found, key=lambda text: (len(text), text)))
     return problems
 
 
@@ -823,7 +913,7 @@ def skips_possible(pos: MinefieldPosition) -> bool:
     True
     """
     b, w = pos.black.bit_count(), pos.white.bit_count()
-    t = pass_free_bound(pos.n)
+    t = pass_free_bound(pos.n, pos.game.variant)
     if b + w < t:
         return b - w == (0 if pos.to_move == BLACK else 1)
     white_to_move = pos.to_move == WHITE

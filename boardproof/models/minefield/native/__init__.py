@@ -101,8 +101,10 @@ def supports(position: Any) -> bool:
 
 
 def supports_any(position: Any) -> bool:
-    """Whether :func:`solve_any` takes ``position`` (a pending swap is allowed)."""
-    return available() and position.game.name == "minefield" and position.n <= MAX_SIZE
+    """Whether :func:`solve_any` takes ``position`` (a pending swap is allowed): the
+    standard glyphs only (the C searches know no variant)."""
+    return (available() and position.game.name == "minefield" and position.n <= MAX_SIZE
+            and position.game.standard)  # fmt: skip
 
 
 def accepts(position: Any) -> bool:
@@ -111,11 +113,19 @@ def accepts(position: Any) -> bool:
 
 
 def refusal(position: Any) -> str:
-    """Why ``solve(method="native")`` does not take ``position`` (one phrase)."""
+    """Why ``solve(method="native")`` does not take ``position`` (one phrase).
+
+    >>> from boardproof.models import get
+    >>> refusal(get("minefield", variant="pinwheel").start(size=4)) if available() else (
+    ...     "it knows the standard glyphs only, not the pinwheel variant")
+    'it knows the standard glyphs only, not the pinwheel variant'
+    """
     if not available():
         return "the C module was not built"
     if position.game.name != "minefield":
         return "it solves Minefield positions only"
+    if not position.game.standard:
+        return f"it knows the standard glyphs only, not the {position.game.variant} variant"
     return f"it solves Minefield boards up to {MAX_SIZE}x{MAX_SIZE} only"
 
 
@@ -421,6 +431,9 @@ class NativeSearch:
             )
         if position.game.win != ("orthodiagonal" if self.diagonal else "orthogonal"):
             raise InvalidOptionError(f"invalid win rule for this search: {position.game.win!r}")
+        if not position.game.standard:
+            raise InvalidOptionError(f"invalid option variant: this search knows the standard "
+                                     f"glyphs only, got {position.game.variant!r}")  # fmt: skip
         if position.outcome() is not None:
             raise InvalidOptionError(f"invalid position: the game is over, got {position.fen()!r}")
 

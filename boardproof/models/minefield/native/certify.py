@@ -107,7 +107,8 @@ def _prepare(root: Any, theorem_o: bool | None) -> tuple[Any, dict[str, Any]]:
     certificate's header fields; refuses what no certificate describes."""
     if not native.available():
         raise InvalidOptionError("invalid option method native: the C module was not built")
-    if root.game.name != "minefield" or root.n > native.SMALL_MAX_SIZE or root.pie:
+    if (root.game.name != "minefield" or root.n > native.SMALL_MAX_SIZE or root.pie
+            or not root.game.standard):  # fmt: skip
         raise InvalidOptionError(
             f"invalid position for a certificate: expected a Minefield board of 2x2 to "
             f"{native.SMALL_MAX_SIZE}x{native.SMALL_MAX_SIZE} without a pending swap, "

@@ -289,6 +289,10 @@ def check_certificate(
     header = cert.header
     n = header["size"]
     win, rule = header.get("win"), header.get("rule")
+    variant = header.get("variant", "standard")
+    if variant != "standard":  # the native df-pn that makes them knows no variant
+        raise ProofError(f"bad certificate: field 'variant': certificates prove positions "
+                         f"of the standard game only, got {variant!r}")  # fmt: skip
     lemmas = header.get("lemmas")
     if win not in ("orthogonal", "orthodiagonal") or rule not in ("orthogonal",
                                                                    "orthodiagonal"):
