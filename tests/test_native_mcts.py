@@ -12,7 +12,7 @@ import pytest
 from boardproof import models
 from boardproof.models.minefield import native as mf_native
 from boardproof.models.minefield.native import mcts as mf_mcts
-from boardproof.models.minefield.rules import from_cells, make_game
+from boardproof.models.minefield.rules import cells_of, from_cells, make_game
 from boardproof.solvers.analyse import analyse, make_tree
 from boardproof.solvers.native_mcts import EngineSettings, NativeTree, native_tree
 
@@ -244,3 +244,74 @@ def test_a_tree_that_sees_the_game_over_is_dropped() -> None:
     for line in script:
         answer = engine.handle(line)
         assert answer.startswith("="), (line, answer)
+
+
+def _bridge_saves(pos: Any, q: int) -> set[int]:
+    """The reference: empty points r that join two stones of the mover, a knight's move
+    apart, whose two common neighbours are q (the opponent's) and r; r legal for the
+    mover, the two stones not yet joined (8-connected, a colour's edge joining the stones
+    on it, as the union-find's virtual edge nodes do)."""
+    n, c = pos.n, pos.to_move
+    cells = cells_of(pos)
+    own = 1 + c
+
+    def near(a: int, b: int) -> bool:
+        return a != b and abs(a // n - b // n) <= 1 and abs(a % n - b % n) <= 1
+
+    groups: dict[int, int] = {}
+    for start in range(n * n):
+        if cells[start] == own and start not in groups:
+            stack = [start]
+            groups[start] = start
+            while stack:
+                x = stack.pop()
+                for y in range(n * n):
+                    if cells[y] == own and y not in groups and near(x, y):
+                        groups[y] = start
+                        stack.append(y)
+    def edges(stone: int) -> set[int]:
+        line = stone // n if c == 0 else stone % n
+        return {e for e, at in ((0, 0), (1, n - 1)) if line == at}
+
+    touching: dict[int, set[int]] = {}
+    for stone, group in groups.items():
+        touching.setdefault(group, set()).update(edges(stone))
+
+    def joined(a: int, b: int) -> bool:
+        return groups[a] == groups[b] or bool(touching[groups[a]] & touching[groups[b]])
+
+    legal = {m.rank * n + m.file for m in pos.legal_moves() if m.is_placement}
+    found = set()
+    for r in legal:
+        for a in range(n * n):
+            for b in range(a + 1, n * n):
+                if cells[a] != own or cells[b] != own or joined(a, b):
+                    continue
+                dx, dy = abs(a % n - b % n), abs(a // n - b // n)
+                if {dx, dy} != {1, 2}:
+                    continue
+                if near(a, q) and near(b, q) and near(a, r) and near(b, r) and near(q, r):
+                    found.add(r)
+    return found
+
+
+def test_bridge_save_equals_the_reference() -> None:
+    """The playouts' bridge save (knowledge) against a brute-force reference, on random
+    positions after each opponent's stone."""
+    rng = random.Random(5)
+    fired = 0
+    for k in range(300):
+        n = 4 + k % 6
+        pos = random_position(rng, n, rng.randrange(4, n * n // 2), pie=False)
+        if pos.outcome() is not None:
+            continue
+        tree = tree_of(pos)
+        cells = cells_of(pos)
+        for q in range(n * n):
+            if cells[q] != 2 - pos.to_move:
+                continue
+            expected = _bridge_saves(pos, q)
+            got = tree.native.search.bridge_reply(q)
+            assert (got in expected) if expected else got == -1, (pos.fen(), q, got, expected)
+            fired += bool(expected)
+    assert fired >= 10

@@ -47,6 +47,8 @@ class EngineSettings:
     fpu: float = 1.0
     expand_visits: int = 2
     rave: bool = True
+    #: the game's playout knowledge (Minefield: the bridge save), on or off
+    knowledge: bool = False
     seed: int = 0
 
     def with_options(self, given: dict[str, Any]) -> EngineSettings:

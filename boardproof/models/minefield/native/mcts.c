@@ -58,7 +58,13 @@ typedef struct {
     Role roles[MAX_ROLES];
     int16_t pad_of[POINTS]; /* compact point -> padded index */
     int16_t nbr[8];         /* padded offsets of the neighbours (orthogonal first) */
+    int knowledge;          /* KNOW_* bits: the playout policy's knowledge */
+    int nbridges;
+    int16_t bridge[16][3];  /* (A, B, r) offsets from an intrusion q: see save_bridge */
 } Game;
+
+/* knowledge of the playouts, each on/off (EngineSettings.knowledge) */
+#define KNOW_BRIDGE 1
 
 typedef struct {
     const Game *g;
@@ -67,6 +73,7 @@ typedef struct {
     uint8_t mover, pie;
     int8_t winner;
     int16_t stones[2];
+    int16_t last; /* padded index of the last stone placed (-1: none) */
 } GState;
 
 static int find(int16_t *parent, int x) {
@@ -109,6 +116,7 @@ static void place(GState *s, int p, int c) {
     int16_t *parent = s->parent[c];
     s->cell[q] = (uint8_t)(c + 1);
     s->stones[c]++;
+    s->last = (int16_t)q;
     for (int k = 0; k < (g->connect8 ? 8 : 4); k++)
         if (s->cell[q + g->nbr[k]] == c + 1) unite(parent, q, q + g->nbr[k]);
     int edges = edges_of(g, p, c);
@@ -178,6 +186,26 @@ static int gs_wins_now(const GState *s, int move) {
 
 #include "mcts_tree.h"
 
+/*
+ * The bridge save: two stones A, B of colour c a knight's move apart have two common
+ * neighbours q, r (8-neighbourhood); in the ortho-diagonal game either joins them, so if
+ * the opponent's last stone took q, c answers r (when r is empty, legal for c and A, B are
+ * not joined yet). Returns r's padded index, or -1. The offsets (A, B, r) from q are
+ * Game.bridge (made in search_new). A policy, not a rule: the tests check it against the
+ * plain playouts only through the A/B match; the rules of the playout are unchanged.
+ */
+static int save_bridge(const GState *s, int q, int c) {
+    const Game *g = s->g;
+    int16_t *parent = (int16_t *)s->parent[c]; /* find() only compresses paths */
+    for (int k = 0; k < g->nbridges; k++) {
+        int a = q + g->bridge[k][0], b = q + g->bridge[k][1], r = q + g->bridge[k][2];
+        if (s->cell[a] == c + 1 && s->cell[b] == c + 1 && s->cell[r] == EMPTY &&
+            find(parent, a) != find(parent, b) && legal_at(s, r, c))
+            return r;
+    }
+    return -1;
+}
+
 static int gs_playout(GState *s, u64 *rng, Amaf *amaf) {
     const Game *g = s->g;
     int16_t cand[POINTS];
@@ -192,7 +220,12 @@ static int gs_playout(GState *s, u64 *rng, Amaf *amaf) {
             continue;
         }
         int left = free_points, chosen = -1;
-        while (left > 0) {
+        if (g->knowledge & KNOW_BRIDGE && s->last >= 0 && s->cell[s->last] == 2 - c) {
+            int r = save_bridge(s, s->last, c);
+            for (int i = 0; r >= 0 && i < free_points; i++)
+                if (g->pad_of[cand[i]] == r) chosen = i;
+        }
+        while (chosen < 0 && left > 0) {
             int i = (int)(splitmix64(rng) % (u64)left);
             if (legal_at(s, g->pad_of[cand[i]], c)) {
                 chosen = i;
@@ -270,21 +303,22 @@ static int load_state(const Game *g, GState *s, PyObject *black, PyObject *white
     }
     s->mover = (uint8_t)to_move;
     s->pie = (uint8_t)(pie != 0);
+    s->last = -1;
     return 1;
 }
 
 /* Search(n, connect8, roles, black, white, to_move, pie, hash_bytes, seed, threads,
-          uct_c, rave_bias, fpu, expand_visits, rave)
+          uct_c, rave_bias, fpu, expand_visits, rave, knowledge)
    roles: a list of roles, each a list of (dx, dy, state) with state 0 empty, 1 mover,
    2 opponent */
 static PyObject *search_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
-    int n, connect8, to_move, pie, threads, expand_visits, rave;
+    int n, connect8, to_move, pie, threads, expand_visits, rave, knowledge;
     PyObject *roles, *black, *white;
     unsigned long long hash_bytes, seed;
     double uct_c, rave_bias, fpu;
-    if (!PyArg_ParseTuple(args, "ipOOOipKKidddip", &n, &connect8, &roles, &black, &white,
+    if (!PyArg_ParseTuple(args, "ipOOOipKKidddipi", &n, &connect8, &roles, &black, &white,
                           &to_move, &pie, &hash_bytes, &seed, &threads, &uct_c, &rave_bias,
-                          &fpu, &expand_visits, &rave))
+                          &fpu, &expand_visits, &rave, &knowledge))
         return NULL;
     if (n < 2 || n > MAXN) return PyErr_Format(PyExc_ValueError, "board size must be 2..%d", MAXN);
     if (threads < 1 || threads > MCTS_MAX_THREADS)
@@ -298,6 +332,26 @@ static PyObject *search_new(PyTypeObject *type, PyObject *args, PyObject *kwds) 
     for (int p = 0; p < n * n; p++) g->pad_of[p] = (int16_t)((p / n + PAD) * W + p % n + PAD);
     static const int DF[8] = {1, -1, 0, 0, 1, 1, -1, -1}, DR[8] = {0, 0, 1, -1, 1, -1, 1, -1};
     for (int k = 0; k < 8; k++) g->nbr[k] = (int16_t)(DR[k] * W + DF[k]);
+    g->knowledge = knowledge;
+    /* bridges through an intrusion at (0, 0): A, B among its 8 neighbours, a knight's
+       move apart; r their other common neighbour */
+    g->nbridges = 0;
+    for (int i = 0; i < 8; i++)
+        for (int j = i + 1; j < 8; j++) {
+            int ax = DF[i], ay = DR[i], bx = DF[j], by = DR[j];
+            int dx = abs(ax - bx), dy = abs(ay - by);
+            if (!((dx == 1 && dy == 2) || (dx == 2 && dy == 1))) continue;
+            for (int k = 0; k < 8; k++) {
+                int rx = DF[k], ry = DR[k];
+                if (k == i || k == j || abs(rx - ax) > 1 || abs(ry - ay) > 1 ||
+                    abs(rx - bx) > 1 || abs(ry - by) > 1)
+                    continue;
+                g->bridge[g->nbridges][0] = (int16_t)(ay * W + ax);
+                g->bridge[g->nbridges][1] = (int16_t)(by * W + bx);
+                g->bridge[g->nbridges][2] = (int16_t)(ry * W + rx);
+                g->nbridges++;
+            }
+        }
     PyObject *seq = PySequence_Fast(roles, "roles must be a sequence");
     if (!seq) goto fail;
     Py_ssize_t count = PySequence_Fast_GET_SIZE(seq);
@@ -455,7 +509,22 @@ static PyObject *search_moves(SearchObject *self, PyObject *unused) {
     return out;
 }
 
+/* bridge_reply(point) -> the bridge save (compact point) of the side to move at the root
+   after an opponent's stone at ``point``, or -1 (for the tests) */
+static PyObject *search_bridge_reply(SearchObject *self, PyObject *args) {
+    int point;
+    if (!PyArg_ParseTuple(args, "i", &point)) return NULL;
+    const GState *s = &self->tree->root_state;
+    const Game *g = &self->game;
+    if (point < 0 || point >= g->n * g->n) return PyErr_Format(PyExc_ValueError, "no point %d", point);
+    int r = save_bridge(s, g->pad_of[point], s->mover);
+    for (int p = 0; r >= 0 && p < g->n * g->n; p++)
+        if (g->pad_of[p] == r) return PyLong_FromLong(p);
+    return PyLong_FromLong(-1);
+}
+
 static PyMethodDef SEARCH_METHODS[] = {
+    {"bridge_reply", (PyCFunction)search_bridge_reply, METH_VARARGS, "The bridge save."},
     {"run", (PyCFunction)search_run, METH_VARARGS, "Run iterations (0: no limit) / seconds."},
     {"children", (PyCFunction)search_children, METH_VARARGS, "A node's children."},
     {"root", (PyCFunction)search_root, METH_NOARGS, "The root node."},

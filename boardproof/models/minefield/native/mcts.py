@@ -25,6 +25,8 @@ MAX_SIZE = 26
 SWAP_CODE = MAX_SIZE * MAX_SIZE
 PASS_CODE = SWAP_CODE + 1
 _STATE = {"E": 0, "M": 1, "O": 2}
+#: the playouts' knowledge bits (mcts.c): the bridge save
+KNOW_BRIDGE = 1
 
 
 def roles() -> list[list[tuple[int, int, int]]]:
@@ -104,7 +106,7 @@ def build(position: Any, settings: Any) -> Any:
     found = _mcts.Search(
         position.n, True, roles(), black, white, to_move, pie, settings.hash_mb << 20,
         settings.seed, settings.threads, settings.uct_c, settings.rave_bias, settings.fpu,
-        settings.expand_visits, settings.rave,
+        settings.expand_visits, settings.rave, KNOW_BRIDGE if settings.knowledge else 0,
     )  # fmt: skip
 
     def load(new: Any) -> None:
