@@ -315,3 +315,34 @@ def test_bridge_save_equals_the_reference() -> None:
             assert (got in expected) if expected else got == -1, (pos.fen(), q, got, expected)
             fired += bool(expected)
     assert fired >= 10
+
+
+def test_pinwheel_moves_and_values_equal_the_rules() -> None:
+    """The pinwheel variant in the C tree: its glyph roles give the model's legal moves,
+    and proved values equal the Python alpha-beta's (orthogonal rule: no Theorem O)."""
+    from boardproof.solvers.api import solve
+
+    rng = random.Random(21)
+    checked = proved = 0
+    for k in range(300):
+        n = 4 + k % 6
+        pos = make_game(variant="pinwheel").start(size=n, pie=k % 3 == 0)
+        for _ in range(rng.randrange(n * n)):
+            if pos.outcome() is not None:
+                break
+            pos = pos.play(rng.choice(pos.legal_moves()))
+        if pos.outcome() is not None:
+            continue
+        tree = native_tree(pos, EngineSettings(hash_mb=16, seed=k))
+        assert tree is not None
+        codes = tree.native.search.moves()
+        assert [tree.native.codec.decode(pos, c) for c in codes] == list(pos.legal_moves())
+        checked += 1
+        if n == 4 and len(pos.legal_moves()) <= 7:
+            tree.run(iterations=20_000)
+            value = tree.proved_value()
+            if value is not None:
+                assert value == solve(pos, method="alphabeta").value, pos.fen()
+                proved += 1
+    assert checked > 100 and proved >= 5
+    assert native_tree(make_game(variant="cartwheel").start(size=5)) is None

@@ -8,13 +8,15 @@ The C tree stops a game at the first ortho-diagonal path under both win rules: u
 ortho-diagonal rule that path is the win; under the orthogonal rule Theorem O
 (``reports/minefield-orthodiagonal.md``, proved for the standard glyphs, n = 2..26) says
 every continuation ends with that colour's orthogonal win, so the values are the same.
+The pinwheel variant (its glyphs are roles too) is played with its own win rule as it is:
+Theorem O is not proved for it.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from boardproof.models.minefield.board import PASS, SWAP, Move, glyph_roles
+from boardproof.models.minefield.board import PASS, SWAP, VARIANT_GLYPHS, Move, glyph_roles
 
 try:  # the compiled module is optional (no C compiler: the package installs without it)
     from boardproof.models.minefield.native import _mcts  # type: ignore[attr-defined]
@@ -29,17 +31,31 @@ _STATE = {"E": 0, "M": 1, "O": 2}
 KNOW_BRIDGE = 1
 
 
-def roles() -> list[list[tuple[int, int, int]]]:
-    """The glyph roles relative to the new stone, as the C tree takes them.
+#: the variants the C tree plays: their glyphs are roles on the board alone (the
+#: cartwheel's also look beyond the edges, which the C board does not hold)
+VARIANTS = ("standard", "pinwheel")
+
+
+def roles(variant: str = "standard") -> list[list[tuple[int, int, int]]]:
+    """The glyph roles of ``variant`` relative to the new stone, as the C tree takes them.
 
     >>> len(roles()), max(len(r) for r in roles())
     (28, 7)
+    >>> len(roles("pinwheel")), max(len(r) for r in roles("pinwheel"))
+    (28, 11)
     """
     return [
         [(dx, dy, _STATE[state]) for dx, dy, state in role]
-        for group in glyph_roles().values()
+        for group in glyph_roles(VARIANT_GLYPHS[variant]).values()
         for role in group
     ]
+
+
+def connect8(game: Any) -> bool:
+    """Whether the C tree ends the game at the first ortho-diagonal path: the
+    ortho-diagonal rule, or the standard glyphs under Theorem O (not proved for the
+    variants: there the orthogonal rule is played as it is)."""
+    return bool(game.diagonal) or getattr(game, "variant", "standard") == "standard"
 
 
 def _stones(bits: int) -> list[int]:
@@ -75,12 +91,12 @@ class Codec:
 
 
 def takes(position: Any) -> bool:
-    """Whether the C tree takes ``position``: built, Minefield, standard glyphs."""
+    """Whether the C tree takes ``position``: built, Minefield, :data:`VARIANTS`."""
     return (
         _mcts is not None
         and position.game.name == "minefield"
         and 2 <= position.n <= MAX_SIZE
-        and getattr(position.game, "variant", "standard") == "standard"
+        and getattr(position.game, "variant", "standard") in VARIANTS
     )
 
 
@@ -103,8 +119,10 @@ def build(position: Any, settings: Any) -> Any:
     from boardproof.solvers.native_mcts import NativeSearch
 
     black, white, to_move, pie = state_of(position)
+    variant = getattr(position.game, "variant", "standard")
     found = _mcts.Search(
-        position.n, True, roles(), black, white, to_move, pie, settings.hash_mb << 20,
+        position.n, connect8(position.game), roles(variant), black, white, to_move, pie,
+        settings.hash_mb << 20,
         settings.seed, settings.threads, settings.uct_c, settings.rave_bias, settings.fpu,
         settings.expand_visits, settings.rave, KNOW_BRIDGE if settings.knowledge else 0,
     )  # fmt: skip
