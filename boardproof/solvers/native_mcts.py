@@ -288,8 +288,9 @@ class NativeTree:
         options: dict[str, Any] | None,
         subproof: Callable[[Position, int], dict[str, Any]],
     ) -> dict[str, Any]:
-        """A proof of ``winner``'s win from the root: the proof builder's (the C tree's
-        proof rests on Theorem O, which a checker of the rules alone cannot follow)."""
+        """A proof of ``winner``'s win from the root: the proof builder's (the C tree keeps
+        no positions, and may rest on a game's lemma, e.g. Minefield's Theorem O, which a
+        checker of the rules alone cannot follow)."""
         return subproof(self.root_position, winner)
 
 

@@ -1,4 +1,4 @@
-"""Carpniches' engine: its native (C) alpha-beta and its playout kernels.
+"""Carpniches' engine: its native (C) alpha-beta, its native MCTS tree and its playout kernels.
 
 The game's descriptor names this module (``GameInfo.engine``); the generic layers find the
 engine through it and never import it.
@@ -11,6 +11,7 @@ from typing import Any
 from boardproof.models.base import Engine, Position, check_range
 from boardproof.models.carpniches import native as native_carpniches
 from boardproof.models.carpniches import playouts
+from boardproof.models.carpniches.native import mcts
 from boardproof.solvers.api import AUTO_MAX_STATES, Request, SolveResult, from_search, try_enumerate
 from boardproof.solvers.common import Budget, SearchTimeout
 from boardproof.solvers.search import WIN, WIN_MIN
@@ -93,4 +94,5 @@ ENGINE = Engine(
     hooks=_hooks,
     win_within=win_within,
     max_plies=native_carpniches.MAX_DEPTH,
+    mcts=mcts.search,
 )
