@@ -14,6 +14,7 @@ from boardproof.models.minefield import native as mf_native
 from boardproof.models.minefield.native import mcts as mf_mcts
 from boardproof.models.minefield.rules import cells_of, from_cells, make_game
 from boardproof.solvers.analyse import analyse, make_tree
+from boardproof.solvers.mcts import MCTS
 from boardproof.solvers.native_mcts import EngineSettings, NativeTree, native_tree
 
 pytestmark = pytest.mark.skipif(mf_mcts._mcts is None, reason="the C module was not built")
@@ -106,13 +107,14 @@ def _exact_value(pos: Any) -> str:
 
 @pytest.mark.parametrize("win", ["orthogonal", "orthodiagonal"])
 def test_proved_values_equal_the_exact_search(win: str) -> None:
-    """MCTS-Solver in C proves the values the native exact search finds (3x3 and 4x4
-    positions, no exact step: the tree alone)."""
+    """MCTS-Solver in C proves the values the native exact search finds (3x3, 4x4 and late
+    5x5 positions, no exact step: the tree alone)."""
     rng = random.Random(11 if win == "orthogonal" else 12)
-    proved = 0
-    for k in range(60):
-        n = 3 if k % 3 == 0 else 4
-        pos = random_position(rng, n, rng.randrange(1, n * n - 4), win)
+    proved = both = 0
+    for k in range(75):
+        n = (3, 4, 5)[k % 3]
+        low = 1 if n < 5 else n * n - 12  # 5x5: late positions, which the tree can prove
+        pos = random_position(rng, n, rng.randrange(low, n * n - 4), win)
         if pos.outcome() is not None:
             continue
         tree = native_tree(pos, EngineSettings(hash_mb=16, seed=k))
@@ -124,11 +126,16 @@ def test_proved_values_equal_the_exact_search(win: str) -> None:
             continue
         proved += 1
         assert value == _exact_value(pos), pos.fen()
+        if n == 3:  # the Python MCTS-Solver, where it proves too, agrees
+            python = MCTS(pos, seed=k)
+            python.run(iterations=3_000)
+            assert python.proved_value() in (None, value), pos.fen()
+            both += python.proved_value() is not None
         if value == "win":
             best = tree.best_move()
             after = pos.play(best)
             assert after.outcome() is not None or _exact_value(after) == "loss", pos.fen()
-    assert proved >= 30
+    assert proved >= 30 and both >= 5
 
 
 def test_seeded_runs_repeat() -> None:
@@ -346,3 +353,17 @@ def test_pinwheel_moves_and_values_equal_the_rules() -> None:
                 proved += 1
     assert checked > 100 and proved >= 5
     assert native_tree(make_game(variant="cartwheel").start(size=5)) is None
+
+
+def test_interrupted_keeps_the_best_answer() -> None:
+    """A stop (Ctrl-C) ends the run between slices; the answer names the best move so far."""
+    pos = make_game().start(size=13)
+    calls = []
+
+    def stop() -> bool:
+        calls.append(1)
+        return len(calls) > 3
+
+    found = analyse(pos, seconds=30, seed=1, should_stop=stop)
+    assert found.stopped == "interrupted" and found.seconds < 5
+    assert found.best_move in pos.legal_moves() and found.iterations > 0
