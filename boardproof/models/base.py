@@ -433,7 +433,8 @@ class Engine:
     ``solve(position, request, method)`` the :class:`~boardproof.solvers.api.SolveResult`
     it gives (``request`` is the :class:`~boardproof.solvers.api.Request`); ``refusal``
     says in one phrase why a position is not taken; ``scope`` names what the engine
-    solves (the refusal of a game without one lists every game's). Optional:
+    solves (empty: nothing natively; the refusal of a game without one lists every
+    game's). Optional:
     ``win_oracle(position, winner, plies=None)`` -> ``f(position)``, plies of ``winner``'s
     fastest forced win or None, for building proof trees (None: the proof builder
     searches; ``plies``, when known, is the length of the win being proved);
@@ -450,7 +451,12 @@ class Engine:
     ``mcts(position, settings)`` -> a :class:`~boardproof.solvers.native_mcts.NativeSearch`
     (the native MCTS engine over ``position`` with those
     :class:`~boardproof.solvers.native_mcts.EngineSettings`), or None when it does not
-    take the position.
+    take the position; ``tree(position, seed)`` -> a game-specific search tree that
+    :func:`~boardproof.solvers.analyse.analyse` grows instead of the generic Python MCTS
+    (engine ``auto``), with the reading interface of :class:`~boardproof.solvers.mcts.MCTS`
+    (``run``, ``moves``, ``best_move``, ``principal_line``, ``proved_value``,
+    ``proved_winner``, ``root_value``, ``root_score``, ``root``, ``iterations``,
+    ``leaf_solver``, ``proof``), or None when it does not take the position.
     """
 
     scope: str
@@ -464,6 +470,7 @@ class Engine:
     win_within: Callable[[Any, int, int, int, int], int | None] | None = None
     max_plies: int | None = None
     mcts: Callable[[Any, Any], Any] | None = None
+    tree: Callable[[Any, int], Any] | None = None
 
 
 @dataclass(frozen=True)

@@ -189,9 +189,9 @@ def analyse(
     return _collect(position, tree, solved, stopped, start, multipv, proof, game_name, options)
 
 
-#: the trees ``analyse`` can grow: ``auto`` (the native engine where the game has one that
-#: takes the position and ``playout`` is ``auto``, else the Python tree), ``native``,
-#: ``python``
+#: the trees ``analyse`` can grow: ``auto`` (where ``playout`` is ``auto``: the native engine
+#: where the game has one that takes the position, else the game's own tree where it has one,
+#: ``Engine.tree``; else the Python tree), ``native``, ``python``
 ENGINES = ("auto", "native", "python")
 
 
@@ -228,6 +228,11 @@ def make_tree(
                 f"invalid option engine: {position.game.name} has no native engine that "
                 "takes this position (Minefield's standard rules have one)"
             )
+        game_engine = engine_of(position)  # a game's own tree (ColleXion's turn search)
+        tree = None if game_engine is None or game_engine.tree is None else (
+            game_engine.tree(position, seed))  # fmt: skip
+        if tree is not None:
+            return tree
     try:
         return MCTS(position, seed=seed, playout=playout,
                     leaf_solver=leaf_solver(position) if exact else None)  # fmt: skip

@@ -505,7 +505,7 @@ def _native_refusal(position: Position) -> str:
     if engine is not None:
         return engine.refusal(position)
     scopes = [found.scope for found in (models.info(name).part("engine") for name in models.names())
-              if found is not None]  # fmt: skip
+              if found is not None and found.scope]  # fmt: skip
     return f"it solves {', '.join(scopes[:-1])} and {scopes[-1]} positions only"
 
 

@@ -192,7 +192,9 @@ def engine_of(position: Position) -> Engine | None:
     """The native engine that ``position``'s game brings (its descriptor names it), or None.
 
     >>> from boardproof import models
-    >>> engine_of(models.get("collexion").start()) is None
+    >>> engine_of(models.get("candy").start()).scope
+    'Candy Conquest'
+    >>> engine_of(models.get("collexion").start()).tree is not None  # a turn search, no C
     True
     """
     engine: Engine | None = position.game.info.part("engine")

@@ -2,7 +2,9 @@
 
 ``make_game()`` returns the game; the heap simulation is in
 :mod:`boardproof.models.collexion.heap`, the rules, notation and move syntax in
-:mod:`boardproof.models.collexion.rules`.
+:mod:`boardproof.models.collexion.rules`, the turn engine of ``analyse`` in
+:mod:`boardproof.models.collexion.turnsearch` (its evaluation in
+:mod:`boardproof.models.collexion.evaluation`).
 
 >>> game = make_game()
 >>> game.name, game.symmetry_count, game.symbol(0)
@@ -68,4 +70,6 @@ INFO = GameInfo(
     puzzles=PuzzleInfo(settings={"min_moves": 4, "playouts": 6, "root_nodes": 200_000}),
     puzzle_maker="boardproof.models.collexion.puzzles",
     view="boardproof.models.collexion.drawing",
+    # no native solver: the engine is the turn search that analyse grows (Engine.tree)
+    engine="boardproof.models.collexion.engine",
 )

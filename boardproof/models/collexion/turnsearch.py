@@ -1,0 +1,316 @@
+"""ColleXion's turn engine: a search tree over heuristically ordered, progressively widened turns.
+
+A ColleXion turn has thousands of legal moves, so the generic MCTS (random children,
+random or empty playouts) sees a handful of them and loses to a one-ply search. This
+tree reads the turns of :func:`~boardproof.models.collexion.evaluation.ranked_turns`:
+one per position reached, best first by the game's own evaluation (score plus the sets
+still within reach). Then
+
+- **progressive widening**: a node opens its children in that order, at most
+  ``ceil(PW_C * (visits + 1) ** PW_ALPHA)`` of them, so the search spends its
+  iterations on the few turns the evaluation likes, and more of them as it grows;
+- **leaves**: a newly opened child is worth the evaluation of the position it reaches
+  (computed when its parent ranked its turns: no playout, no extra move generation),
+  optionally followed by ``playout_plies`` plies where each player takes the best
+  turn by the evaluation, the seeded generator choosing among the near-best
+  (:data:`PLAYOUT_NOISE`);
+- **rewards**: each player's reward is a logistic function of its estimated final
+  score minus the best rival's (:func:`reward`; :data:`SCALE` points make the
+  difference between 27 % and 73 %), and a node chooses among its children by UCB1 on
+  the reward of the player to move there (max^n with more than two players);
+- **the answer**: the most visited root child (ties: the better mean, then the
+  evaluation's order). With one iteration it is the evaluation's best turn (the
+  one-ply search); with more, the best turns are checked against the replies.
+
+The tree proves nothing (``proved_value()`` is None: the exact step of
+:func:`~boardproof.solvers.analyse.analyse` proves small endgames). With the same
+position, seed and iteration budget it grows the same tree.
+
+>>> from boardproof.models.collexion.rules import GAME
+>>> pos = GAME.parse_position("base 1:g8,2:y3,3:p5 g3.g4.g5:-:-/-:-:- 234/234/234/234 1")
+>>> tree = TurnSearch(pos, seed=1)
+>>> tree.run(iterations=20).stopped
+'iterations'
+>>> str(tree.best_move()), tree.iterations
+('1/g', 20)
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from boardproof.models.base import Outcome
+from boardproof.models.collexion.evaluation import (
+    WEIGHTS,
+    Candidate,
+    Weights,
+    estimates_of,
+    ranked_turns,
+)
+from boardproof.models.collexion.rules import CollexionPosition, Turn
+from boardproof.solvers.mcts import MoveStat, RunInfo
+
+#: progressive widening: children opened = ceil(PW_C * (visits + 1) ** PW_ALPHA)
+PW_C = 1.5
+PW_ALPHA = 0.5
+#: exploration constant of UCB1 (rewards in [0, 1])
+UCT_C = 0.25
+#: score points of margin for which the logistic reward goes from 0.5 to 0.73
+SCALE = 3.0
+#: a playout's player picks among the turns within this many points of its best one
+PLAYOUT_NOISE = 0.5
+#: a playout considers at most this many of a player's best turns
+PLAYOUT_WIDTH = 8
+
+
+def reward(values: tuple[float, ...] | list[float], rivals: list[list[int]]) -> list[float]:
+    """Each player's reward for estimated final scores ``values``: the logistic of its
+    estimate minus its best rival's (``rivals[p]``: the players ``p`` plays against).
+
+    >>> [round(r, 3) for r in reward((10.0, 7.0), [[1], [0]])]
+    [0.731, 0.269]
+    """
+    out = []
+    for p, others in enumerate(rivals):
+        diff = values[p] - max(values[q] for q in others)
+        out.append(1.0 / (1.0 + math.exp(-diff / SCALE)))
+    return out
+
+
+class Node:
+    """One node: a position reached by one path, its turns once ranked, its statistics."""
+
+    __slots__ = ("pos", "move", "mover", "values", "outcome", "ranked", "children",
+                 "visits", "reward", "score")  # fmt: skip
+
+    def __init__(self, pos: CollexionPosition, move: Turn | None, values: tuple[float, ...],
+                 players: int) -> None:  # fmt: skip
+        self.pos = pos
+        self.move = move
+        self.mover = pos.to_move
+        self.values = values  # the evaluation of the position: estimated final scores
+        self.outcome: Outcome | None = pos.outcome()
+        self.ranked: list[Candidate] | None = None
+        self.children: list[Node] = []
+        self.visits = 0
+        self.reward = [0.0] * players
+        self.score = [0.0] * players
+
+    @property
+    def forced(self) -> int:
+        """The players the tree proves a forced win for: none (the tree proves nothing)."""
+        return 0
+
+
+@dataclass
+class TurnSearch:
+    """The turn engine's tree over ``root_position``; :meth:`run` grows it (and can be
+    called again). It reads like :class:`~boardproof.solvers.mcts.MCTS`."""
+
+    root_position: CollexionPosition
+    seed: int = 0
+    #: plies of evaluation-guided play after a new leaf (0: the leaf's evaluation alone)
+    playout_plies: int = 0
+    weights: Weights = WEIGHTS
+    uct_c: float = UCT_C
+    players: int = field(init=False)
+    root: Node = field(init=False)
+    iterations: int = field(init=False, default=0)
+    #: the generic reading interface: this tree has no exact leaf solver
+    leaf_solver: Callable[[Any], str | None] | None = field(init=False, default=None)
+
+    def __post_init__(self) -> None:
+        pos = self.root_position
+        self.players = pos.num_players
+        self.rng = random.Random(self.seed)
+        self.rivals = [list(pos.opponents(p)) for p in range(self.players)]
+        self.root = Node(pos, None, tuple(estimates_of(pos, self.weights)), self.players)
+
+    # -- one iteration --------------------------------------------------------------
+
+    def _ranked(self, node: Node) -> list[Candidate]:
+        if node.ranked is None:
+            node.ranked = ranked_turns(node.pos, self.weights)
+        return node.ranked
+
+    def _leaf_values(self, node: Node) -> tuple[float, ...]:
+        """Estimated final scores of a new leaf: its outcome, its evaluation, or the
+        evaluation after a short playout."""
+        if node.outcome is not None:
+            assert node.outcome.scores is not None
+            return tuple(float(s) for s in node.outcome.scores)
+        if not self.playout_plies:
+            return node.values
+        pos, values = node.pos, node.values
+        for _ in range(self.playout_plies):
+            ranked = ranked_turns(pos, self.weights)
+            if not ranked:
+                break
+            top = ranked[0].margin
+            near = [c for c in ranked[:PLAYOUT_WIDTH] if c.margin >= top - PLAYOUT_NOISE]
+            chosen = near[self.rng.randrange(len(near))]
+            pos, values = pos.play(chosen.turn), chosen.values
+            outcome = pos.outcome()
+            if outcome is not None:
+                assert outcome.scores is not None
+                return tuple(float(s) for s in outcome.scores)
+        return values
+
+    def _select(self, node: Node) -> Node:
+        """The child to descend to: a new one while the widening allows it, else UCB1."""
+        ranked = self._ranked(node)
+        limit = min(len(ranked), math.ceil(PW_C * (node.visits + 1) ** PW_ALPHA))
+        if len(node.children) < limit:
+            cand = ranked[len(node.children)]
+            child = Node(node.pos.play(cand.turn), cand.turn, cand.values, self.players)
+            node.children.append(child)
+            return child
+        m = node.mover
+        log_n = math.log(node.visits + 1)
+        best = node.children[0]
+        best_value = -1.0
+        for child in node.children:
+            value = child.reward[m] / child.visits
+            value += self.uct_c * math.sqrt(log_n / child.visits)
+            if value > best_value:
+                best, best_value = child, value
+        return best
+
+    def iterate(self) -> None:
+        """One descent, one new leaf (or a finished game) and the backup."""
+        node = self.root
+        path = [node]
+        while node.outcome is None and (node.visits > 0 or node is self.root):
+            node = self._select(node)
+            path.append(node)
+            if node.visits == 0:
+                break
+        values = self._leaf_values(node)
+        gains = reward(values, self.rivals)
+        for item in path:
+            item.visits += 1
+            for p in range(self.players):
+                item.reward[p] += gains[p]
+                item.score[p] += values[p]
+        self.iterations += 1
+
+    def run(
+        self,
+        *,
+        iterations: int | None = None,
+        seconds: float | None = None,
+        should_stop: Callable[[], bool] | None = None,
+        progress: Callable[[Any, float], object] | None = None,
+        progress_every: float = 1.0,
+    ) -> RunInfo:
+        """Grow the tree until the budget is spent or ``should_stop()``; ``stopped`` is
+        ``"proved"`` (a finished game at the root), ``"iterations"``, ``"time"`` or
+        ``"interrupted"``."""
+        start = time.perf_counter()
+        deadline = None if seconds is None else start + seconds
+        next_report = start + progress_every
+        done = 0
+        while True:
+            if self.root.outcome is not None:
+                stopped = "proved"
+                break
+            if iterations is not None and done >= iterations:
+                stopped = "iterations"
+                break
+            now = time.perf_counter()
+            if deadline is not None and now >= deadline:
+                stopped = "time"
+                break
+            if should_stop is not None and should_stop():
+                stopped = "interrupted"
+                break
+            if progress is not None and now >= next_report:
+                progress(self, now - start)
+                next_report = now + progress_every
+            self.iterate()
+            done += 1
+        return RunInfo(done, time.perf_counter() - start, stopped)
+
+    # -- reading the tree -----------------------------------------------------------
+
+    def ranked(self, node: Node | None = None) -> list[Node]:
+        """The opened children of ``node`` (default the root), best first: by visits,
+        then mean reward of the player to move, then the evaluation's order."""
+        node = self.root if node is None else node
+        m = node.mover
+        order = {id(child): k for k, child in enumerate(node.children)}
+
+        def key(child: Node) -> tuple[int, float, int]:
+            mean = child.reward[m] / child.visits if child.visits else 0.0
+            return (-child.visits, -mean, order[id(child)])
+
+        return sorted(node.children, key=key)
+
+    def best_move(self) -> Turn | None:
+        """The move the search recommends at the root (None: no move)."""
+        ranked = self.ranked()
+        if ranked:
+            return ranked[0].move
+        if self.root.outcome is None and self._ranked(self.root):
+            return self._ranked(self.root)[0].turn
+        return None
+
+    def moves(self, count: int | None = None) -> list[MoveStat]:
+        """The root moves, best first (at most ``count``): the opened children, then the
+        evaluation's next turns (0 visits, valued by the evaluation)."""
+        root = self.root
+        m = root.mover
+        stats = []
+        for child in self.ranked():
+            stats.append(MoveStat(child.move, child.visits, child.reward[m] / child.visits,
+                                  child.score[m] / child.visits, None))  # fmt: skip
+        if root.outcome is None and (count is None or len(stats) < count):
+            for cand in self._ranked(root)[len(root.children) :]:
+                gains = reward(cand.values, self.rivals)
+                stats.append(MoveStat(cand.turn, 0, gains[m], cand.values[m], None))
+                if count is not None and len(stats) >= count:
+                    break
+        return stats[:count]
+
+    def principal_line(self, limit: int = 40) -> list[Turn]:
+        """The expected line: the best child, from the root down, while it was visited."""
+        line: list[Turn] = []
+        node = self.root
+        while node.children and len(line) < limit:
+            best = self.ranked(node)[0]
+            assert best.move is not None
+            line.append(best.move)
+            node = best
+        return line
+
+    def proved_value(self) -> str | None:
+        """None: the tree proves nothing."""
+        return None
+
+    def proved_winner(self) -> int | None:
+        """None: the tree proves nothing."""
+        return None
+
+    def root_value(self) -> float:
+        """The root's mean reward for its side to move."""
+        r = self.root
+        return r.reward[r.mover] / r.visits if r.visits else 0.0
+
+    def root_score(self) -> float | None:
+        """The mean estimated final score of the side to move at the root."""
+        r = self.root
+        return r.score[r.mover] / r.visits if r.visits else None
+
+    def proof(self, player: int, *args: Any, **kwargs: Any) -> dict[str, Any]:
+        """The tree proves nothing: always raises ValueError."""
+        raise ValueError("the ColleXion turn search proves no win")
+
+
+def make_tree(position: CollexionPosition, seed: int = 0) -> TurnSearch:
+    """The turn engine's tree over ``position`` (``Engine.tree``)."""
+    return TurnSearch(position, seed=seed)
