@@ -141,10 +141,7 @@ typedef struct {
     MTree *tree;
 } SearchObject;
 
-static void search_dealloc(SearchObject *self) {
-    mcts_free(self->tree);
-    Py_TYPE(self)->tp_free((PyObject *)self);
-}
+#include "mcts_python.h"
 
 /* a root state from (o1, o2, o3, l0, l1, l2) and the side and opening; 0 with an
    exception set */
@@ -211,61 +208,13 @@ static PyObject *search_new(PyTypeObject *type, PyObject *args, PyObject *kwds) 
     return (PyObject *)self;
 }
 
-/* run(iterations, seconds) -> iterations done (the GIL is released) */
-static PyObject *search_run(SearchObject *self, PyObject *args) {
-    unsigned long long iterations;
-    double seconds;
-    if (!PyArg_ParseTuple(args, "Kd", &iterations, &seconds)) return NULL;
-    u64 done;
-    Py_BEGIN_ALLOW_THREADS
-    done = mcts_run(self->tree, (u64)iterations, seconds);
-    Py_END_ALLOW_THREADS
-    return PyLong_FromUnsignedLongLong(done);
-}
-
-static PyObject *node_tuple(const MNode *c, uint32_t index) {
-    return Py_BuildValue("iIdIdiIi", c->move, c->visits, (double)c->value, c->rvisits,
-                         (double)c->rvalue, c->proof, index, c->nchild ? c->mover : -1);
-}
-
-/* children(node=root) -> [(move, visits, value, rvisits, rvalue, proof, index, mover)]
-   (mover -1: not expanded) */
-static PyObject *search_children(SearchObject *self, PyObject *args) {
-    unsigned int at = 0;
-    if (!PyArg_ParseTuple(args, "|I", &at)) return NULL;
-    MTree *t = self->tree;
-    if (!at) at = t->root;
-    if (at >= t->used) return PyErr_Format(PyExc_ValueError, "no node %u", at);
-    const MNode *node = &t->pool[at];
-    PyObject *out = PyList_New(node->nchild);
-    if (!out) return NULL;
-    for (uint32_t k = 0; k < node->nchild; k++) {
-        PyObject *item = node_tuple(&t->pool[node->child + k], node->child + k);
-        if (!item) {
-            Py_DECREF(out);
-            return NULL;
-        }
-        PyList_SET_ITEM(out, k, item);
-    }
-    return out;
-}
-
-/* root() -> the root's tuple, as children() gives them */
-static PyObject *search_root(SearchObject *self, PyObject *unused) {
-    MTree *t = self->tree;
-    return node_tuple(&t->pool[t->root], t->root);
-}
-
 /* advance(move) -> 1 kept the subtree, 0 restarted; the new root's history restarts at
    it and the kept subtree's draw proofs (relative to the old paths) are cleared */
 static PyObject *search_advance(SearchObject *self, PyObject *args) {
     int move;
     if (!PyArg_ParseTuple(args, "i", &move)) return NULL;
-    int16_t legal[MCTS_MOVES];
+    if (!root_move_legal(self, move)) return NULL;
     MTree *t = self->tree;
-    int count = gs_moves(&t->root_state, legal), ok = 0;
-    for (int k = 0; k < count; k++) ok |= legal[k] == move;
-    if (!ok) return PyErr_Format(PyExc_ValueError, "move %d is not legal at the root", move);
     int kept = mcts_advance(t, move);
     if (kept < 0) return PyErr_NoMemory();
     Pos p = t->root_state.p;
@@ -289,52 +238,10 @@ static PyObject *search_reset(SearchObject *self, PyObject *args) {
     Py_RETURN_NONE;
 }
 
-static PyObject *search_stop(SearchObject *self, PyObject *unused) {
-    self->tree->stop = 1;
-    Py_RETURN_NONE;
-}
-
-/* stats() -> dict: nodes used, capacity, full, iterations done */
-static PyObject *search_stats(SearchObject *self, PyObject *unused) {
-    MTree *t = self->tree;
-    return Py_BuildValue("{sIsIsisKsK}", "nodes", t->used - 1, "capacity", t->max_cap - 1, "full",
-                         t->full, "iterations", (unsigned long long)t->done, "node_bytes",
-                         (unsigned long long)sizeof(MNode));
-}
-
-/* playout(seed) -> result of one playout from the root (0, 1 winner, 2 draw), for tests
-   and benchmarks */
-static PyObject *search_playout(SearchObject *self, PyObject *args) {
-    unsigned long long seed;
-    if (!PyArg_ParseTuple(args, "K", &seed)) return NULL;
-    Amaf *amaf = calloc(1, sizeof *amaf);
-    if (!amaf) return PyErr_NoMemory();
-    u64 rng = (u64)seed;
-    int result = gs_playout(&self->tree->root_state, &rng, amaf);
-    free(amaf);
-    return PyLong_FromLong(result);
-}
-
-/* moves() -> the legal moves at the root (codes), as the tree makes them */
-static PyObject *search_moves(SearchObject *self, PyObject *unused) {
-    int16_t legal[MCTS_MOVES];
-    int count = gs_moves(&self->tree->root_state, legal);
-    PyObject *out = PyList_New(count);
-    if (!out) return NULL;
-    for (int k = 0; k < count; k++) PyList_SET_ITEM(out, k, PyLong_FromLong(legal[k]));
-    return out;
-}
-
 static PyMethodDef SEARCH_METHODS[] = {
-    {"run", (PyCFunction)search_run, METH_VARARGS, "Run iterations (0: no limit) / seconds."},
-    {"children", (PyCFunction)search_children, METH_VARARGS, "A node's children."},
-    {"root", (PyCFunction)search_root, METH_NOARGS, "The root node."},
+    MCTS_COMMON_METHODS,
     {"advance", (PyCFunction)search_advance, METH_VARARGS, "Play a move at the root."},
     {"reset", (PyCFunction)search_reset, METH_VARARGS, "A new root."},
-    {"stop", (PyCFunction)search_stop, METH_NOARGS, "Ask a running search to stop."},
-    {"stats", (PyCFunction)search_stats, METH_NOARGS, "Pool and iteration counts."},
-    {"playout", (PyCFunction)search_playout, METH_VARARGS, "One playout from the root."},
-    {"moves", (PyCFunction)search_moves, METH_NOARGS, "The root's legal move codes."},
     {NULL, NULL, 0, NULL},
 };
 

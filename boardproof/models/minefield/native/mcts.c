@@ -261,10 +261,7 @@ typedef struct {
     MTree *tree;
 } SearchObject;
 
-static void search_dealloc(SearchObject *self) {
-    mcts_free(self->tree);
-    Py_TYPE(self)->tp_free((PyObject *)self);
-}
+#include "mcts_python.h"
 
 /* a state from (black points, white points, to_move, pie); 0 with an exception set */
 static int load_state(const Game *g, GState *s, PyObject *black, PyObject *white, int to_move,
@@ -402,60 +399,12 @@ fail:
     return NULL;
 }
 
-/* run(iterations, seconds) -> iterations done (the GIL is released) */
-static PyObject *search_run(SearchObject *self, PyObject *args) {
-    unsigned long long iterations;
-    double seconds;
-    if (!PyArg_ParseTuple(args, "Kd", &iterations, &seconds)) return NULL;
-    u64 done;
-    Py_BEGIN_ALLOW_THREADS
-    done = mcts_run(self->tree, (u64)iterations, seconds);
-    Py_END_ALLOW_THREADS
-    return PyLong_FromUnsignedLongLong(done);
-}
-
-static PyObject *node_tuple(const MNode *c, uint32_t index) {
-    return Py_BuildValue("iIdIdiIi", c->move, c->visits, (double)c->value, c->rvisits,
-                         (double)c->rvalue, c->proof, index, c->nchild ? c->mover : -1);
-}
-
-/* children(node=root) -> [(move, visits, value, rvisits, rvalue, proof, index, mover)]
-   (mover -1: not expanded) */
-static PyObject *search_children(SearchObject *self, PyObject *args) {
-    unsigned int at = 0;
-    if (!PyArg_ParseTuple(args, "|I", &at)) return NULL;
-    MTree *t = self->tree;
-    if (!at) at = t->root;
-    if (at >= t->used) return PyErr_Format(PyExc_ValueError, "no node %u", at);
-    const MNode *node = &t->pool[at];
-    PyObject *out = PyList_New(node->nchild);
-    if (!out) return NULL;
-    for (uint32_t k = 0; k < node->nchild; k++) {
-        PyObject *item = node_tuple(&t->pool[node->child + k], node->child + k);
-        if (!item) {
-            Py_DECREF(out);
-            return NULL;
-        }
-        PyList_SET_ITEM(out, k, item);
-    }
-    return out;
-}
-
-/* root() -> the root's tuple, as children() gives them */
-static PyObject *search_root(SearchObject *self, PyObject *unused) {
-    MTree *t = self->tree;
-    return node_tuple(&t->pool[t->root], t->root);
-}
-
 /* advance(move) -> 1 kept the subtree, 0 restarted */
 static PyObject *search_advance(SearchObject *self, PyObject *args) {
     int move;
     if (!PyArg_ParseTuple(args, "i", &move)) return NULL;
-    int16_t legal[MCTS_MOVES];
+    if (!root_move_legal(self, move)) return NULL;
     MTree *t = self->tree;
-    int count = t->root_state.winner >= 0 ? 0 : gs_moves(&t->root_state, legal), ok = 0;
-    for (int k = 0; k < count; k++) ok |= legal[k] == move;
-    if (!ok) return PyErr_Format(PyExc_ValueError, "move %d is not legal at the root", move);
     int kept = mcts_advance(t, move);
     if (kept < 0) return PyErr_NoMemory();
     return PyLong_FromLong(kept);
@@ -470,43 +419,6 @@ static PyObject *search_reset(SearchObject *self, PyObject *args) {
     if (!load_state(&self->game, &state, black, white, to_move, pie)) return NULL;
     mcts_reset(self->tree, &state);
     Py_RETURN_NONE;
-}
-
-static PyObject *search_stop(SearchObject *self, PyObject *unused) {
-    self->tree->stop = 1;
-    Py_RETURN_NONE;
-}
-
-/* stats() -> dict: nodes used, capacity, full, iterations done */
-static PyObject *search_stats(SearchObject *self, PyObject *unused) {
-    MTree *t = self->tree;
-    return Py_BuildValue("{sIsIsisKsK}", "nodes", t->used - 1, "capacity", t->max_cap - 1, "full",
-                         t->full, "iterations", (unsigned long long)t->done, "node_bytes",
-                         (unsigned long long)sizeof(MNode));
-}
-
-/* playout(seed) -> result of one playout from the root (0, 1 winner, 2 draw), for tests
-   and benchmarks */
-static PyObject *search_playout(SearchObject *self, PyObject *args) {
-    unsigned long long seed;
-    if (!PyArg_ParseTuple(args, "K", &seed)) return NULL;
-    GState state = self->tree->root_state;
-    Amaf amaf;
-    memset(&amaf, 0, sizeof amaf);
-    u64 rng = (u64)seed;
-    int result = state.winner >= 0 ? state.winner : gs_playout(&state, &rng, &amaf);
-    return PyLong_FromLong(result);
-}
-
-/* moves() -> the legal moves at the root (codes), as the tree makes them */
-static PyObject *search_moves(SearchObject *self, PyObject *unused) {
-    int16_t legal[MCTS_MOVES];
-    const GState *s = &self->tree->root_state;
-    int count = s->winner >= 0 ? 0 : gs_moves(s, legal);
-    PyObject *out = PyList_New(count);
-    if (!out) return NULL;
-    for (int k = 0; k < count; k++) PyList_SET_ITEM(out, k, PyLong_FromLong(legal[k]));
-    return out;
 }
 
 /* bridge_reply(point) -> the bridge save (compact point) of the side to move at the root
@@ -525,15 +437,9 @@ static PyObject *search_bridge_reply(SearchObject *self, PyObject *args) {
 
 static PyMethodDef SEARCH_METHODS[] = {
     {"bridge_reply", (PyCFunction)search_bridge_reply, METH_VARARGS, "The bridge save."},
-    {"run", (PyCFunction)search_run, METH_VARARGS, "Run iterations (0: no limit) / seconds."},
-    {"children", (PyCFunction)search_children, METH_VARARGS, "A node's children."},
-    {"root", (PyCFunction)search_root, METH_NOARGS, "The root node."},
+    MCTS_COMMON_METHODS,
     {"advance", (PyCFunction)search_advance, METH_VARARGS, "Play a move at the root."},
     {"reset", (PyCFunction)search_reset, METH_VARARGS, "A new root."},
-    {"stop", (PyCFunction)search_stop, METH_NOARGS, "Ask a running search to stop."},
-    {"stats", (PyCFunction)search_stats, METH_NOARGS, "Pool and iteration counts."},
-    {"playout", (PyCFunction)search_playout, METH_VARARGS, "One playout from the root."},
-    {"moves", (PyCFunction)search_moves, METH_NOARGS, "The root's legal move codes."},
     {NULL, NULL, 0, NULL},
 };
 
