@@ -163,6 +163,54 @@ class RunInfo:
     stopped: str
 
 
+def run_budget(
+    tree: Any,
+    step: Callable[[int | None, float | None], int],
+    finished: Callable[[], bool],
+    *,
+    iterations: int | None = None,
+    seconds: float | None = None,
+    should_stop: Callable[[], bool] | None = None,
+    progress: Callable[[Any, float], object] | None = None,
+    progress_every: float = 1.0,
+) -> RunInfo:
+    """The budget loop every tree's ``run`` shares: ``step(iterations_left, seconds_left)``
+    runs some iterations (at least one, within what is left) and says how many, until
+    ``finished()`` (``"proved"``), the iterations or the seconds are spent, or
+    ``should_stop()`` (``"interrupted"``); ``progress(tree, elapsed)`` every
+    ``progress_every`` seconds.
+
+    >>> ticks = []
+    >>> run_budget(None, lambda n, s: ticks.append(1) or 1, lambda: len(ticks) == 3)
+    ... # doctest: +ELLIPSIS
+    RunInfo(iterations=3, seconds=..., stopped='proved')
+    """
+    start = time.perf_counter()
+    deadline = None if seconds is None else start + seconds
+    next_report = start + progress_every
+    done = 0
+    while True:
+        if finished():
+            stopped = "proved"
+            break
+        if iterations is not None and done >= iterations:
+            stopped = "iterations"
+            break
+        now = time.perf_counter()
+        if deadline is not None and now >= deadline:
+            stopped = "time"
+            break
+        if should_stop is not None and should_stop():
+            stopped = "interrupted"
+            break
+        if progress is not None and now >= next_report:
+            progress(tree, now - start)
+            next_report = now + progress_every
+        left = None if deadline is None else deadline - now
+        done += step(None if iterations is None else iterations - done, left)
+    return RunInfo(done, time.perf_counter() - start, stopped)
+
+
 @dataclass
 class MCTS:
     """An MCTS-Solver tree over ``root``; :meth:`run` grows it (and can be called again)."""
@@ -403,32 +451,18 @@ class MCTS:
 
         ``stopped`` is ``"proved"``, ``"iterations"``, ``"time"`` or ``"interrupted"``.
         """
-        start = time.perf_counter()
-        deadline = None if seconds is None else start + seconds
-        next_report = start + progress_every
-        done = 0
-        stopped = "iterations"
-        while True:
-            if self.closed(self.root) or (self.root.expanded and not self.root.children
-                                          and not self.root.untried):  # fmt: skip
-                stopped = "proved"
-                break
-            if iterations is not None and done >= iterations:
-                stopped = "iterations"
-                break
-            now = time.perf_counter()
-            if deadline is not None and now >= deadline:
-                stopped = "time"
-                break
-            if should_stop is not None and should_stop():
-                stopped = "interrupted"
-                break
-            if progress is not None and now >= next_report:
-                progress(self, now - start)
-                next_report = now + progress_every
+        def finished() -> bool:
+            return self.closed(self.root) or (
+                self.root.expanded and not self.root.children and not self.root.untried
+            )
+
+        def step(_iterations: int | None, _seconds: float | None) -> int:
             self.iterate()
-            done += 1
-        return RunInfo(done, time.perf_counter() - start, stopped)
+            return 1
+
+        return run_budget(self, step, finished, iterations=iterations, seconds=seconds,
+                          should_stop=should_stop, progress=progress,
+                          progress_every=progress_every)  # fmt: skip
 
     # -- reading the tree -----------------------------------------------------------
 

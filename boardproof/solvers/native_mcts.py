@@ -15,14 +15,13 @@ random numbers from the seed and k alone). A run is cut into slices of at most
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from boardproof.models.base import InvalidOptionError, Position
 from boardproof.solvers.common import engine_of
-from boardproof.solvers.mcts import MoveStat, RunInfo
+from boardproof.solvers.mcts import MoveStat, RunInfo, run_budget
 
 #: the longest slice of a run between two looks at the clock, progress and Ctrl-C
 SLICE_SECONDS = 0.1
@@ -138,35 +137,19 @@ class NativeTree:
     ) -> RunInfo:
         """Grow the tree until the budget is spent, the root is proved or
         ``should_stop()``; ``stopped`` as :meth:`MCTS.run` gives it."""
-        start = time.perf_counter()
-        deadline = None if seconds is None else start + seconds
-        next_report = start + progress_every
-        done = 0
-        stopped = "iterations"
         search = self.native.search
-        while True:
-            if self.proved_value() is not None:
-                stopped = "proved"
-                break
-            if iterations is not None and done >= iterations:
-                stopped = "iterations"
-                break
-            now = time.perf_counter()
-            if deadline is not None and now >= deadline:
-                stopped = "time"
-                break
-            if should_stop is not None and should_stop():
-                stopped = "interrupted"
-                break
-            if progress is not None and now >= next_report:
-                progress(self, now - start)
-                next_report = now + progress_every
-            chunk = 0 if iterations is None else min(SLICE_ITERATIONS, iterations - done)
-            left = SLICE_SECONDS if deadline is None else min(SLICE_SECONDS, deadline - now)
-            ran = search.run(chunk, left if iterations is None else 0.0)
-            done += ran
+
+        def step(left: int | None, seconds_left: float | None) -> int:
+            if left is not None:  # an iteration budget: slices of iterations, no clock
+                ran: int = search.run(min(SLICE_ITERATIONS, left), 0.0)
+            else:
+                ran = search.run(0, min(SLICE_SECONDS, seconds_left or SLICE_SECONDS))
             self.iterations += ran
-        return RunInfo(done, time.perf_counter() - start, stopped)
+            return ran
+
+        return run_budget(self, step, lambda: self.proved_value() is not None,
+                          iterations=iterations, seconds=seconds, should_stop=should_stop,
+                          progress=progress, progress_every=progress_every)  # fmt: skip
 
     def advance(self, move: Any) -> bool:
         """Play ``move`` at the root, keeping its subtree (True) or restarting (False).

@@ -39,7 +39,6 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -53,7 +52,7 @@ from boardproof.models.collexion.evaluation import (
     ranked_turns,
 )
 from boardproof.models.collexion.rules import CollexionPosition, Turn
-from boardproof.solvers.mcts import MoveStat, RunInfo
+from boardproof.solvers.mcts import MoveStat, RunInfo, run_budget
 
 #: progressive widening: children opened = ceil(PW_C * (visits + 1) ** PW_ALPHA)
 PW_C = 1.5
@@ -211,30 +210,13 @@ class TurnSearch:
         """Grow the tree until the budget is spent or ``should_stop()``; ``stopped`` is
         ``"proved"`` (a finished game at the root), ``"iterations"``, ``"time"`` or
         ``"interrupted"``."""
-        start = time.perf_counter()
-        deadline = None if seconds is None else start + seconds
-        next_report = start + progress_every
-        done = 0
-        while True:
-            if self.root.outcome is not None:
-                stopped = "proved"
-                break
-            if iterations is not None and done >= iterations:
-                stopped = "iterations"
-                break
-            now = time.perf_counter()
-            if deadline is not None and now >= deadline:
-                stopped = "time"
-                break
-            if should_stop is not None and should_stop():
-                stopped = "interrupted"
-                break
-            if progress is not None and now >= next_report:
-                progress(self, now - start)
-                next_report = now + progress_every
+        def step(_iterations: int | None, _seconds: float | None) -> int:
             self.iterate()
-            done += 1
-        return RunInfo(done, time.perf_counter() - start, stopped)
+            return 1
+
+        return run_budget(self, step, lambda: self.root.outcome is not None,
+                          iterations=iterations, seconds=seconds, should_stop=should_stop,
+                          progress=progress, progress_every=progress_every)  # fmt: skip
 
     # -- reading the tree -----------------------------------------------------------
 
