@@ -655,8 +655,10 @@ class GameInfo:
         """The part ``name`` (a key of :data:`PARTS`) the game brings, or None.
 
         >>> from boardproof import models
-        >>> models.info("collexion").part("engine") is None
+        >>> models.info("collexion").part("records") is None
         True
+        >>> models.info("minefield").part("records")["abstractplay"].title
+        'Minefield'
         """
         module = getattr(self, name)
         if not module:
