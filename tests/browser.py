@@ -8,6 +8,9 @@ installs both.
 from __future__ import annotations
 
 import os
+import socket
+import subprocess
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -58,3 +61,23 @@ class ConsoleErrors:
     def check(self, expected: tuple[str, ...] = ()) -> None:
         """No error but the ``expected`` ones (each seen exactly once, in order)."""
         assert self.errors == list(expected), self.errors
+
+
+def free_port() -> int:
+    """A TCP port of 127.0.0.1 that nothing listens on right now."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def wait_for(port: int, server: subprocess.Popen[str], seconds: float = 30.0) -> None:
+    """Wait until ``server`` listens on ``port`` (it must not exit meanwhile)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        assert server.poll() is None, server.communicate()
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+                return
+        except OSError:
+            time.sleep(0.1)
+    raise AssertionError(f"the server did not listen on port {port}")

@@ -2,36 +2,16 @@
 
 from __future__ import annotations
 
-import socket
 import subprocess
 import sys
-import time
 from pathlib import Path
 
-from browser import ConsoleErrors, browser, need_browser
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-def _wait_for(port: int, server: subprocess.Popen[str], seconds: float = 30.0) -> None:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        assert server.poll() is None, server.communicate()
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
-                return
-        except OSError:
-            time.sleep(0.1)
-    raise AssertionError(f"the server did not listen on port {port}")
+from browser import ConsoleErrors, browser, free_port, need_browser, wait_for
 
 
 def test_analysis_board_plays_solves_and_analyses(tmp_path: Path) -> None:
     need_browser()
-    port = _free_port()
+    port = free_port()
     code = "from boardproof.cli import main; main()"
     server = subprocess.Popen(
         [sys.executable, "-c", code, "serve", "--port", str(port)],
@@ -40,7 +20,7 @@ def test_analysis_board_plays_solves_and_analyses(tmp_path: Path) -> None:
         text=True,
     )
     try:
-        _wait_for(port, server)
+        wait_for(port, server)
         with browser() as chromium:
             page = chromium.new_page(viewport={"width": 390, "height": 844})
             console = ConsoleErrors(page)

@@ -6,13 +6,11 @@ takes two clicks."""
 from __future__ import annotations
 
 import json
-import socket
 import subprocess
 import sys
-import time
 from pathlib import Path
 
-from browser import ConsoleErrors, browser, need_browser
+from browser import ConsoleErrors, browser, free_port, need_browser, wait_for
 
 from boardproof import models
 from boardproof.review.record import parse_record
@@ -20,22 +18,6 @@ from boardproof.review.record import parse_record
 START = "5/5/5/5/5 b p"  # the empty 5x5 board, White may swap
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-def _wait_for(port: int, server: subprocess.Popen[str], seconds: float = 30.0) -> None:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        assert server.poll() is None, server.communicate()
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
-                return
-        except OSError:
-            time.sleep(0.1)
-    raise AssertionError(f"the server did not listen on port {port}")
 
 
 STATE = "document.getElementById('engine').getAttribute('data-state')"
@@ -61,14 +43,14 @@ def _load(page, position: str) -> None:
 
 def test_a_whole_5x5_game_against_the_engine(tmp_path: Path, cli_run) -> None:
     need_browser()
-    port = _free_port()
+    port = free_port()
     server = subprocess.Popen(
         [sys.executable, "-c", "from boardproof.cli import main; main()", "serve", "--port",
          str(port)],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )  # fmt: skip
     try:
-        _wait_for(port, server)
+        wait_for(port, server)
         with browser() as chromium:
             page = chromium.new_page(viewport={"width": 390, "height": 844}, accept_downloads=True)
             console = ConsoleErrors(page)
