@@ -140,11 +140,10 @@ def test_a_whole_5x5_game_against_the_engine(tmp_path: Path, cli_run) -> None:
             page.select_option("#engine-side", "p")
             page.click("#engine-start")
             assert _your_turn_or_over(page) == "you" and len(_moves(page)) == 1
-            page.locator("#board .hit").first.click()
-            for _ in range(5):
-                if len(_moves(page)) > 1 or page.evaluate(STATE) != "you":
-                    break
-                page.locator("#board .hit.next").first.click()
+            page.locator("#board .hit").first.click()  # a piece: its targets are marked
+            page.wait_for_selector("#board .hit.next")
+            page.locator("#board .hit.next").first.click()  # where it goes: the move
+            page.wait_for_function(f"{LINE}.split(' ').length > 1")
             assert _your_turn_or_over(page) == "you" and len(_moves(page)) == 3
             page.click("#undo")
             page.wait_for_function(f"{LINE}.split(' ').length === 1 && {STATE} === 'you'")
