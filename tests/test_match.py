@@ -16,11 +16,22 @@ from interrupt import interrupt_after_progress
 from boardproof import models
 from boardproof.match.elo import Standing, elo_difference, wilson_interval
 from boardproof.match.openings import random_opening
-from boardproof.match.players import EngineSpec, GtpSpec, MatchError, parse_settings
+from boardproof.match.players import (
+    EnginePlayer,
+    EngineSpec,
+    GtpSpec,
+    MatchError,
+    _tuning_names,
+    parse_settings,
+)
 from boardproof.match.records import record_text, write_records
 from boardproof.match.runner import MatchSettings, run_match
 from boardproof.models.base import InvalidOptionError
 from boardproof.review.record import parse_record
+from boardproof.solvers.native_mcts import EngineSettings
+
+#: the native engine settings a player may give, as the error messages list them
+TUNABLE = ", ".join(_tuning_names())
 
 BOARDPROOF = Path(sys.executable).parent / "boardproof"
 MINEFIELD = models.get("minefield")
@@ -86,9 +97,44 @@ def test_settings_texts() -> None:
         "iterations=200,exact=no")
 
 
+def test_native_engine_settings_are_read_and_given_to_the_engine() -> None:
+    spec = parse_settings("iterations=50,engine=native,threads=1,hash=8,uct_c=0.1,rave=0", "--a")
+    assert isinstance(spec, EngineSpec)
+    assert spec.options == {"engine": "native"}
+    assert spec.describe() == "iterations=50,engine=native,threads=1,hash=8,uct_c=0.1,rave=0"
+    assert parse_settings(spec.describe(), "--a") == spec
+    assert spec.engine_settings() == EngineSettings(hash_mb=8, uct_c=0.1, rave=False)
+
+
+def test_an_engine_player_keeps_its_tree_and_follows_the_moves() -> None:
+    start = models.get("minefield").start(size=5)
+    spec = parse_settings("iterations=300,exact=no,hash=4", "--a")
+    assert isinstance(spec, EngineSpec)
+    player = EnginePlayer(spec, seed=3)
+    player.new_game(start)
+    first = player.genmove()
+    assert player.tree is not None and player.tree.root_position == player.position
+    reply = player.tree.moves()[0].move  # the reply the tree has looked at most
+    player.play(reply)
+    assert player.tree is not None and player.tree.root_position == player.position
+    kept = player.tree.stats()["nodes"]
+    assert kept > 1  # the subtree of the two moves played was kept, not a new tree
+    player.genmove()
+    again = EnginePlayer(spec, seed=3)
+    again.new_game(start)
+    assert again.genmove() == first  # the same seed and budget: the same move
+
+
 @pytest.mark.parametrize("text, why", [
     ("depth=3", "invalid option --a: unknown setting 'depth' (expected time, iterations, "
-                "seed, exact, playout, or gtp:COMMAND), got 'depth=3'"),
+                f"seed, exact, playout, engine, a native engine setting ({TUNABLE}), or "
+                "gtp:COMMAND), got 'depth=3'"),
+    ("threads=0", "invalid option --a: threads: expected 1..8, got 0 (in 'threads=0')"),
+    ("hash=big", "invalid option --a: hash: expected int, got 'big' (in 'hash=big')"),
+    ("threads=2,threads=2", "invalid option --a: threads given twice, "
+                            "got 'threads=2,threads=2'"),
+    ("engine=fast", "invalid option --a: engine expects auto, native or python, "
+                    "got 'engine=fast'"),
     ("iterations=0", "invalid option --a: iterations expects a whole number >= 1, "
                      "got 'iterations=0'"),
     ("time=nan", "invalid option --a: time expects a number of seconds > 0, got 'time=nan'"),
@@ -97,7 +143,7 @@ def test_settings_texts() -> None:
     ("seed=1,seed=2", "invalid option --a: seed given twice, got 'seed=1,seed=2'"),
     ("exact=maybe", "invalid option --a: exact expects yes or no, got 'exact=maybe'"),
     ("", "invalid option --a: expected KEY=VALUE settings (time, iterations, seed, exact, "
-         "playout) or gtp:COMMAND, got ''"),
+         f"playout, engine, a native engine setting ({TUNABLE})) or gtp:COMMAND, got ''"),
     ("gtp:  ", "invalid option --a: expected a command line after gtp:, got 'gtp:  '"),
     ("gtp:engine 'unclosed", "invalid option --a: cannot read the command line (No closing "
                              "quotation): \"gtp:engine 'unclosed\""),
@@ -110,8 +156,10 @@ def test_bad_settings_are_refused_naming_the_option_and_the_text(text: str, why:
 
 @pytest.mark.parametrize("args, line", [
     (["--a", "iterations=5,depth=2"], "error: invalid option --a: unknown setting 'depth' "
-     "(expected time, iterations, seed, exact, playout, or gtp:COMMAND), "
-     "got 'iterations=5,depth=2'"),
+     f"(expected time, iterations, seed, exact, playout, engine, a native engine setting "
+     f"({TUNABLE}), or gtp:COMMAND), got 'iterations=5,depth=2'"),
+    (["--a", "iterations=5,threads=9"], "error: invalid option --a: threads: expected 1..8, "
+     "got 9 (in 'iterations=5,threads=9')"),
     (["--b", "gtp:no-such-engine-here --x"], "error: invalid option --b: no such program "
      "'no-such-engine-here': 'gtp:no-such-engine-here --x'"),
     (["--games", "0"], "error: invalid option --games: expected >= 1, got 0"),
@@ -126,6 +174,15 @@ def test_bad_options_exit_2_with_one_line(cli_run, args: list[str], line: str) -
     status, out, err = cli_run("match", "minefield", *given)
     assert status == 2 and out == ""
     assert len(err.splitlines()) == 1 and err.startswith(line), err
+
+
+def test_a_match_between_two_native_engine_settings(cli_run) -> None:
+    status, out, err = cli_run("match", "minefield", "--size", "5", "--games", "2",
+                               "--a", "iterations=40,exact=no,hash=2,uct_c=0.1",
+                               "--b", "iterations=40,exact=no,rave=0")  # fmt: skip
+    assert status == 0, err
+    assert "A: iterations=40,exact=no,hash=2,uct_c=0.1" in out
+    assert "B: iterations=40,exact=no,rave=0" in out
 
 
 def test_engine_settings_the_game_refuses_exit_2(cli_run) -> None:

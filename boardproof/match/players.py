@@ -6,10 +6,15 @@ A player's settings are one text (``boardproof match --a SETTINGS``), read by
 - engine settings, ``KEY=VALUE`` pairs separated by commas: ``time`` (seconds a move),
   ``iterations`` (MCTS iterations a move: the same moves on every machine), ``seed``
   (mixed with the match's seed and the game number), ``exact`` (``yes``/``no``: the
-  exact search first, as ``analyse`` does) and ``playout`` (``auto``, ``native``,
-  ``python``); without ``time`` or ``iterations`` a move takes 1 second, as in
-  ``boardproof gtp``. They become an :class:`EngineSpec`, played by :class:`EnginePlayer`
-  with :func:`boardproof.solvers.analyse.analyse`;
+  exact search first, as ``analyse`` does), ``playout`` (``auto``, ``native``,
+  ``python``), ``engine`` (``auto``, ``native``, ``python``: the tree, as ``analyse
+  --engine``) and the native engine's settings (``threads``, ``hash`` in MB, and the
+  search's own: ``uct_c``, ``rave_bias``, ``fpu``, ``expand_visits``, ``rave``,
+  ``knowledge``: the fields of :class:`~boardproof.solvers.native_mcts.EngineSettings`);
+  without ``time`` or ``iterations`` a move takes 1 second, as in ``boardproof gtp``.
+  They become an :class:`EngineSpec`, played by :class:`EnginePlayer` with
+  :func:`boardproof.solvers.analyse.analyse`, which keeps its tree from move to move (the
+  subtree of the moves played, as ``boardproof gtp`` does);
 - ``gtp:COMMAND LINE``: an external engine speaking GTP version 2 on its standard input
   and output (:class:`GtpSpec`, played by :class:`GtpPlayer`), e.g.
   ``gtp:boardproof gtp minefield --size 9 --iterations 200``. Its moves are written as
@@ -17,14 +22,17 @@ A player's settings are one text (``boardproof match --a SETTINGS``), read by
   (Minefield's vertices), else in the notation; the colours are the side symbols.
 
 >>> parse_settings("iterations=200,seed=1", "--a")
-EngineSpec(seconds=None, iterations=200, seed=1, options={})
+EngineSpec(seconds=None, iterations=200, seed=1, options={}, tuning={})
 >>> parse_settings("gtp:boardproof gtp minefield --size 5", "--b").command[-2:]
 ('--size', '5')
->>> parse_settings("iterations=200,depth=3", "--a")
+>>> parse_settings("iterations=200,depth=3", "--a")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
 boardproof.models.base.InvalidOptionError: invalid option --a: unknown setting 'depth' \
-(expected time, iterations, seed, exact, playout, or gtp:COMMAND), got 'iterations=200,depth=3'
+(expected time, iterations, seed, exact, playout, engine, a native engine setting \
+(hash, threads, uct_c, ...), or gtp:COMMAND), got 'iterations=200,depth=3'
+>>> parse_settings("time=1,threads=2,hash=64,uct_c=0.1", "--a").describe()
+'time=1,threads=2,hash=64,uct_c=0.1'
 """
 
 from __future__ import annotations
@@ -40,7 +48,7 @@ import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import IO, Any, Protocol
+from typing import IO, TYPE_CHECKING, Any, Protocol
 
 from boardproof.models.base import (
     BoardproofError,
@@ -50,6 +58,9 @@ from boardproof.models.base import (
     Position,
     quoted,
 )
+
+if TYPE_CHECKING:
+    from boardproof.solvers.native_mcts import EngineSettings
 
 #: what a GTP engine answers to ``genmove`` when it gives up the game
 RESIGN = "resign"
@@ -75,12 +86,20 @@ class MatchError(BoardproofError):
 class EngineSpec:
     """boardproof's engine: a budget a move (``seconds`` or ``iterations``), a seed, and
     the further keyword arguments of :func:`~boardproof.solvers.analyse.analyse`
-    (``options``: ``exact``, ``playout``)."""
+    (``options``: ``exact``, ``playout``, ``engine``), and the native engine's settings
+    as given (``tuning``: ``threads``, ``hash``, ...)."""
 
     seconds: float | None = None
     iterations: int | None = None
     seed: int = 0
     options: dict[str, Any] = field(default_factory=dict)
+    tuning: dict[str, str] = field(default_factory=dict)
+
+    def engine_settings(self) -> EngineSettings:
+        """The native engine's settings (its seed is the game's, set by ``analyse``)."""
+        from boardproof.solvers.native_mcts import EngineSettings
+
+        return EngineSettings().with_options(self.tuning)
 
     def describe(self) -> str:
         """The settings as ``--a`` takes them."""
@@ -91,6 +110,7 @@ class EngineSpec:
             parts.append(f"seed={self.seed}")
         for key, value in self.options.items():
             parts.append(f"{key}={_text(value)}")
+        parts.extend(f"{key}={value}" for key, value in self.tuning.items())
         return ",".join(parts) or f"time={DEFAULT_SECONDS:g}"
 
 
@@ -142,6 +162,23 @@ def _playout(text: str) -> str:
     return text
 
 
+def _engine(text: str) -> str:
+    from boardproof.solvers.analyse import ENGINES
+
+    if text not in ENGINES:
+        raise ValueError(text)
+    return text
+
+
+def _tuning_names() -> tuple[str, ...]:
+    """The native engine's settings a player may give (``hash`` for ``hash_mb``; the seed
+    is the match's)."""
+    from boardproof.solvers.native_mcts import EngineSettings
+
+    names = [name for name in EngineSettings.__dataclass_fields__ if name != "seed"]
+    return tuple("hash" if name == "hash_mb" else name for name in names)
+
+
 #: the engine settings: key -> (what it expects, its reader, the EngineSpec field or the
 #: keyword of ``analyse`` it becomes); a new keyword of ``analyse`` is one more entry here
 SETTINGS: dict[str, tuple[str, Callable[[str], Any], str]] = {
@@ -150,6 +187,7 @@ SETTINGS: dict[str, tuple[str, Callable[[str], Any], str]] = {
     "seed": ("a whole number", int, "seed"),
     "exact": ("yes or no", _yes_no, "exact"),
     "playout": ("auto, native or python", _playout, "playout"),
+    "engine": ("auto, native or python", _engine, "engine"),
 }
 _FIELDS = ("seconds", "iterations", "seed")
 
@@ -170,10 +208,15 @@ def parse_settings(text: str, option: str) -> PlayerSpec:
             )
         return GtpSpec(command)
     values: dict[str, Any] = {}
+    tuning: dict[str, str] = {}
+    tunable = _tuning_names()
     for item in text.split(","):
         key, equals, value = (part.strip() for part in item.partition("="))
+        if key in tunable:
+            _tune(tuning, key, value if equals else "", option, text)
+            continue
         if key not in SETTINGS:
-            known = ", ".join(SETTINGS)
+            known = ", ".join(SETTINGS) + f", a native engine setting ({', '.join(tunable)})"
             what = (f"unknown setting {key!r} (expected {known}, or gtp:COMMAND)" if key
                     else f"expected KEY=VALUE settings ({known}) or gtp:COMMAND")  # fmt: skip
             raise InvalidOptionError(f"invalid option {option}: {what}, got {text!r}")
@@ -194,7 +237,21 @@ def parse_settings(text: str, option: str) -> PlayerSpec:
         )
     options = {name: value for name, value in values.items() if name not in _FIELDS}
     return EngineSpec(values.get("seconds"), values.get("iterations"), values.get("seed", 0),
-                      options)  # fmt: skip
+                      options, tuning)  # fmt: skip
+
+
+def _tune(tuning: dict[str, str], key: str, value: str, option: str, text: str) -> None:
+    """Add the native engine setting ``key=value`` to ``tuning``, checked."""
+    from boardproof.solvers.native_mcts import EngineSettings
+
+    if key in tuning:
+        raise InvalidOptionError(f"invalid option {option}: {key} given twice, got {text!r}")
+    try:
+        EngineSettings().with_options({key: value})
+    except InvalidOptionError as error:
+        why = str(error).removeprefix("invalid option ").removeprefix("engine ")
+        raise InvalidOptionError(f"invalid option {option}: {why} (in {text!r})") from None
+    tuning[key] = value
 
 
 def check_command(spec: PlayerSpec, option: str) -> None:
@@ -229,19 +286,32 @@ class Player(Protocol):
 
 class EnginePlayer:
     """boardproof's anytime engine (:func:`~boardproof.solvers.analyse.analyse`) in this
-    process, with a fixed seed for the game."""
+    process, with a fixed seed for the game; a native tree is kept from move to move and
+    follows the moves played (as ``boardproof gtp`` keeps it)."""
 
     def __init__(self, spec: EngineSpec, seed: int) -> None:
         self.spec = spec
         self.seed = seed
+        self.settings = spec.engine_settings()
         self.position: Position | None = None
+        self.tree: Any = None
 
     def new_game(self, position: Position) -> None:
         self.position = position
+        self.tree = None
 
     def play(self, move: Any) -> None:
         assert self.position is not None
+        self._follow(move)
         self.position = self.position.play(move)
+
+    def _follow(self, move: Any) -> None:
+        """Move the kept tree along with ``move``; a tree that cannot follow is dropped."""
+        if self.tree is not None:
+            try:
+                self.tree.advance(move)
+            except ValueError:
+                self.tree = None
 
     def genmove(self) -> Any:
         from boardproof.solvers.analyse import analyse
@@ -250,13 +320,19 @@ class EnginePlayer:
         seconds = self.spec.seconds
         if seconds is None and self.spec.iterations is None:
             seconds = DEFAULT_SECONDS
+        kept = self.tree if self.tree is not None and self.tree.root_position == self.position \
+            else None  # fmt: skip
         found = analyse(self.position, seconds=seconds, iterations=self.spec.iterations,
-                        seed=self.seed, multipv=1, proof=False, **self.spec.options)  # fmt: skip
+                        seed=self.seed, multipv=1, proof=False, settings=self.settings,
+                        tree=kept, **self.spec.options)  # fmt: skip
+        self.tree = found.tree if hasattr(found.tree, "advance") else None
+        self._follow(found.best_move)
         self.position = self.position.play(found.best_move)
         return found.best_move
 
     def close(self) -> None:
         self.position = None
+        self.tree = None
 
 
 class GtpPlayer:
@@ -415,7 +491,8 @@ def check_engine(spec: PlayerSpec, start: Position, label: str) -> None:
         from boardproof.solvers.analyse import analyse
 
         try:  # one iteration, no exact search: only the settings are checked
-            analyse(start, iterations=1, multipv=1, proof=False, **{**spec.options, "exact": False})
+            analyse(start, iterations=1, multipv=1, proof=False, settings=spec.engine_settings(),
+                    **{**spec.options, "exact": False})  # fmt: skip
         except InvalidOptionError as error:
             why = str(error).removeprefix("invalid option ")
             raise InvalidOptionError(
