@@ -107,6 +107,40 @@ def test_the_search_is_reproducible_with_a_seed_and_an_iteration_budget() -> Non
     assert with_playouts[0].root.score == with_playouts[1].root.score
 
 
+def test_the_tree_follows_the_moves_played_and_keeps_their_subtree() -> None:
+    pos = _after(GAME.start(seed=8, players=3), 1, 2)
+    tree = TurnSearch(pos, seed=5)
+    tree.run(iterations=40)
+    best = tree.ranked()[0]
+    assert best.move is not None and tree.advance(best.move)
+    assert tree.root is best and tree.root_position == pos.play(best.move)
+    visits = tree.root.visits
+    grown = analyse(tree.root_position, iterations=10, exact=False, tree=tree)
+    assert grown.tree is tree and tree.root.visits == visits + 10
+    assert str(grown.best_move) in {str(m) for m in tree.root_position.legal_moves()}
+    unopened = [c.turn for c in tree._ranked(tree.root)][-1]
+    assert not tree.advance(unopened)  # a turn the tree never opened: a new root
+    assert tree.root.visits == 0 and tree.root_position == pos.play(best.move).play(unopened)
+    tree.run(iterations=5)
+    fresh = TurnSearch(tree.root_position, seed=5)
+    assert tree.best_move() is not None and fresh.root.values == tree.root.values
+
+
+def test_gtp_keeps_the_collexion_tree_from_move_to_move() -> None:
+    from boardproof.gtp.engine import GtpEngine
+
+    engine = GtpEngine("collexion", iterations=20, seed=1)
+    assert engine.handle("genmove 1").startswith("= ")
+    tree = engine.tree
+    assert isinstance(tree, TurnSearch) and tree.root_position == engine.position
+    reply = tree.ranked()[0].move if tree.root.children else None
+    if reply is not None:  # the opponent plays the reply the tree looked at most
+        engine.handle(f"play 2 {reply}")
+        assert engine.tree is tree and tree.root_position == engine.position
+    assert engine.handle("genmove 2" if reply is None else "genmove 1").startswith("= ")
+    assert engine.tree is tree
+
+
 def test_analyse_grows_the_turn_search_for_collexion_and_keeps_its_json() -> None:
     pos = GAME.start(seed=2, players=3)
     assert isinstance(make_tree(pos, "auto"), TurnSearch)

@@ -218,6 +218,31 @@ class TurnSearch:
                           iterations=iterations, seconds=seconds, should_stop=should_stop,
                           progress=progress, progress_every=progress_every)  # fmt: skip
 
+    def advance(self, move: Turn) -> bool:
+        """Move the root along ``move`` (played at the root position), keeping its
+        subtree when the tree has opened it; True when a subtree was kept. A kept subtree
+        is a tree that iterations from the new root could have grown (a node's widening
+        and choices depend on its own statistics only), so later iterations go on from it.
+
+        >>> from boardproof.models.collexion.rules import GAME
+        >>> pos = GAME.parse_position("base 1:g8,2:y3,3:p5 g3.g4.g5:-:-/-:-:- 234/234/234/234 1")
+        >>> tree = TurnSearch(pos, seed=1)
+        >>> _ = tree.run(iterations=30)
+        >>> best = tree.best_move()
+        >>> visits = tree.ranked()[0].visits
+        >>> tree.advance(best), tree.root.visits == visits, tree.root_position == pos.play(best)
+        (True, True, True)
+        """
+        for child in self.root.children:
+            if child.move == move:
+                self.root = child
+                self.root_position = child.pos
+                return True
+        after = self.root_position.play(move)
+        self.root = Node(after, move, tuple(estimates_of(after, self.weights)), self.players)
+        self.root_position = after
+        return False
+
     # -- reading the tree -----------------------------------------------------------
 
     def ranked(self, node: Node | None = None) -> list[Node]:
