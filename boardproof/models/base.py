@@ -594,11 +594,25 @@ class RecordFormat:
     write: Callable[..., dict[str, Any]]
 
 
+@dataclass(frozen=True)
+class Themes:
+    """A game's puzzle themes (``GameInfo.themes``).
+
+    ``names`` maps each theme's id (lower case, words joined by ``-``) to its one-line
+    definition; ``detect(position, line)`` lists the ids that apply to a puzzle at
+    ``position`` whose solution line is ``line`` (the moves in notation: the solution,
+    the defence, ... to the end of the main line).
+    """
+
+    names: Mapping[str, str]
+    detect: Callable[[Any, Sequence[str]], list[str]]
+
+
 #: the parts a game may bring beyond its rules, each named in ``GameInfo`` by the module
 #: that holds it (imported on first use, never with the rules): the module's attribute
 PARTS = {"engine": "ENGINE", "view": "VIEW", "commands": "COMMANDS",
          "certificates": "CERTIFICATES", "puzzle_maker": "MAKE_PUZZLE",
-         "openings": "OPENINGS", "gtp": "GTP", "records": "RECORDS"}
+         "openings": "OPENINGS", "gtp": "GTP", "records": "RECORDS", "themes": "THEMES"}
 
 
 @dataclass(frozen=True)
@@ -641,7 +655,8 @@ class GameInfo:
     #: (its ``OPENINGS``, an :class:`Openings`: ``boardproof openings GAME``), ``gtp``
     #: (its ``GTP``, a :class:`GtpBoard`: GTP vertices and GoGui's board), ``records``
     #: (its ``RECORDS``: a dict of :class:`RecordFormat` by format name, the game records
-    #: of other programs it reads and writes, e.g. ``abstractplay``)
+    #: of other programs it reads and writes, e.g. ``abstractplay``), ``themes`` (its
+    #: ``THEMES``, a :class:`Themes`: the puzzle themes it detects)
     engine: str = ""
     view: str = ""
     commands: str = ""
@@ -650,6 +665,7 @@ class GameInfo:
     openings: str = ""
     gtp: str = ""
     records: str = ""
+    themes: str = ""
 
     def part(self, name: str) -> Any:
         """The part ``name`` (a key of :data:`PARTS`) the game brings, or None.

@@ -29,11 +29,16 @@ from pathlib import Path
 from typing import Any
 
 from boardproof import models
+from boardproof.puzzles import PuzzleError
 from boardproof.puzzles.store import dumps
+from boardproof.puzzles.themes import puzzle_themes, theme_title
 from boardproof.reports import site_assets
-from boardproof.reports.play import puzzle_frames
+from boardproof.reports.play import hit_regions, puzzle_frames
 
 TITLE = "boardproof daily puzzles"
+#: a board with at least this many click targets (a Minefield 10x10 and up) is *dense*: on a
+#: narrow screen it takes the whole width and its labels grow (site.css, ``.board.dense``)
+DENSE_TARGETS = 100
 
 #: the site's one style sheet and one script (boardproof.reports.site_assets)
 STYLE = site_assets.STYLE
@@ -106,6 +111,62 @@ def theme(puzzle: dict[str, Any]) -> str:
     return f"win in {int(puzzle['plies'])}"
 
 
+def themes(puzzle: dict[str, Any]) -> list[str]:
+    """The puzzle's themes as pages write them: its ``themes`` field, else computed from its
+    record (:func:`boardproof.puzzles.themes.puzzle_themes`), else :func:`theme`.
+
+    >>> themes({"themes": ["double-threat", "win-in-3"]})
+    ['double threat', 'win in 3']
+    """
+    found = puzzle.get("themes")
+    if not isinstance(found, list):
+        try:
+            found = puzzle_themes(puzzle)
+        except PuzzleError:
+            found = []
+    titles = [theme_title(str(t)) for t in found]
+    return titles or [theme(puzzle)]
+
+
+def difficulty(puzzle: dict[str, Any]) -> tuple[int, str]:
+    """The rating and label pages show: the search-measured ``difficulty`` where the puzzle
+    has one (:mod:`boardproof.puzzles.difficulty`), else the formula's ``rating``.
+
+    >>> difficulty({"rating": {"rating": 1480, "label": "medium"}})
+    (1480, 'medium')
+    >>> difficulty({"rating": {"rating": 1480, "label": "medium"},
+    ...             "difficulty": {"rating": 1900, "label": "hard"}})
+    (1900, 'hard')
+    """
+    chosen = puzzle.get("difficulty")
+    if not (isinstance(chosen, dict) and "rating" in chosen):
+        chosen = puzzle["rating"]
+    return int(chosen["rating"]), str(chosen["label"])
+
+
+def _themes_html(titles: Sequence[str]) -> str:
+    from urllib.parse import quote
+
+    return ", ".join(
+        f'<a href="../index.html?theme={html.escape(quote(t), quote=True)}">{html.escape(t)}</a>'
+        for t in titles
+    )
+
+
+def _rating_text(puzzle: dict[str, Any]) -> str:
+    value, level = difficulty(puzzle)
+    measured = puzzle.get("difficulty")
+    how = ""
+    if isinstance(measured, dict) and "rating" in measured:
+        if measured.get("found"):
+            how = (f" (measured: the engine settles on the solution after "
+                   f"{int(measured['iterations'])} iterations)")  # fmt: skip
+        else:
+            how = (f" (measured: the engine had not settled on the solution after "
+                   f"{int(measured['limit'])} iterations)")  # fmt: skip
+    return f"Rating: {value} ({html.escape(level)}){how}"
+
+
 def _task(puzzle: dict[str, Any], side: str) -> str:
     if puzzle.get("objective") == "score":
         return (
@@ -163,6 +224,19 @@ def _solution(puzzle: dict[str, Any], side: str) -> str:
     )
 
 
+def board_class(puzzle: dict[str, Any]) -> str:
+    """The board's CSS class: ``board``, and ``dense`` for a board of many targets.
+
+    >>> board_class({"game": "minefield", "position": "9/9/9/9/9/9/9/9/9 b -"})
+    'board'
+    >>> board_class({"game": "minefield", "position": "/".join(["13"] * 13) + " b -"})
+    'board dense'
+    """
+    game = models.get(str(puzzle["game"]), **(puzzle.get("options") or {}))
+    regions = hit_regions(game.parse_position(str(puzzle["position"])))
+    return "board dense" if len(regions) >= DENSE_TARGETS else "board"
+
+
 def puzzle_page(puzzle: dict[str, Any], previous: str | None, following: str | None) -> str:
     """The interactive HTML page of one daily puzzle (links are relative to the page).
 
@@ -171,6 +245,7 @@ def puzzle_page(puzzle: dict[str, Any], previous: str | None, following: str | N
     """
     frames, data = puzzle_frames(puzzle)
     rating = puzzle["rating"]
+    data["rating"] = difficulty(puzzle)[0]
     side = html.escape(side_name(puzzle["game"], str(puzzle["to_move"])))
     date = html.escape(str(puzzle["date"]))
     name = html.escape(display_name(str(puzzle["game"])))
@@ -190,7 +265,7 @@ def puzzle_page(puzzle: dict[str, Any], previous: str | None, following: str | N
         f"{_task(puzzle, side)}"
         f'<p id="status" class="status" role="status" aria-live="polite">'
         "This puzzle needs JavaScript to be played; the solution is below.</p>\n"
-        f'<div class="board">\n{pictures}</div>\n'
+        f'<div class="{board_class(puzzle)}">\n{pictures}</div>\n'
         '<div id="choices" class="controls" aria-label="choices"></div>\n'
         '<form id="typed-form" class="controls">'
         '<label for="typed-move">Type a move: </label>'
@@ -200,10 +275,9 @@ def puzzle_page(puzzle: dict[str, Any], previous: str | None, following: str | N
         '<p class="position"><label for="position-text">Position (notation):</label>'
         f'<input type="text" id="position-text" readonly value="{position}">'
         ' <button type="button" id="copy-position">Copy</button></p>\n'
-        f"<p>Theme: {html.escape(theme(puzzle))}. Rating: {int(rating['rating'])} "
-        f"({html.escape(str(rating['label']))}); {int(rating['legal_moves'])} legal first moves."
-        "</p>\n"
-        '<p id="already"></p>\n<p id="progress"></p>\n'
+        f'<p class="themes">Themes: {_themes_html(themes(puzzle))}.</p>\n'
+        f"<p>{_rating_text(puzzle)}; {int(rating['legal_moves'])} legal first moves.</p>\n"
+        '<p id="already"></p>\n<p id="progress"></p>\n<p id="rating"></p>\n'
         "<details>\n<summary>Solution</summary>\n"
         f"{_solution(puzzle, side)}"
         "</details>\n"
@@ -218,26 +292,26 @@ def index_page(
     """The index: today's puzzle per game, then the archive with its filters.
 
     ``entries`` maps a page name to its puzzle's ``id``, ``label`` (difficulty),
-    ``rating`` and ``theme``.
+    ``rating`` and ``theme`` (its themes joined by ``|``).
     """
     today = dates[0] if dates else ""
     links = " ".join(
         f'<a href="{page_name(g, today)}">{html.escape(display_name(g))}</a>' for g in games
     )
     rows = []
-    themes: set[str] = set()
+    all_themes: set[str] = set()
     for date in dates:
         for game in games:
             page = page_name(game, date)
             entry = entries.get(page, {})
             level, topic = entry.get("label", ""), entry.get("theme", "")
-            themes.add(topic)
+            all_themes.update(t for t in topic.split("|") if t)
             rows.append(
                 f'<tr data-id="{html.escape(entry.get("id", ""))}" data-game="{html.escape(game)}"'
                 f' data-level="{html.escape(level)}" data-theme="{html.escape(topic)}">'
                 f"<td>{html.escape(date)}</td>"
                 f'<td><a href="{page}">{html.escape(display_name(game))}</a></td>'
-                f"<td>{html.escape(topic)}</td>"
+                f"<td>{html.escape(', '.join(topic.split('|')))}</td>"
                 f"<td>{html.escape(level)} ({html.escape(entry.get('rating', ''))})</td>"
                 '<td class="done"></td></tr>'
             )
@@ -255,7 +329,7 @@ def index_page(
     filters = (
         '<p class="filters">'
         + select("game", "Game", [(g, display_name(g)) for g in games])
-        + select("theme", "Theme", [(t, t) for t in sorted(themes)])
+        + select("theme", "Theme", [(t, t) for t in sorted(all_themes)])
         + select("level", "Difficulty", levels)
         + '<label><input type="checkbox" id="filter-unsolved"> unsolved only</label></p>'
     )
@@ -265,7 +339,7 @@ def index_page(
         "(shipped with its proof tree), or for ColleXion the one best turn of a solved "
         "endgame. Click the board or type moves; progress stays in this browser.</p>\n"
         f'<h2>Today ({html.escape(today)})</h2>\n<p class="today">{links}</p>\n'
-        '<p id="progress"></p>\n'
+        '<p id="progress"></p>\n<p id="rating"></p>\n'
         f"<h2>Archive</h2>\n{filters}\n"
         '<p id="shown"></p>\n'
         '<div class="scroll"><table id="archive">\n<thead><tr><th>day</th><th>game</th>'
@@ -306,11 +380,12 @@ def write_site(
             following = page_name(game, dates[number - 1]) if number > 0 else None
             previous = page_name(game, dates[number + 1]) if number + 1 < len(dates) else None
             page = page_name(game, date)
+            value, level = difficulty(puzzle)
             entries[page] = {
                 "id": str(puzzle["id"]),
-                "label": str(puzzle["rating"]["label"]),
-                "rating": str(puzzle["rating"]["rating"]),
-                "theme": theme(puzzle),
+                "label": level,
+                "rating": str(value),
+                "theme": "|".join(themes(puzzle)),
             }
             write(f"{date}/{game}.jsonl", dumps(puzzle) + "\n")
             write(page, puzzle_page(puzzle, previous, following))

@@ -45,4 +45,5 @@ INFO = GameInfo(
     piece_tag="title",
     engine="boardproof.models.candy.engine",
     view="boardproof.models.candy.drawing",
+    themes="boardproof.models.candy.themes",
 )

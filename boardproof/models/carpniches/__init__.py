@@ -31,6 +31,7 @@ INFO = GameInfo(
     piece_tag="circle",
     engine="boardproof.models.carpniches.engine",
     view="boardproof.models.carpniches.drawing",
+    themes="boardproof.models.carpniches.themes",
     openings="boardproof.models.carpniches.research.openings_command",
     commands="boardproof.models.carpniches.commands",
 )

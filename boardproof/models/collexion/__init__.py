@@ -72,4 +72,5 @@ INFO = GameInfo(
     view="boardproof.models.collexion.drawing",
     # no native solver: the engine is the turn search that analyse grows (Engine.tree)
     engine="boardproof.models.collexion.engine",
+    themes="boardproof.models.collexion.themes",
 )

@@ -94,6 +94,7 @@ INFO = GameInfo(
     commands="boardproof.models.minefield.commands",
     gtp="boardproof.models.minefield.gtp",
     records="boardproof.models.minefield.abstractplay",
+    themes="boardproof.models.minefield.themes",
 )
 
 __all__ = [

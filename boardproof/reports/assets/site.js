@@ -41,6 +41,109 @@
 
   function byId(id) { return document.getElementById(id); }
 
+  // ---------------------------------------------------------------- Glicko-2
+  // Glickman, "Example of the Glicko-2 system" (2013), step for step as
+  // boardproof/puzzles/glicko.py (the reference of its tests).
+  var GLICKO = (function () {
+    var SCALE = 173.7178, TAU = 0.5, EPSILON = 0.000001, MAX_RD = 350;
+    function g(phi) { return 1 / Math.sqrt(1 + 3 * phi * phi / (Math.PI * Math.PI)); }
+    function e(mu, muJ, phiJ) { return 1 / (1 + Math.exp(-g(phiJ) * (mu - muJ))); }
+    function volatility(delta, phi, v, sigma, tau) {
+      var a = Math.log(sigma * sigma);
+      function f(x) {
+        var ex = Math.exp(x);
+        return ex * (delta * delta - phi * phi - v - ex) / (2 * Math.pow(phi * phi + v + ex, 2)) -
+          (x - a) / (tau * tau);
+      }
+      var A = a, B, k;
+      if (delta * delta > phi * phi + v) {
+        B = Math.log(delta * delta - phi * phi - v);
+      } else {
+        k = 1;
+        while (f(a - k * tau) < 0) { k += 1; }
+        B = a - k * tau;
+      }
+      var fA = f(A), fB = f(B);
+      while (Math.abs(B - A) > EPSILON) {
+        var C = A + (A - B) * fA / (fB - fA);
+        var fC = f(C);
+        if (fC * fB <= 0) { A = B; fA = fB; } else { fA /= 2; }
+        B = C; fB = fC;
+      }
+      return Math.exp(A / 2);
+    }
+    // games: [[opponent rating, opponent RD, score], ...]; returns [rating, RD, volatility]
+    function update(rating, rd, vol, games, tau) {
+      tau = tau || TAU;
+      var mu = (rating - 1500) / SCALE, phi = rd / SCALE;
+      if (!games.length) {
+        return [rating, Math.min(Math.sqrt(phi * phi + vol * vol) * SCALE, MAX_RD), vol];
+      }
+      var vInv = 0, total = 0;
+      games.forEach(function (game) {
+        var muJ = (game[0] - 1500) / SCALE, phiJ = game[1] / SCALE;
+        var gJ = g(phiJ), eJ = e(mu, muJ, phiJ);
+        vInv += gJ * gJ * eJ * (1 - eJ);
+        total += gJ * (game[2] - eJ);
+      });
+      var v = 1 / vInv;
+      var sigma = volatility(v * total, phi, v, vol, tau);
+      var phiStar = Math.sqrt(phi * phi + sigma * sigma);
+      var phiNew = 1 / Math.sqrt(1 / (phiStar * phiStar) + 1 / v);
+      var muNew = mu + phiNew * phiNew * total;
+      return [muNew * SCALE + 1500, Math.min(phiNew * SCALE, MAX_RD), sigma];
+    }
+    return { update: update, START: [1500, 350, 0.06], PUZZLE_RD: 80 };
+  }());
+  window.boardproofGlicko = GLICKO;
+
+  var RATING_KEY = 'boardproof-rating';
+
+  function loadRating() {
+    try {
+      var data = JSON.parse(window.localStorage.getItem(RATING_KEY) || 'null');
+      if (data && typeof data === 'object' && typeof data.rating === 'number' &&
+          typeof data.rd === 'number' && typeof data.vol === 'number' &&
+          data.tried && typeof data.tried === 'object') {
+        return data;
+      }
+    } catch (e) { /* no storage: the rating is not kept */ }
+    return { rating: GLICKO.START[0], rd: GLICKO.START[1], vol: GLICKO.START[2], tried: {} };
+  }
+
+  function saveRating(data) {
+    try { window.localStorage.setItem(RATING_KEY, JSON.stringify(data)); } catch (e) { /* ignore */ }
+  }
+
+  // one first attempt at a puzzle rated puzzleRating: solved (true) or not; a puzzle
+  // counts once (its first attempt), as on lichess
+  function rateAttempt(id, puzzleRating, solved) {
+    var data = loadRating();
+    if (!id || data.tried[id] !== undefined || typeof puzzleRating !== 'number') { return null; }
+    var next = GLICKO.update(data.rating, data.rd, data.vol,
+      [[puzzleRating, GLICKO.PUZZLE_RD, solved ? 1 : 0]]);
+    var change = next[0] - data.rating;
+    data.rating = next[0]; data.rd = next[1]; data.vol = next[2];
+    data.tried[id] = solved ? 1 : 0;
+    saveRating(data);
+    return change;
+  }
+
+  function ratingText(data, change) {
+    var text = 'Your puzzle rating: ' + Math.round(data.rating) + ' (RD ' + Math.round(data.rd) + ')';
+    if (typeof change === 'number') {
+      var c = Math.round(change);
+      text += ', ' + (c >= 0 ? '+' : '') + c + ' for this puzzle';
+    }
+    var n = Object.keys(data.tried).length;
+    return text + '; ' + n + ' puzzle' + (n === 1 ? '' : 's') + ' rated.';
+  }
+
+  function showRating(change) {
+    var p = byId('rating');
+    if (p) { p.textContent = ratingText(loadRating(), change); }
+  }
+
   // ---------------------------------------------------------------- puzzle page
   function puzzlePage(source) {
     var data = JSON.parse(source.textContent);
@@ -53,6 +156,7 @@
     var prefix = [];
     var wrong = null;
     var done = false;
+    var missed = false;
 
     function say(text, kind) {
       status.textContent = text;
@@ -174,6 +278,9 @@
       }
       if (step().answers.indexOf(text) < 0) {
         wrong = { text: text, path: entry[1] };
+        missed = true;
+        var lost = rateAttempt(data.id, data.rating, false);
+        if (lost !== null) { showRating(lost); }
         var extra = '';
         if (data.objective === 'score' && data.values && text in data.values) {
           var v = data.values[text];
@@ -210,6 +317,10 @@
       }
       typed.disabled = true;
       record();
+      if (!missed) {
+        var won = rateAttempt(data.id, data.rating, true);
+        if (won !== null) { showRating(won); }
+      }
       refresh();
     }
 
@@ -265,6 +376,7 @@
       var note = byId('already');
       if (note) { note.textContent = 'You have solved this puzzle before (' + progress.solved[data.id] + ').'; }
     }
+    showRating();
     show(step().frame);
     say('Your move: click the board or type the move.');
     refresh();
@@ -288,7 +400,8 @@
       var shown = 0;
       rows.forEach(function (row) {
         var ok = selects.every(function (s) {
-          return !s.value || row.getAttribute('data-' + s.getAttribute('data-filter')) === s.value;
+          var values = (row.getAttribute('data-' + s.getAttribute('data-filter')) || '').split('|');
+          return !s.value || values.indexOf(s.value) >= 0;
         });
         if (ok && unsolved && unsolved.checked && row.classList.contains('is-solved')) { ok = false; }
         row.hidden = !ok;
@@ -296,10 +409,21 @@
       });
       if (count) { count.textContent = shown + ' of ' + rows.length + ' puzzles shown.'; }
     }
-    selects.forEach(function (s) { s.addEventListener('change', apply); });
+    var query = {};
+    try {
+      new URLSearchParams(window.location.search).forEach(function (v, k) { query[k] = v; });
+    } catch (e) { /* no query */ }
+    selects.forEach(function (s) {
+      var wanted = query[s.getAttribute('data-filter')];
+      if (wanted !== undefined && Array.prototype.some.call(s.options, function (o) { return o.value === wanted; })) {
+        s.value = wanted;
+      }
+      s.addEventListener('change', apply);
+    });
     if (unsolved) { unsolved.addEventListener('change', apply); }
     var p = byId('progress');
     if (p) { p.textContent = progressText(progress); }
+    showRating();
     apply();
   }
 
