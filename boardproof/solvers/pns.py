@@ -37,7 +37,7 @@ from boardproof.solvers.common import (
     raw_key,
     wins,
 )
-from boardproof.solvers.search import SYMMETRY_PLIES, TranspositionTable
+from boardproof.solvers.search import SYMMETRY_PLIES, MoveFilter, TranspositionTable
 
 INF = 1 << 40
 #: "relied on no repetition"
@@ -59,7 +59,10 @@ class PNSResult:
 
 
 class DFPN:
-    """df-pn for "``player`` (default: the side to move) wins [within ``max_plies``]"."""
+    """df-pn for "``player`` (default: the side to move) wins [within ``max_plies``]".
+
+    ``moves`` (a :data:`~boardproof.solvers.search.MoveFilter`) replaces the legal moves
+    of every node, OR and AND alike (sound by the filter's contract)."""
 
     def __init__(
         self,
@@ -71,8 +74,11 @@ class DFPN:
         budget: Budget | None = None,
         symmetry: bool = True,
         epsilon: float = 0.25,
+        moves: MoveFilter | None = None,
     ) -> None:
         self.root = root
+        #: the move filter (:data:`~boardproof.solvers.search.MoveFilter`; None: every move)
+        self.moves = moves
         self.players = num_players(root)
         self.player = root.to_move if player is None else player
         self.limit = max_plies
@@ -129,7 +135,7 @@ class DFPN:
         is_or = pos.to_move == self.player
         child_remaining = None if remaining is None else remaining - 1
         children: list[list[Any]] = []
-        for move in pos.legal_moves():
+        for move in pos.legal_moves() if self.moves is None else self.moves(pos):
             child = pos.play(move)
             fixed = self._fixed(child, child_remaining, lazy=True)
             if fixed is not None:

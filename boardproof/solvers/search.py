@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import gc
 import sys
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -72,6 +72,14 @@ Entry = tuple[int, int, int, Any, bool]
 #: a pruning bound: ``prune(position, plies_left, attacker)`` is True when ``attacker``
 #: provably cannot win within ``plies_left`` plies
 PruneFn = Callable[[Any, int, int], bool]
+
+#: a move filter: ``moves(position)`` is a non-empty subset of the legal moves (while the
+#: game goes on) that holds every move not proved to lose for the side to move, so a best
+#: move of it whatever the position's value; with the same distances (the longest defence
+#: of a lost position kept) the searches' distances stay exact too. E.g.
+#: :func:`boardproof.models.minefield.knowledge.move_filter`
+MoveFilter = Callable[[Any], Sequence[Any]]
+
 
 class TranspositionTable:
     """A bounded table: two generations of at most ``capacity`` entries each.
@@ -182,6 +190,9 @@ class AlphaBeta:
     ``alpha >= 0`` and the side to move cannot win, it fails low with 0. Either way
     the subtree is skipped and the node counts as reaching the horizon (nothing
     built on it is marked complete). Answers are cached by (position, depth, player).
+
+    ``moves`` is an optional :data:`MoveFilter` searched instead of every legal move
+    (game knowledge: both players' nodes are pruned, sound by the filter's contract).
     """
 
     def __init__(
@@ -194,8 +205,11 @@ class AlphaBeta:
         symmetry: bool = True,
         prune: PruneFn | None = None,
         prune_depths: Iterable[int] = (3, 4),
+        moves: MoveFilter | None = None,
     ) -> None:
         self.root = root
+        #: the move filter (None: every legal move)
+        self.moves = moves
         self.quick_winner = offers(root.game, WINNER)
         #: the pruning bound (None: none), its plies-left set and its statistics
         self.prune = prune
@@ -314,7 +328,8 @@ class AlphaBeta:
         my_side = mover == self.player
         children = []
         quick = self.quick_winner
-        for move in pos.legal_moves():
+        moves = self.moves
+        for move in pos.legal_moves() if moves is None else moves(pos):
             child = pos.play(move)
             if not quick or child.winner() is not None:  # type: ignore[attr-defined]
                 child_outcome = child.outcome()
