@@ -713,24 +713,28 @@ def test_the_option_and_the_standard_game() -> None:
     assert t.forbidden_for("standard", BLACK) is t.forbidden is t.forbidden_for("standard", WHITE)
 
 
-def test_native_paths_refuse_the_variants() -> None:
-    pos = make_game(variant="pinwheel").parse_position(PINWHEEL_GAP)
+def test_native_paths_refuse_the_cartwheel() -> None:
+    """The native searches and playouts take the pinwheel (tests/test_minefield_variants_native.py
+    checks them), not the cartwheel (its glyph counts points beyond the board as stones)."""
+    pos = make_game(variant="cartwheel").parse_position(PINWHEEL_GAP)
     assert not native.accepts(pos) and not native.supports(pos)
     if native.available():
-        assert native.accepts(make_game().parse_position(PINWHEEL_GAP))
-        assert native.refusal(pos) == "it knows the standard glyphs only, not the pinwheel variant"
+        assert native.accepts(make_game(variant="pinwheel").parse_position(PINWHEEL_GAP))
+        assert native.refusal(pos) == (
+            "it knows the standard and pinwheel glyphs only, not the cartwheel variant (its "
+            "glyph counts points beyond the board as stones)")
         search = native.search_for(5)
         with pytest.raises(InvalidOptionError, match="variant"):
             search.solve(pos)
     engine = models.info("minefield").part("engine")
     assert engine is not None and not engine.accepts(pos)
     assert engine.win_oracle is not None and engine.win_oracle(pos, BLACK) is None
-    # the playout kernel plays a variant's position with the Python twin: the same playout
+    # the playout kernel plays a cartwheel position with the Python twin: the same playout
     kernel = playouts.kernel("auto")
     for seed in range(6):
         assert kernel.play(pos, seed, 100) == python_play(pos, seed, 100)
     if playouts.available():
-        with pytest.raises(ValueError, match="pinwheel"):
+        with pytest.raises(ValueError, match="cartwheel"):
             playouts.native_minefield(pos, 0, 100)
 
 
@@ -755,23 +759,26 @@ def test_the_command_line_takes_the_variant(cli_run) -> None:
 
 
 def test_solve_and_analyse_a_variant_position(cli_run) -> None:
-    """Through the Python solvers; ``--method native`` refuses it, naming the variant."""
+    """The pinwheel through the native search, the cartwheel through the Python solvers
+    (``--method native`` refuses it, naming the variant)."""
     late = "4/bb1w/2w1/1w1b b -"
     for variant in ("pinwheel", "cartwheel"):
         status, out, err = cli_run("solve", "minefield", late, "--variant", variant)
         assert status == 0, err
-        assert "method: auto:alphabeta" in out
+        native_one = variant == "pinwheel" and native.available()
+        assert f"method: auto:{'native' if native_one else 'alphabeta'}" in out
         expected = make_game(variant=variant).parse_position(late)
         from boardproof import solve
 
         assert f"best move: {solve(expected).best_move}" in out
-    status, out, err = cli_run("solve", "minefield", late, "--variant", "pinwheel", "--method",
+    status, out, err = cli_run("solve", "minefield", late, "--variant", "cartwheel", "--method",
                                "native")  # fmt: skip
-    assert status == 2 and "variant" in err and "pinwheel" in err, err
+    assert status == 2 and "variant" in err and "cartwheel" in err, err
     if native.available():
         assert err == (
-            "error: invalid option --method native: it knows the standard glyphs only, not "
-            f"the pinwheel variant, got '{late}'\n"
+            "error: invalid option --method native: it knows the standard and pinwheel glyphs "
+            "only, not the cartwheel variant (its glyph counts points beyond the board as "
+            f"stones), got '{late}'\n"
         )
     status, out, err = cli_run("analyse", "minefield", PINWHEEL_GAP, "--variant", "pinwheel",
                                "--iterations", "50", "--seed", "1")  # fmt: skip

@@ -38,13 +38,15 @@ def wants_certificate(position: Any, proof_format: str) -> bool:
     from boardproof.models.minefield import native
 
     fits = (position.game.name == "minefield" and native.available() and not position.pie
-            and position.n <= native.SMALL_MAX_SIZE and position.game.standard)  # fmt: skip
+            and position.n <= native.SMALL_MAX_SIZE
+            and position.game.variant in native.VARIANTS)  # fmt: skip
     if proof_format == "certificate":
         if not fits:
             raise InvalidOptionError(
                 "invalid option --proof-format: a certificate needs a Minefield position of "
                 f"at most {native.SMALL_MAX_SIZE}x{native.SMALL_MAX_SIZE} without a pending "
-                f"swap, standard glyphs (and the C module), got {position.fen()!r}"
+                f"swap, {' or '.join(native.VARIANTS)} glyphs (and the C module), got "
+                f"{position.fen()!r}"
             )
         return True
     return fits and position.n >= AUTO_CERTIFICATE_SIZE

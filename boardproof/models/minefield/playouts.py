@@ -5,9 +5,11 @@ The C kernel gets the glyph roles of every point from
 :func:`boardproof.models.minefield.board.glyph_roles`, not from its own rules. A Minefield
 playout runs to the end of the game (:func:`minefield_plies` bounds it).
 
-The C kernel knows the rulebook's glyphs only: a position of another variant
-(``pinwheel``, ``cartwheel``) is played by the Python twin, even by the native kernel
-(the same playout: both draw the same moves from the same seed).
+The C kernel takes the glyphs of the standard and pinwheel variants (roles on board
+points, the same for both colours); a cartwheel position (its glyph counts points beyond
+the board as stones of the edge's owner: roles that depend on the mover's colour) is
+played by the Python twin, even by the native kernel (the same playout: both draw the
+same moves from the same seed).
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from __future__ import annotations
 import struct
 from typing import Any
 
-from boardproof.models.minefield.board import FILES, glyph_roles
+from boardproof.models.minefield.board import FILES, STANDARD, VARIANT_GLYPHS, glyph_roles
 from boardproof.solvers.playouts import MASK64, Kernel, python_play
 
 try:  # the compiled module is optional (no C compiler: the package installs without it)
@@ -27,15 +29,20 @@ except ImportError:  # pragma: no cover - depends on the build
 BOARD_BYTES = 96
 #: the C module's result codes
 _BLACK, _WHITE, _DRAW, _LIMIT = 0, 1, 2, 3
-#: a role record in C: int16 cells[7], uint8 states[7], uint8 length
-_ROLE_CELLS = 7
+#: a role record in C: int16 cells[11], uint8 states[11], uint8 length (the pinwheel's
+#: window has 12 points: 11 besides the new stone)
+_ROLE_CELLS = 11
 _ROLE = struct.Struct(f"<{_ROLE_CELLS}h{_ROLE_CELLS}BB")
 _STATE = {"E": 0, "M": 1, "O": 2}
+#: the variants the C kernel plays (the others are played by the Python twin)
+VARIANTS = (STANDARD, "pinwheel")
+#: the variant whose roles the C module holds, per board size (it holds one set a size)
+_INSTALLED: dict[int, str] = {}
 
 
-def _role_tables(n: int) -> tuple[bytes, bytes]:
+def _role_tables(n: int, variant: str = STANDARD) -> tuple[bytes, bytes]:
     """The glyph roles of every compact point of the n x n board, packed for C."""
-    every = [role for group in glyph_roles().values() for role in group]
+    every = [role for group in glyph_roles(VARIANT_GLYPHS[variant]).values() for role in group]
     starts = [0]
     packed = bytearray()
     for r in range(n):
@@ -59,10 +66,11 @@ def _role_tables(n: int) -> tuple[bytes, bytes]:
     return struct.pack(f"<{n * n + 1}i", *starts), bytes(packed)
 
 
-def _ready(n: int) -> None:
+def _ready(n: int, variant: str = STANDARD) -> None:
     assert _mf is not None
-    if not _mf.ready(n):
-        _mf.setup(n, *_role_tables(n))
+    if not _mf.ready(n) or _INSTALLED.get(n, STANDARD) != variant:
+        _mf.setup(n, *_role_tables(n, variant))
+        _INSTALLED[n] = variant
 
 
 def native_minefield(
@@ -72,11 +80,11 @@ def native_minefield(
     (the moves only with ``trace``)."""
     if _mf is None:
         raise ValueError("the native playouts were not built (no C compiler at install)")
-    if not pos.game.standard:
-        raise ValueError(f"the native playouts know the standard glyphs only, not the "
-                         f"{pos.game.variant} variant's")  # fmt: skip
+    if pos.game.variant not in VARIANTS:
+        raise ValueError(f"the native playouts know the {' and '.join(VARIANTS)} glyphs "
+                         f"only, not the {pos.game.variant} variant's")  # fmt: skip
     n = pos.n
-    _ready(n)
+    _ready(n, pos.game.variant)
     code, _plies, *rest = _mf.playout(
         n, pos.game.diagonal, pos.black.to_bytes(BOARD_BYTES, "little"),
         pos.white.to_bytes(BOARD_BYTES, "little"), pos.to_move, pos.pie, seed & MASK64,
@@ -89,11 +97,12 @@ def native_minefield(
 
 
 def _native_play(pos: Any, seed: int, limit: int) -> int | None:
-    if not pos.game.standard:  # the C kernel knows the standard glyphs only
+    variant = pos.game.variant
+    if variant not in VARIANTS:  # the cartwheel: the Python twin
         return python_play(pos, seed, limit)
     n = pos.n
-    if not _mf.ready(n):  # type: ignore[union-attr]
-        _ready(n)
+    if _INSTALLED.get(n) != variant or not _mf.ready(n):  # type: ignore[union-attr]
+        _ready(n, variant)
     code = _mf.playout(  # type: ignore[union-attr]
         n, pos.game.diagonal, pos.black.to_bytes(BOARD_BYTES, "little"),
         pos.white.to_bytes(BOARD_BYTES, "little"), pos.to_move, pos.pie, seed, limit,

@@ -38,6 +38,8 @@ from boardproof.models.base import InvalidOptionError
 from boardproof.models.minefield.board import (
     GUARD,
     PASS,
+    STANDARD,
+    VARIANT_GLYPHS,
     Move,
     glyph_roles,
     symmetry_point,
@@ -73,6 +75,20 @@ RANGES = {"horizon": (0, MAX_HORIZON), "tt_bits": (MIN_TT_BITS, MAX_TT_BITS),
           "node_limit": (0, MAX_NODES), "scale": (MIN_SCALE, MAX_SCALE)}
 #: a wide board handed to C: little-endian bytes of 12 words
 WIDE_BYTES = 96
+#: the variants (board.VARIANTS) the C searches take. A variant's glyphs are handed over
+#: as per-point roles on board points (mover / opponent / empty masks), the same for both
+#: colours, so any glyph set made of board points fits: the pinwheel's (28 roles a point
+#: at most, under the C modules' MAXROLES 40 and MAXSHAPES 64). The cartwheel's glyph
+#: counts the points just beyond the board as stones of the edge's owner, so near the
+#: edges its roles depend on the mover's colour, which the C roles do not hold: refused.
+#: Every saving of the C searches is proved from the roles alone (stones are permanent, a
+#: glyph is a fixed set of points and states; the 8 symmetries with the colours exchanged
+#: by the transposes map the pinwheel's set onto itself): the pruning rules (frozen,
+#: blocked, must3, win3), the threat test, the blocked-path bound and the symmetric
+#: tables hold for the pinwheel as for the standard glyphs. The one piece of knowledge
+#: proved for the standard glyphs only, Theorem O (the ortho-diagonal stop), is not used
+#: by these searches themselves; its callers (prover, certify) refuse it for a variant.
+VARIANTS = (STANDARD, "pinwheel")
 
 
 def available() -> bool:
@@ -102,9 +118,9 @@ def supports(position: Any) -> bool:
 
 def supports_any(position: Any) -> bool:
     """Whether :func:`solve_any` takes ``position`` (a pending swap is allowed): the
-    standard glyphs only (the C searches know no variant)."""
+    glyphs of :data:`VARIANTS`."""
     return (available() and position.game.name == "minefield" and position.n <= MAX_SIZE
-            and position.game.standard)  # fmt: skip
+            and position.game.variant in VARIANTS)  # fmt: skip
 
 
 def accepts(position: Any) -> bool:
@@ -116,16 +132,19 @@ def refusal(position: Any) -> str:
     """Why ``solve(method="native")`` does not take ``position`` (one phrase).
 
     >>> from boardproof.models import get
-    >>> refusal(get("minefield", variant="pinwheel").start(size=4)) if available() else (
-    ...     "it knows the standard glyphs only, not the pinwheel variant")
-    'it knows the standard glyphs only, not the pinwheel variant'
+    >>> why = refusal(get("minefield", variant="cartwheel").start(size=4))
+    >>> why.startswith("it knows the standard and pinwheel glyphs only, not the cartwheel "
+    ...                "variant") if available() else True
+    True
     """
     if not available():
         return "the C module was not built"
     if position.game.name != "minefield":
         return "it solves Minefield positions only"
-    if not position.game.standard:
-        return f"it knows the standard glyphs only, not the {position.game.variant} variant"
+    if position.game.variant not in VARIANTS:
+        return (f"it knows the {' and '.join(VARIANTS)} glyphs only, not the "
+                f"{position.game.variant} variant (its glyph counts points beyond the board "
+                "as stones)")
     return f"it solves Minefield boards up to {MAX_SIZE}x{MAX_SIZE} only"
 
 
@@ -140,8 +159,25 @@ class NativeTables:
     perms: tuple[tuple[int, ...], ...]
 
 
-def native_tables(n: int, diagonal: bool) -> NativeTables:
-    """Build the tables of size ``n`` from the model's glyph roles and symmetries.
+def variant_roles(variant: str = STANDARD) -> list[tuple[tuple[int, int, str], ...]]:
+    """Every glyph role of ``variant`` (:data:`VARIANTS`) relative to the new stone.
+
+    >>> len(variant_roles()), len(variant_roles("pinwheel"))
+    (28, 28)
+    >>> variant_roles("cartwheel")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+        ...
+    boardproof...InvalidOptionError: invalid option variant: the native searches take ...
+    """
+    if variant not in VARIANTS:
+        raise InvalidOptionError(f"invalid option variant: the native searches take "
+                                 f"{', '.join(VARIANTS)}, got {variant!r}")  # fmt: skip
+    return [role for group in glyph_roles(VARIANT_GLYPHS[variant]).values() for role in group]
+
+
+def native_tables(n: int, diagonal: bool, variant: str = STANDARD) -> NativeTables:
+    """Build the tables of size ``n`` from the model's glyph roles (of ``variant``) and
+    symmetries.
 
     >>> t = native_tables(3, False)
     >>> t.edges == (0b000000111, 0b111000000, 0b001001001, 0b100100100)
@@ -150,11 +186,14 @@ def native_tables(n: int, diagonal: bool) -> NativeTables:
     12
     >>> len(native_tables(8, False).roles[27])  # d4 of 8x8: every role fits
     28
+    >>> # b1 of 4x4: 6 hard-corner, 3 2x3-switch roles, and 2 of the 2x4 switch or 1 pinwheel
+    >>> len(native_tables(4, False).roles[1]), len(native_tables(4, False, "pinwheel").roles[1])
+    (11, 10)
     """
     if not 2 <= n <= MAX_SIZE:
         raise InvalidOptionError(f"invalid size: expected 2 to {MAX_SIZE}, got {n!r}")
     roles_by_point: list[tuple[tuple[int, int, int], ...]] = []
-    all_roles = [role for group in glyph_roles().values() for role in group]
+    all_roles = variant_roles(variant)
     for r in range(n):
         for f in range(n):
             found: list[tuple[int, int, int]] = []
@@ -200,7 +239,7 @@ class WideTables:
     perms: tuple[tuple[int, ...], ...]
 
 
-def wide_tables(n: int, diagonal: bool) -> WideTables:
+def wide_tables(n: int, diagonal: bool, variant: str = STANDARD) -> WideTables:
     """The tables of size ``n`` for the wide search, from the model's roles and symmetries.
 
     >>> t = wide_tables(3, False)
@@ -214,7 +253,7 @@ def wide_tables(n: int, diagonal: bool) -> WideTables:
     if not 2 <= n <= MAX_SIZE:
         raise InvalidOptionError(f"invalid size: expected 2 to {MAX_SIZE}, got {n!r}")
     width = n + GUARD
-    all_roles = [role for group in glyph_roles().values() for role in group]
+    all_roles = variant_roles(variant)
     roles_by_point: list[tuple[tuple[Indices, Indices, Indices], ...]] = []
     for r in range(n):
         for f in range(n):
@@ -230,7 +269,7 @@ def wide_tables(n: int, diagonal: bool) -> WideTables:
                     m, o, e = (tuple(sorted(parts[k])) for k in "MOE")
                     found.add((m, o, e))
             roles_by_point.append(tuple(sorted(found)))
-    small = native_tables(n, diagonal) if n <= SMALL_MAX_SIZE else None
+    small = native_tables(n, diagonal, variant) if n <= SMALL_MAX_SIZE else None
     row = (1 << n) - 1
     left = sum(1 << (r * width) for r in range(n))
     edges = (row, row << (width * (n - 1)), left, left << (n - 1))
@@ -272,7 +311,8 @@ class NativeSearch:
 
     Only one ``NativeSearch`` is active per process (the C module has one table):
     creating another one, or solving a position of another size, resets it.
-    ``wide`` picks the wide search (default: for n > 8 only).
+    ``wide`` picks the wide search (default: for n > 8 only); ``variant`` the glyphs
+    (:data:`VARIANTS`).
     """
 
     _active: NativeSearch | None = None
@@ -284,6 +324,7 @@ class NativeSearch:
         tt_bits: int = DEFAULT_TT_BITS,
         distance: bool = False,
         wide: bool | None = None,
+        variant: str = STANDARD,
     ) -> None:
         if _native is None:
             raise InvalidOptionError(
@@ -296,8 +337,9 @@ class NativeSearch:
                 f"invalid size for the 64-bit search: expected 2 to {SMALL_MAX_SIZE}, got {n!r}"
             )
         self.tables: NativeTables | WideTables = (
-            wide_tables(n, diagonal) if self.wide else native_tables(n, diagonal)
+            wide_tables(n, diagonal, variant) if self.wide else native_tables(n, diagonal, variant)
         )
+        self.variant = variant
         self.n = n
         self.diagonal = diagonal
         self.tt_bits = tt_bits
@@ -431,9 +473,9 @@ class NativeSearch:
             )
         if position.game.win != ("orthodiagonal" if self.diagonal else "orthogonal"):
             raise InvalidOptionError(f"invalid win rule for this search: {position.game.win!r}")
-        if not position.game.standard:
-            raise InvalidOptionError(f"invalid option variant: this search knows the standard "
-                                     f"glyphs only, got {position.game.variant!r}")  # fmt: skip
+        if position.game.variant != self.variant:
+            raise InvalidOptionError(f"invalid option variant: this search knows the "
+                                     f"{self.variant} glyphs, got {position.game.variant!r}")
         if position.outcome() is not None:
             raise InvalidOptionError(f"invalid position: the game is over, got {position.fen()!r}")
 
@@ -536,7 +578,7 @@ class NativeSearch:
         return sum(_native.hint_add(me, op, black) for me, op, black in positions)
 
 
-_SEARCHES: dict[tuple[int, bool, bool, bool], NativeSearch] = {}
+_SEARCHES: dict[tuple[int, bool, bool, bool, str], NativeSearch] = {}
 
 
 def reset() -> None:
@@ -560,15 +602,18 @@ def search_for(
     tt_bits: int | None = None,
     distance: bool = False,
     wide: bool | None = None,
+    *,
+    variant: str = STANDARD,
 ) -> NativeSearch:
-    """The cached search of one size, win rule and mode (its table survives between calls)."""
+    """The cached search of one size, win rule, mode and variant (its table survives
+    between calls)."""
     if tt_bits is None:
         tt_bits = default_tt_bits(n)
     wide = n > SMALL_MAX_SIZE if wide is None else wide
-    key = (n, diagonal, distance, wide)
+    key = (n, diagonal, distance, wide, variant)
     found = _SEARCHES.get(key)
     if found is None or found.tt_bits != tt_bits:
-        found = _SEARCHES[key] = NativeSearch(n, diagonal, tt_bits, distance, wide)
+        found = _SEARCHES[key] = NativeSearch(n, diagonal, tt_bits, distance, wide, variant)
     return found
 
 
@@ -577,7 +622,8 @@ def solve(
 ) -> NativeResult:
     """Solve a Minefield position with the cached native search of its size."""
     diagonal = position.game.win == "orthodiagonal"
-    search = search_for(position.n, diagonal, distance=distance, wide=wide)
+    search = search_for(position.n, diagonal, distance=distance, wide=wide,
+                        variant=position.game.variant)  # fmt: skip
     return search.solve(position, **kwargs)
 
 
@@ -665,7 +711,8 @@ def settle(position: Any, *, timeout: float | None = None, node_limit: int = 0) 
     ``draw``: both disproved (nobody can force a win, so the game is a draw: Minefield
     always ends); ``unknown``: a budget ran out. Each question gets half of the budget.
     """
-    search = search_for(position.n, position.game.win == "orthodiagonal")
+    search = search_for(position.n, position.game.win == "orthodiagonal",
+                        variant=position.game.variant)  # fmt: skip
     half_time = None if timeout is None else timeout / 2
     half_nodes = node_limit // 2
     mover = position.to_move
@@ -692,7 +739,8 @@ def winning_line(
     import time
 
     deadline = None if timeout is None else time.perf_counter() + timeout
-    search = search_for(position.n, position.game.win == "orthodiagonal")
+    search = search_for(position.n, position.game.win == "orthodiagonal",
+                        variant=position.game.variant)  # fmt: skip
     line: list[Move] = []
     while position.outcome() is None and len(line) < limit:
         if position.to_move == winner:

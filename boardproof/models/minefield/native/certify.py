@@ -108,21 +108,28 @@ def _prepare(root: Any, theorem_o: bool | None) -> tuple[Any, dict[str, Any]]:
     if not native.available():
         raise InvalidOptionError("invalid option method native: the C module was not built")
     if (root.game.name != "minefield" or root.n > native.SMALL_MAX_SIZE or root.pie
-            or not root.game.standard):  # fmt: skip
+            or root.game.variant not in native.VARIANTS):  # fmt: skip
         raise InvalidOptionError(
             f"invalid position for a certificate: expected a Minefield board of 2x2 to "
-            f"{native.SMALL_MAX_SIZE}x{native.SMALL_MAX_SIZE} without a pending swap, "
-            f"got {root.fen()!r}"
+            f"{native.SMALL_MAX_SIZE}x{native.SMALL_MAX_SIZE} without a pending swap "
+            f"({' or '.join(native.VARIANTS)} glyphs), got {root.fen()!r}"
         )
-    if theorem_o is None:
-        theorem_o = root.n >= THEOREM_O_SIZE
+    variant = root.game.variant
+    if theorem_o is None:  # Theorem O is proved for the standard glyphs only
+        theorem_o = root.n >= THEOREM_O_SIZE and root.game.standard
+    elif theorem_o and not root.game.standard:
+        raise InvalidOptionError(f"invalid option theorem_o: Theorem O is proved for the "
+                                 f"standard glyphs only, got variant {variant!r}")  # fmt: skip
     claim_rule = root.game.win
     target = root
     if theorem_o and claim_rule == "orthogonal":
         target = models.get("minefield", win="orthodiagonal").parse_position(root.fen())
     lemmas = ["theorem-o"] if target.game.win != claim_rule else []
-    return target, {"size": root.n, "win": claim_rule, "rule": target.game.win,
-                    "root": root.fen(), "lemmas": lemmas}  # fmt: skip
+    header = {"size": root.n, "win": claim_rule, "rule": target.game.win,
+              "root": root.fen(), "lemmas": lemmas}  # fmt: skip
+    if not root.game.standard:
+        header["variant"] = variant
+    return target, header
 
 
 def _finished(root: Any, target: Any, winner: int | None,
@@ -147,7 +154,8 @@ def _make(root: Any, winner: int | None, theorem_o: bool | None, tt_bits: int | 
     done = _finished(root, target, winner, header_base)
     if done is not None:
         return done
-    search = native.search_for(root.n, target.game.win == "orthodiagonal", wide=False)
+    search = native.search_for(root.n, target.game.win == "orthodiagonal", wide=False,
+                               variant=root.game.variant)  # fmt: skip
     if winner is None:
         proved, _, _ = search.proof(target, target.to_move, tt_bits=tt_bits, timeout=timeout,
                                     table=table, node_limit=node_limit)  # fmt: skip
@@ -189,7 +197,8 @@ def certificate_from_table(
     done = _finished(root, target, winner, header_base)
     if done is not None:
         return done
-    search = native.search_for(root.n, target.game.win == "orthodiagonal", wide=False)
+    search = native.search_for(root.n, target.game.win == "orthodiagonal", wide=False,
+                               variant=root.game.variant)  # fmt: skip
     with prover.rules(rules):
         return _walk(root, target, winner, header_base, search, tt_bits, table, nodes, None,
                      True)  # fmt: skip
@@ -322,8 +331,9 @@ def compose(root: Any, winner: str, parts: list[fmt.Certificate],
     for cert in parts:
         h = cert.header
         if h["winner"] != winner or h["root"] not in children or (
-                h["rule"], h["win"], h["lemmas"], h["size"]) != (
-                base["rule"], base["win"], base["lemmas"], root.n):  # fmt: skip
+                h["rule"], h["win"], h["lemmas"], h["size"], h.get("variant")) != (
+                base["rule"], base["win"], base["lemmas"], root.n,
+                base.get("variant")):  # fmt: skip
             raise CertificateFailed(f"not a part of the certificate of {winner} at "
                                     f"{root.fen()}: {h['root']} ({h['winner']})")  # fmt: skip
     n, cells = root.n, root.n * root.n
@@ -333,7 +343,8 @@ def compose(root: Any, winner: str, parts: list[fmt.Certificate],
         if root.play(move).fen() != parts[0].header["root"] or len(parts) != 1:
             raise CertificateFailed(f"the part is not the position after {move} in "
                                     f"{root.fen()}")  # fmt: skip
-        search = native.search_for(n, base["rule"] == "orthodiagonal", wide=False)
+        search = native.search_for(n, base["rule"] == "orthodiagonal", wide=False,
+                                   variant=base.get("variant", "standard"))  # fmt: skip
         search.activate()
         me, op, black = search.boards(root)
         a, b, kb, sym = search.canonical(me, op, black)
@@ -345,6 +356,8 @@ def compose(root: Any, winner: str, parts: list[fmt.Certificate],
             listed.setdefault(record & key_mask, record)
     header = {"size": n, "win": base["win"], "rule": base["rule"], "root": root.fen(),
               "lemmas": list(base["lemmas"])}  # fmt: skip
+    if "variant" in base:
+        header["variant"] = base["variant"]
     nodes = sum(cert.header.get("made_by", {}).get("nodes", 0) for cert in parts)
     return fmt.Certificate.build(header, winner, sorted(listed.values()), nodes, 0.0)
 

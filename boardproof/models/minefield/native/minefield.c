@@ -14,6 +14,17 @@
  * Values are for the side to move: +1 win, 0 draw (a dead position: nobody can place),
  * -1 loss. The transposition table stores lower/upper bounds under a symmetry-canonical
  * key; the 4 symmetries that exchange the edges also exchange the colours.
+ *
+ * Variants (issue 30): the roles may be those of another glyph set (the pinwheel's, up to
+ * 11 points a role, 28 roles a point). Nothing here knows the standard glyphs: every
+ * saving is proved from the roles alone (stones are permanent; a role is a fixed set of
+ * points and states round the new stone): the threat test, the pruning rules (frozen,
+ * blocked, must3, win3: see their comments) and the symmetric keys (sound when the
+ * role set maps onto itself under the 8 symmetries, which the tests check for every set
+ * handed over). Theorem O (the ortho-diagonal stop) is not used here; its callers apply it
+ * to the standard glyphs only. A new glyph set at setup() makes a kept df-pn table
+ * unusable (roles_sig). Roles that depend on the mover's colour (the cartwheel's points
+ * beyond the board) cannot be said here: Python refuses that variant.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -27,7 +38,7 @@
 typedef uint64_t u64;
 
 #define MAXCELLS 64
-#define MAXROLES 40
+#define MAXROLES 40 /* at most 28 roles a point: the standard glyphs, or the pinwheel set */
 #define NO_MOVE (-1)
 #define PASS_MOVE (-2)
 #define MAXPLY 160
@@ -571,6 +582,8 @@ static PEntry *PT = NULL;
 static u64 PT_MASK = 0;
 static int PT_BITS = 0;
 static int pt_n = 0, pt_diag = -1; /* the board size and win rule of PT's keys */
+static u64 roles_sig = 0; /* a hash of the installed roles (py_setup: a new glyph set
+                             makes a kept df-pn table unusable) */
 
 static inline uint32_t sat_add(uint32_t x, uint32_t y) {
     uint32_t s = x + y;
@@ -1546,7 +1559,7 @@ static PyObject *py_dfpn_entry(PyObject *self, PyObject *args) {
     unsigned long long me, op;
     int black, attack;
     if (!PyArg_ParseTuple(args, "KKpp", &me, &op, &black, &attack)) return NULL;
-    if (PT == NULL) Py_RETURN_NONE;
+    if (!pt_usable()) Py_RETURN_NONE; /* none, or keys of another size, rule or glyph set */
     Key k = canonical(me, op, black);
     uint32_t pn, dn;
     if (!pt_get(&k, attack, &pn, &dn)) Py_RETURN_NONE;
@@ -1620,6 +1633,20 @@ static PyObject *py_setup(PyObject *self, PyObject *args) {
         if (err) return NULL;
     }
     role_filter_setup();
+    /* roles of another glyph set (a variant) with the same size and win rule: the kept
+       df-pn table's keys (boards) would mean other positions, so it is not usable */
+    {
+        u64 sig = 0xCBF29CE484222325ULL ^ (u64)n;
+        for (int p = 0; p < CELLS; p++)
+            for (int k = 0; k < NROLES[p]; k++) {
+                sig = (sig ^ ROLE_M[p][k]) * 0x100000001B3ULL;
+                sig = (sig ^ ROLE_O[p][k]) * 0x100000001B3ULL;
+                sig = (sig ^ ROLE_E[p][k]) * 0x100000001B3ULL;
+                sig = (sig ^ (u64)(p * MAXROLES + k)) * 0x100000001B3ULL;
+            }
+        if (sig != roles_sig) pt_n = 0;
+        roles_sig = sig;
+    }
     for (int s = 0; s < 8; s++) {
         PyObject *perm = PySequence_GetItem(perms, s);
         if (perm == NULL) return NULL;

@@ -40,7 +40,7 @@ static int16_t *RDATA = NULL;
    TSTATE[t]" (0 mover, 1 opponent, 2 empty); role k is the AND of its terms */
 #define MAXTERMS 128
 #define MAXSHAPES 64
-#define MAXFACTORS 8
+#define MAXFACTORS 12 /* the pinwheel's roles: 11 points besides the new stone */
 static int NTERMS = 0, NSHAPES = 0;
 static int TSTATE[MAXTERMS], TOFF[MAXTERMS], TDX[MAXTERMS], TDY[MAXTERMS];
 static int SHAPE_N[MAXSHAPES], SHAPE_T[MAXSHAPES][MAXFACTORS];
@@ -377,7 +377,7 @@ static PyObject *py_wide_setup(PyObject *self, PyObject *args) {
         Py_ssize_t m = shape == NULL ? -1 : PySequence_Size(shape);
         if (m < 1 || m > MAXFACTORS) {
             Py_XDECREF(shape);
-            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a shape has 1 to 8 terms");
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a shape has 1 to 12 terms");
             return NULL;
         }
         for (Py_ssize_t j = 0; j < m; j++) {

@@ -30,10 +30,11 @@
 #define MAXN 26
 #define MAXCELLS (MAXN * MAXN)
 #define WORDS ((MAXCELLS + 63) / 64)
-#define ROLE_CELLS 7 /* the largest window (2x4) has 8 cells: 7 besides the new stone */
+#define ROLE_CELLS 11 /* the largest window (the pinwheel's 2x2 block and its ring of 8)
+                          has 12 cells: 11 besides the new stone */
 #define GUARD 3
 #define BOARD_BYTES 96 /* a board handed over as little-endian bytes of 12 words */
-#define MAXROLES (MAXCELLS * 40) /* at most 28 roles a point */
+#define MAXROLES (MAXCELLS * 40) /* at most 28 roles a point (standard, pinwheel) */
 
 enum { ST_EMPTY = 0, ST_MOVER = 1, ST_OTHER = 2 };
 /* results */

@@ -17,6 +17,8 @@ algorithms, each saving behind its own option so that its effect can be measured
     move) in both. Only the value: the number of plies to the end differs, so this is for
     who-wins questions only, and only for positions of a legal game (the theorem says
     nothing of others). The tests check equal values on every reachable 4x4 position.
+    Theorem O is proved for the standard glyphs only: a position of a variant
+    (``pinwheel``) is always searched in its own game, whatever ``theorem_o`` says.
 ``keep``
     The df-pn table survives between calls of one process (the entries of a run, the
     questions of one entry): its proof and disproof numbers stay true, they only save
@@ -153,13 +155,17 @@ def rule_counts() -> dict[str, int]:
 
 @dataclass
 class Proved:
-    """Who wins a position (a player index, None: not settled within the budget)."""
+    """Who wins a position (a player index, None: not settled within the budget, or a
+    draw: ``draw``)."""
 
     winner: int | None
     #: a winning move of the side to move when it wins (the move its proof goes through)
     best_move: Move | None
     nodes: int
     seconds: float
+    #: nobody can force a win (both questions disproved: a variant, whose positions may
+    #: end dead)
+    draw: bool = False
 
 
 @dataclass
@@ -176,17 +182,29 @@ class Confirmed:
 
 
 def as_orthodiagonal(position: Any) -> Any:
-    """The same position in the ortho-diagonal game (see ``theorem_o`` above).
+    """The same position in the ortho-diagonal game (see ``theorem_o`` above), with the
+    same glyphs.
 
     >>> pos = as_orthodiagonal(models.get("minefield").parse_position("3/3/1b1 w -"))
     >>> pos.game.win, pos.fen()
     ('orthodiagonal', '3/3/1b1 w -')
     """
-    return models.get("minefield", win="orthodiagonal").parse_position(position.fen())
+    game = models.get("minefield", win="orthodiagonal", variant=position.game.variant)
+    return game.parse_position(position.fen())
+
+
+def theorem_o_holds(position: Any) -> bool:
+    """Whether Theorem O may be used for ``position``: the standard glyphs only (it is
+    not proved for the variants).
+
+    >>> theorem_o_holds(models.get("minefield", variant="pinwheel").start(size=4))
+    False
+    """
+    return bool(position.game.standard)
 
 
 def _target(position: Any, theorem_o: bool) -> Any:
-    if theorem_o and position.game.win == "orthogonal":
+    if theorem_o and position.game.win == "orthogonal" and theorem_o_holds(position):
         return as_orthodiagonal(position)
     return position
 
@@ -219,7 +237,9 @@ def who_wins(
     It asks one question, "does ``attacker`` (default: the side to move) win?". A proof
     names the attacker, a disproof only says that the attacker has no forced win, so the
     winner is the other side because Minefield has no draws (``reports/minefield-no-draw``,
-    every n <= 26): :func:`confirm` checks it with the three values of alpha-beta. The
+    every n <= 26): :func:`confirm` checks it with the three values of alpha-beta. That
+    holds for the standard glyphs only: in a variant a disproof is followed by the other
+    question (does the other side win?), and two disproofs make a draw (``draw``). The
     side to move's winning move comes with it (the child the proof or disproof goes
     through). A fixed ``attacker`` for every entry of a run lets a ``keep`` table reuse
     one entry's proofs in the next (its entries are per attacker). ``use``: the pruning
@@ -227,15 +247,33 @@ def who_wins(
     """
     start = time.perf_counter()
     target = _target(position, theorem_o)
+    over = target.outcome()
+    if over is not None and not over.winners:  # a dead position (a variant's): a draw
+        return Proved(None, None, 0, 0.0, True)
     done = _settled(target)
     if done is not None:
         return Proved(done, None, 0, 0.0)
-    search = native.search_for(target.n, target.game.win == "orthodiagonal")
+    search = native.search_for(target.n, target.game.win == "orthodiagonal",
+                               variant=target.game.variant)  # fmt: skip
     side = target.to_move if attacker is None else attacker
     with rules(use, scale):
         proved, nodes, move = search.proof(target, side, tt_bits=tt_bits,
                                            node_limit=node_limit, timeout=timeout,
                                            keep=keep, table=table)  # fmt: skip
+        if proved is False and not target.game.standard:  # no no-draw theorem: ask again
+            left = None if timeout is None else timeout - (time.perf_counter() - start)
+            if left is not None and left <= 0:
+                return Proved(None, None, nodes, round(time.perf_counter() - start, 3))
+            other, more, other_move = search.proof(
+                target, 1 - side, tt_bits=tt_bits,
+                node_limit=max(node_limit - nodes, 1) if node_limit else 0, timeout=left,
+                keep=keep, table=table)  # fmt: skip
+            nodes += more
+            if other is None:
+                return Proved(None, None, nodes, round(time.perf_counter() - start, 3))
+            if not other:
+                return Proved(None, None, nodes, round(time.perf_counter() - start, 3), True)
+            move = other_move
     winner = None if proved is None else side if proved else 1 - side
     if winner != target.to_move:
         move = None
@@ -269,7 +307,8 @@ def confirm(
     if done is not None:
         return Confirmed(done == winner, "over", 0, 0.0)
     native.reset()  # a fresh alpha-beta table (the df-pn table stays)
-    search = native.search_for(target.n, target.game.win == "orthodiagonal", tt_bits)
+    search = native.search_for(target.n, target.game.win == "orthodiagonal", tt_bits,
+                               variant=target.game.variant)  # fmt: skip
     if certificate is not None:
         if (certificate.header.get("root"), certificate.header.get("rule")) != (
                 position.fen(), target.game.win):  # fmt: skip

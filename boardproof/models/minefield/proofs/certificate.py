@@ -42,7 +42,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from boardproof.models.minefield.board import GUARD, PASS, Move, flood, tables
+from boardproof.models.minefield.board import GUARD, PASS, VARIANTS, Move, flood, tables
 from boardproof.models.minefield.rules import MinefieldGame, MinefieldPosition
 from boardproof.solvers.proof import NotAProofError, ProofError
 
@@ -94,6 +94,8 @@ class Certificate:
             "stones (n*n bits), 1 if the mover is Black, the move (point r*n+f, n*n: pass)",
             "made_by": {"search": "native df-pn", "nodes": nodes},
         }  # fmt: skip
+        if base.get("variant", "standard") != "standard":  # the standard header stays as it was
+            header["variant"] = base["variant"]
         del seconds  # not written: the same input gives the same file
         return cls(header, list(records))
 
@@ -290,9 +292,9 @@ def check_certificate(
     n = header["size"]
     win, rule = header.get("win"), header.get("rule")
     variant = header.get("variant", "standard")
-    if variant != "standard":  # the native df-pn that makes them knows no variant
-        raise ProofError(f"bad certificate: field 'variant': certificates prove positions "
-                         f"of the standard game only, got {variant!r}")  # fmt: skip
+    if variant not in VARIANTS:  # the checker plays any variant's rules (Python's own)
+        raise ProofError(f"bad certificate: field 'variant': expected one of "
+                         f"{', '.join(VARIANTS)}, got {variant!r}")  # fmt: skip
     lemmas = header.get("lemmas")
     if win not in ("orthogonal", "orthodiagonal") or rule not in ("orthogonal",
                                                                    "orthodiagonal"):
@@ -305,8 +307,11 @@ def check_certificate(
                             and "theorem-o" in lemmas):  # fmt: skip
         raise ProofError(f"bad certificate: a proof in the {rule} game of a {win} claim "
                          f"needs the lemma theorem-o")  # fmt: skip
-    claim_game = MinefieldGame(win=win)
-    game = MinefieldGame(win=rule)
+    if "theorem-o" in lemmas and variant != "standard":  # proved for the standard glyphs
+        raise ProofError(f"bad certificate: field 'lemmas': theorem-o is not proved for the "
+                         f"{variant} variant")  # fmt: skip
+    claim_game = MinefieldGame(win=win, variant=variant)
+    game = MinefieldGame(win=rule, variant=variant)
     try:
         claimed_root = claim_game.parse_position(str(header.get("root")))
         winner = game.player_of(str(header.get("winner")))
@@ -402,7 +407,8 @@ def check_certificate(
                              f"in one")  # fmt: skip
     else:
         defended(root, winner, where)
-    return CertificateReport("minefield", claimed_root.fen(), side_name(winner), total,
+    name = "minefield" if variant == "standard" else f"minefield ({variant} variant)"
+    return CertificateReport(name, claimed_root.fen(), side_name(winner), total,
                              list(lemmas), replies, len(trusted))  # fmt: skip
 
 
@@ -415,8 +421,9 @@ def _trusted_records(cert: Certificate, accepted: Iterable[Certificate], listed:
     found: set[int] = set()
     for other in accepted:
         h = other.header
-        if (h.get("size"), h.get("rule"), h.get("win")) != (
-                cert.header["size"], cert.header["rule"], cert.header["win"]):  # fmt: skip
+        if (h.get("size"), h.get("rule"), h.get("win"), h.get("variant")) != (
+                cert.header["size"], cert.header["rule"], cert.header["win"],
+                cert.header.get("variant")):  # fmt: skip
             continue
         common = own.intersection(other.records)
         if not common:

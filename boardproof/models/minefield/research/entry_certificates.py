@@ -115,12 +115,14 @@ def assemble(node: Plan, win: str) -> fmt.Certificate | None:
     return compose(root, node.winner, [p for p in parts if p is not None], move)
 
 
-def same_claim(path: str, root: str, winner: str) -> bool:
-    """Whether ``path`` is a readable certificate of ``winner`` at ``root``."""
+def same_claim(path: str, root: str, winner: str, variant: str = "standard") -> bool:
+    """Whether ``path`` is a readable certificate of ``winner`` at ``root`` (in
+    ``variant``)."""
     if not os.path.exists(path):
         return False
     try:
         header = fmt.load_certificate(path).header
     except (OSError, fmt.ProofError):
         return False
-    return bool(header.get("root") == root and header.get("winner") == winner)
+    return bool(header.get("root") == root and header.get("winner") == winner
+                and header.get("variant", "standard") == variant)  # fmt: skip

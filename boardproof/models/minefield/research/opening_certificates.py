@@ -44,7 +44,8 @@ def certificate_name(n: int, entry: str) -> str:
 def write_opening_certificates(report: dict[str, Any], folder: str, win: str = "orthogonal",
                                executor: Any = None, attempts: str | None = None,
                                parts: dict[str, list[str]] | None = None,
-                               notes: Notes = None) -> list[str]:  # fmt: skip
+                               notes: Notes = None,
+                               variant: str = "standard") -> list[str]:  # fmt: skip
     """One certificate per solved entry of an openings report (the class representative
     of each first point, and the empty board), made on ``executor``'s workers, progress
     on stderr; existing files that name the same root and winner are kept (a stopped run
@@ -57,7 +58,9 @@ def write_opening_certificates(report: dict[str, Any], folder: str, win: str = "
     leave them, and compose those of the entries settled through their replies
     (:mod:`boardproof.models.minefield.research.entry_certificates`); ``parts`` gets the files each
     composed one is made of (for :func:`check_opening_certificates`); ``notes`` a line
-    per file kept, written or not written."""
+    per file kept, written or not written. ``variant``: the glyphs of the report's
+    positions (a variant's certificate says so in its header; the budgeted sizes take the
+    standard glyphs only)."""
     def note(text: str) -> None:
         if notes is not None:
             notes(text)
@@ -71,7 +74,7 @@ def write_opening_certificates(report: dict[str, Any], folder: str, win: str = "
             if not entry.get("winner"):
                 continue
             path = os.path.join(folder, certificate_name(size["n"], entry["class"]))
-            if entry_certificates.same_claim(path, entry["position"], entry["winner"]):
+            if entry_certificates.same_claim(path, entry["position"], entry["winner"], variant):
                 kept.append(path)
             elif "run" in size:
                 line = "" if entry["class"] == "empty" else entry["class"]
@@ -81,7 +84,8 @@ def write_opening_certificates(report: dict[str, Any], folder: str, win: str = "
                 for part_path, job in entry_certificates.searches(made):
                     jobs.setdefault(part_path, job)
             else:
-                jobs[path] = (entry["position"], entry["winner"], win, (), "pairs", 0)
+                jobs[path] = (entry["position"], entry["winner"], win, (), "pairs", 0,
+                              *(() if variant == "standard" else (variant,)))
     if kept:
         note(f"certificates: {len(kept)} kept in {folder}")
     written: list[str] = []
@@ -118,8 +122,8 @@ def write_opening_certificates(report: dict[str, Any], folder: str, win: str = "
 
 #: a certificate task: root, winner, win rule, and the search that finds the proof (the
 #: pruning rules, the df-pn table scheme, a node budget: 0 none; the table's size follows
-#: from the budget as in the budgeted attempts)
-Job = tuple[str, str, str, tuple[str, ...], str, int]
+#: from the budget as in the budgeted attempts); and a variant's name, for a variant
+Job = tuple[Any, ...]
 
 
 def reprove_from_certificates(report: dict[str, Any], folder: str, files: list[dict[str, Any]],
@@ -318,13 +322,17 @@ def check_entry_certificate(path: str, parts: tuple[str, ...] = ()) -> dict[str,
 def make_entry_certificate(job: Job) -> dict[str, Any]:
     """One task of :func:`write_opening_certificates`: :data:`Job` -> the file's bytes
     (None if df-pn fails), its positions and the seconds it took."""
-    root, winner, win, rules, table, budget = job
-    game = models.get("minefield", win=win)
+    root, winner, win, rules, table, budget, *rest = job
+    game = models.get("minefield", win=win, variant=rest[0] if rest else "standard")
     start = time.perf_counter()
     extra: dict[str, Any] = {}
     if budget:  # the budgeted attempts' search (always with Theorem O, as theirs)
         extra = {"rules": rules, "table": table, "node_limit": budget,
                  "tt_bits": table_bits(budget), "theorem_o": True}  # fmt: skip
+    elif rest:  # a variant's entry: its table's df-pn (no Theorem O), the same rules
+        from boardproof.models.minefield.research.openings import VARIANT_RULES, VARIANT_TABLE
+
+        extra = {"rules": VARIANT_RULES, "table": VARIANT_TABLE}
     try:
         cert = make_certificate(game.parse_position(root), winner=game.player_of(winner),
                                 **extra)  # fmt: skip

@@ -37,6 +37,7 @@ from boardproof.jobs.checkpoints import JournalCheckpoint
 from boardproof.jobs.executor import Executor, run_tasks
 from boardproof.models.base import InvalidOptionError
 from boardproof.models.minefield import native
+from boardproof.models.minefield.board import STANDARD
 from boardproof.models.minefield.native import prover
 from boardproof.models.minefield.research import subtrees
 from boardproof.solvers.api import solve
@@ -69,6 +70,13 @@ DFPN_TT_BITS = {5: 27}
 #: budget, not a time limit, so that the report stays reproducible)
 DFPN_NODE_FACTOR = 1
 DFPN_MIN_NODES = 1_000_000
+#: a variant's df-pn (its entries have no Theorem O): the pruning rules that are proved
+#: from the glyph roles alone (``minefield.c``), so they hold for every glyph set; they
+#: also make its certificates (on 5x5 the pinwheel's a1 takes 23.5 million nodes with
+#: them, over 50 million without)
+VARIANT_RULES = ("must3", "win3", "weak")
+#: and its df-pn table scheme (buckets of 4: does not thrash once full)
+VARIANT_TABLE = "quad"
 #: with a node ``budget`` (issue 18, session 5), the sizes from this one on are settled as
 #: trees of budgeted attempts, split by replies
 #: (:mod:`boardproof.models.minefield.research.subtrees`);
@@ -76,11 +84,12 @@ DFPN_MIN_NODES = 1_000_000
 SPLIT_FIRST_SIZE = 6
 
 
-def _game(win: str) -> Any:
-    return models.get("minefield", win=win)
+def _game(win: str, variant: str = STANDARD) -> Any:
+    return models.get("minefield", win=win, variant=variant)
 
 
-TaskArg = tuple[int, str | None, str, float | None, str]
+#: (n, first point or line, win rule, timeout, method) and, for a variant, its name
+TaskArg = tuple[Any, ...]
 
 
 def solve_task(arg: TaskArg) -> dict[str, Any]:
@@ -90,9 +99,10 @@ def solve_task(arg: TaskArg) -> dict[str, Any]:
     entry can stay unsolved (``winner`` None). ``method``: see :data:`METHODS`;
     the native search reports the exact number of plies with best play.
     """
-    n, point, win, timeout, method = arg
+    n, point, win, timeout, method, *rest = arg
+    variant = rest[0] if rest else STANDARD
     start = time.perf_counter()
-    pos = _game(win).start(size=n, pie=False)
+    pos = _game(win, variant).start(size=n, pie=False)
     for text in (point or "").split():  # a first point, or a line "a1 b2" (split entries)
         pos = pos.play(pos.parse_move(text))
     if method in ("auto", "dfpn") and n >= DFPN_FIRST_SIZE and native.supports(pos) and n <= 8:
@@ -101,7 +111,8 @@ def solve_task(arg: TaskArg) -> dict[str, Any]:
         native.reset()  # a fresh table: the same node counts whatever ran before
         diagonal = win == "orthodiagonal"
         distance = n <= NATIVE_DISTANCE_MAX_SIZE
-        search = native.search_for(n, diagonal, NATIVE_TT_BITS.get(n), distance=distance)
+        search = native.search_for(n, diagonal, NATIVE_TT_BITS.get(n), distance=distance,
+                                   variant=variant)  # fmt: skip
         found = search.solve(pos, timeout=timeout)
         value, nodes, best, plies = found.value, found.nodes, found.best_move, found.plies
         used = "native"
@@ -111,6 +122,10 @@ def solve_task(arg: TaskArg) -> dict[str, Any]:
         used = "alphabeta"
     entry: dict[str, Any] = {"position": pos.fen(), "method": used, "nodes": nodes,
                              "seconds": round(time.perf_counter() - start, 3)}  # fmt: skip
+    if value == "draw":  # a variant's (the standard game has no draw): nobody wins
+        entry.update(winner=None, best_move=None, plies=None, draw=True,
+                     note="a draw: nobody can force a win")  # fmt: skip
+        return entry
     if value not in ("win", "loss"):
         entry.update(winner=None, best_move=None, plies=None,
                      note=f"not solved within {timeout} s ({nodes} nodes)")  # fmt: skip
@@ -142,14 +157,22 @@ def prove_task(pos: Any, timeout: float | None, start: float) -> dict[str, Any]:
     """One entry by ``--method dfpn``: the native df-pn names the winner (Theorem O:
     searched in the ortho-diagonal game), the native alpha-beta re-proves it (Theorem O,
     its move order from the df-pn table) within a node budget. Fresh tables per entry, so
-    the node counts do not depend on what a worker ran before."""
-    found = prover.who_wins(pos, tt_bits=PROVER_TT_BITS, timeout=timeout)
+    the node counts do not depend on what a worker ran before. A variant's entry is
+    searched in its own game (Theorem O is proved for the standard glyphs only), by df-pn
+    with :data:`VARIANT_RULES`; its second search is the plain alpha-beta."""
+    variant = not pos.game.standard
+    found = prover.who_wins(pos, tt_bits=PROVER_TT_BITS, timeout=timeout,
+                            use=VARIANT_RULES if variant else (),
+                            table=VARIANT_TABLE if variant else "pairs")  # fmt: skip
     entry: dict[str, Any] = {"position": pos.fen(), "method": "native df-pn",
                              "nodes": found.nodes}  # fmt: skip
     if found.winner is None:
-        entry.update(winner=None, best_move=None, plies=None,
-                     note=f"not solved within {timeout} s ({found.nodes} nodes)",
+        note = ("a draw: nobody can force a win (both df-pn questions disproved)"
+                if found.draw else f"not solved within {timeout} s ({found.nodes} nodes)")
+        entry.update(winner=None, best_move=None, plies=None, note=note,
                      seconds=round(time.perf_counter() - start, 3))  # fmt: skip
+        if found.draw:
+            entry["draw"] = True
         return entry
     mover_wins = found.winner == pos.to_move
     entry.update(winner=pos.game.symbol(found.winner), plies=None,
@@ -163,19 +186,20 @@ def prove_task(pos: Any, timeout: float | None, start: float) -> dict[str, Any]:
     return entry
 
 
-def split_replies(n: int, point: str, win: str) -> list[str]:
+def split_replies(n: int, point: str, win: str, variant: str = STANDARD) -> list[str]:
     """White's replies after a black stone on ``point``, in canonical order.
 
     >>> split_replies(2, "a1", "orthogonal")
     ['b1', 'a2', 'b2']
     """
-    pos = _game(win).start(size=n, pie=False)
+    pos = _game(win, variant).start(size=n, pie=False)
     pos = pos.play(pos.parse_move(point))
     return [str(move) for move in pos.legal_moves()]
 
 
 def merge_split(n: int, point: str, win: str,
-                children: list[tuple[str, dict[str, Any]]]) -> dict[str, Any]:
+                children: list[tuple[str, dict[str, Any]]],
+                variant: str = STANDARD) -> dict[str, Any]:  # fmt: skip
     """One table entry from the entries after each White reply (White to move wins iff
     some reply leaves Black lost; the best reply is the first such in canonical order).
 
@@ -186,7 +210,7 @@ def merge_split(n: int, point: str, win: str,
     >>> (merged["winner"], merged["position"]) == (whole["winner"], whole["position"])
     True
     """
-    pos = _game(win).start(size=n, pie=False)
+    pos = _game(win, variant).start(size=n, pie=False)
     pos = pos.play(pos.parse_move(point))
     mover = pos.game.symbol(pos.to_move)
     solved = [(r, c) for r, c in children if c["winner"] is not None]
@@ -228,14 +252,16 @@ def cross_check(pos: Any, winner: int, node_limit: int, timeout: float | None) -
     ``proved``: True (agrees), False (df-pn disproves it: the table would be wrong) or
     None (not settled within ``node_limit`` nodes or ``timeout``).
     """
-    search = native.search_for(pos.n, pos.game.win == "orthodiagonal", DFPN_TT_BITS.get(pos.n))
+    search = native.search_for(pos.n, pos.game.win == "orthodiagonal", DFPN_TT_BITS.get(pos.n),
+                               variant=pos.game.variant)  # fmt: skip
     proved, nodes = search.proves(pos, winner, tt_bits=DFPN_TT_BITS.get(pos.n),
                                   node_limit=node_limit, timeout=timeout)  # fmt: skip
     # no seconds here: the check goes into the report, which must be reproducible
     return {"method": "native df-pn", "proved": proved, "nodes": nodes}
 
 
-def point_classes(n: int, win: str = "orthogonal") -> list[tuple[str, list[tuple[str, int]]]]:
+def point_classes(n: int, win: str = "orthogonal",
+                  variant: str = STANDARD) -> list[tuple[str, list[tuple[str, int]]]]:  # fmt: skip
     """First points grouped by symmetry: (representative, [(point, symmetry)...]).
 
     ``symmetry`` maps the representative's position onto the point's position.
@@ -243,7 +269,7 @@ def point_classes(n: int, win: str = "orthogonal") -> list[tuple[str, list[tuple
     >>> [(rep, [p for p, _ in members]) for rep, members in point_classes(2)]
     [('a1', ['a1', 'b1', 'a2', 'b2'])]
     """
-    start = _game(win).start(size=n, pie=False)
+    start = _game(win, variant).start(size=n, pie=False)
     classes: dict[Any, tuple[str, Any, list[tuple[str, int]]]] = {}
     order: list[Any] = []
     for move in start.legal_moves():
@@ -277,8 +303,13 @@ def build_report(
     notes: Callable[[str], None] | None = None,
     stop_after: float | None = None,
     grow: str = "breadth",
+    variant: str = STANDARD,
 ) -> dict[str, Any]:
     """Solve every size: the empty board and one task per class of first points.
+
+    ``variant``: the glyphs (``standard``, or ``pinwheel``: its entries are searched in
+    their own game, without Theorem O, and a draw is reported as such); the budgeted
+    attempts (``budget``) take the standard glyphs only.
 
     The entries of the first points in ``split`` (class representatives, the hardest
     entries) are split one ply deeper: one task per White reply, merged by
@@ -309,9 +340,13 @@ def build_report(
         )
     if budget is not None:
         subtrees.check_budget(budget)
+        if variant != STANDARD:
+            raise InvalidOptionError(f"invalid option budget: the budgeted attempts take the "
+                                     f"standard glyphs only, got variant {variant!r}")  # fmt: skip
+    extra: tuple[str, ...] = () if variant == STANDARD else (variant,)
     deadline = None if stop_after is None else time.monotonic() + stop_after
     tasks: list[tuple[str, Any]] = []
-    classes = {n: point_classes(n, win) for n in sizes}
+    classes = {n: point_classes(n, win, variant) for n in sizes}
     deep = [n for n in sizes if budget is not None and n >= split_from]
     store: Any = checkpoint
     if deep:
@@ -328,14 +363,14 @@ def build_report(
     for n in sizes:
         if n in deep:
             continue
-        tasks.append((f"n={n} empty", (n, None, win, timeout, method)))
+        tasks.append((f"n={n} empty", (n, None, win, timeout, method, *extra)))
         for rep, _ in classes[n]:
             if rep in split_set:
-                for reply in split_replies(n, rep, win):
+                for reply in split_replies(n, rep, win, variant):
                     tasks.append((f"n={n} {rep} {reply}", (n, f"{rep} {reply}", win, timeout,
-                                                           method)))  # fmt: skip
+                                                           method, *extra)))  # fmt: skip
             else:
-                tasks.append((f"n={n} {rep}", (n, rep, win, timeout, method)))
+                tasks.append((f"n={n} {rep}", (n, rep, win, timeout, method, *extra)))
     # the df-pn nodes, with the attempts' rules, of the sizes below each deep one: the
     # three that its estimates come from, and one more to check the method on the last
 
@@ -371,12 +406,14 @@ def build_report(
     for n in sizes:
         for rep, _ in classes[n]:
             if rep in split_set:
-                replies = split_replies(n, rep, win)
+                replies = split_replies(n, rep, win, variant)
                 results[f"n={n} {rep}"] = merge_split(
-                    n, rep, win, [(r, results.pop(f"n={n} {rep} {r}")) for r in replies])
-    game = _game(win)
+                    n, rep, win, [(r, results.pop(f"n={n} {rep} {r}")) for r in replies],
+                    variant)  # fmt: skip
+    game = _game(win, variant)
     report: dict[str, Any] = {
         "game": "minefield",
+        **({} if variant == STANDARD else {"variant": variant}),
         "win_rule": win,
         "pie": False,
         "question": "one black stone on the point, White to move, no swap: who wins?",

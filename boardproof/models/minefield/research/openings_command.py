@@ -29,6 +29,9 @@ PARAMS = (
                  help=f"board sizes, e.g. 2-5 [{DEFAULT_SIZES}]."),
     click.Option(["--win"], default=None, metavar="RULE",
                  help="'orthogonal' (rulebook, default) or 'orthodiagonal'."),
+    click.Option(["--variant"], default=None, metavar="GLYPHS",
+                 help="the glyphs: standard (rulebook, default) or pinwheel; the report's "
+                      "files are then minefield-openings-VARIANT.*."),
     click.Option(["--split"], default=None, metavar="POINTS",
                  help="split these first points' entries (e.g. a1,a2: the hardest) into one "
                       "task per reply."),
@@ -78,6 +81,7 @@ def _minefield(
     stop_after: float | None = None,
     cert_dir: str | None = None,
     grow: str | None = None,
+    variant: str | None = None,
 ) -> None:
     # the runs' modules load when the command runs: the command line loads this module at
     # every start, for its options
@@ -111,6 +115,8 @@ def _minefield(
         )
     if win is not None:
         models.get("minefield", win=win)  # a bad rule is refused before any work
+    if variant is not None:
+        _check_variant(variant, method, cert_dir)
     if grow is not None and grow not in GROWTHS:
         raise InvalidOptionError(
             f"invalid option --grow: expected one of {', '.join(GROWTHS)}, got {grow!r}")
@@ -121,7 +127,8 @@ def _minefield(
     split_from = SPLIT_FIRST_SIZE if budget_from is None else budget_from
     deep = budget is not None and any(n >= split_from for n in size_list)
     # a run of budgeted attempts keeps its journal (the unsettled entries go on from it)
-    cp = checkpoint or os.path.join(out_dir, "minefield-openings.checkpoint"
+    stem = "minefield-openings" + (f"-{variant}" if variant not in (None, "standard") else "")
+    cp = checkpoint or os.path.join(out_dir, stem + ".checkpoint"
                                     + (".jsonl" if deep else ".json"))  # fmt: skip
     start = time.perf_counter()
     command = f"boardproof openings minefield --sizes {sizes}" + backend_options(executor)
@@ -129,6 +136,8 @@ def _minefield(
         command += f" --timeout {timeout:g}"
     if win is not None:
         command += f" --win {win}"
+    if variant is not None:
+        command += f" --variant {variant}"
     if method != "auto":
         command += f" --method {method}"
     split_points = tuple(p for p in (split or "").split(",") if p)
@@ -163,6 +172,7 @@ def _minefield(
         stop_after=stop_after,
         grow=grow or "breadth",
         notes=lambda line: click.echo(line, err=True),
+        variant=variant or "standard",
     )
     attempts = None
     if deep:
@@ -175,7 +185,8 @@ def _minefield(
         parts: dict[str, list[str]] = {}
         paths = write_opening_certificates(report, cert_dir, win or "orthogonal", executor,
                                            attempts, parts,
-                                           notes=lambda text: click.echo(text, err=True))
+                                           notes=lambda text: click.echo(text, err=True),
+                                           variant=variant or "standard")  # fmt: skip
         cache = None if attempts is None else os.path.join(attempts, "checks.jsonl")
         checked = check_opening_certificates(paths, executor, cache, parts)
         report["certificates"] = {"folder": cert_dir, "files": checked}
@@ -208,6 +219,31 @@ def _minefield(
 
 
 
+def _check_variant(variant: str, method: str = "auto", cert_dir: str | None = None) -> None:
+    """Refuse a variant that the opening tables do not take (one line naming it): the
+    cartwheel only with ``--method alphabeta`` (the Python search: the native searches do
+    not take its glyph) and without certificates (made by the native df-pn).
+
+    >>> _check_variant("cartwheel")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+        ...
+    boardproof...InvalidOptionError: invalid option --variant: expected standard or pinwheel ...
+    >>> _check_variant("cartwheel", "alphabeta")
+    """
+    from boardproof.models.minefield.board import VARIANTS as KNOWN
+    from boardproof.models.minefield.native import VARIANTS
+
+    if variant not in KNOWN:
+        raise InvalidOptionError(f"invalid option --variant: expected one of "
+                                 f"{', '.join(KNOWN)}, got {variant!r}")  # fmt: skip
+    if variant not in VARIANTS and (method != "alphabeta" or cert_dir is not None):
+        raise InvalidOptionError(
+            f"invalid option --variant: expected {' or '.join(VARIANTS)} (the native "
+            f"searches do not take the {variant} glyph, which counts points beyond the "
+            f"board as stones; it takes --method alphabeta and no --certificates), got "
+            f"{variant!r}")
+
+
 def run(executor: Executor, given: dict[str, Any], *, out_dir: str, timeout: float | None,
         as_json: bool) -> None:  # fmt: skip
     """The command's run for Minefield, from the options it was given."""
@@ -216,7 +252,7 @@ def run(executor: Executor, given: dict[str, Any], *, out_dir: str, timeout: flo
     _minefield(sizes, executor, out_dir, given["checkpoint"], timeout, given["win"],
                given["method"] or "auto", given["split"], bool(given["force"]), as_json,
                given["budget"], given["depth"], given["budget_from"], given["stop_after"],
-               given["certificates"], given["grow"])  # fmt: skip
+               given["certificates"], given["grow"], given["variant"])  # fmt: skip
 
 
 #: what ``boardproof openings`` finds through Minefield's descriptor
