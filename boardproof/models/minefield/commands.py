@@ -21,6 +21,7 @@ from boardproof.jobs.executor import RunInfo
 from boardproof.models.minefield.proofs import ring
 from boardproof.models.minefield.research import claims
 from boardproof.models.minefield.research import claims_report as nodraw
+from boardproof.models.minefield.research.fairness_command import fairness_command
 from boardproof.solvers.sat import solving
 
 
@@ -189,4 +190,4 @@ def run_line(result: dict[str, Any]) -> str:
 
 
 #: the commands Minefield adds to the command line (``GameInfo.commands``)
-COMMANDS = [verify_command]
+COMMANDS = [verify_command, fairness_command]
