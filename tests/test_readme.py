@@ -56,6 +56,7 @@ LONG = (
     "verify minefield-no-draw --sizes 19-24",
     "puzzle generate",
     "puzzle check puzzles.jsonl",
+    "mined.jsonl",
     "site --out",
 )
 #: seconds any one command may take

@@ -19,7 +19,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import os
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -73,6 +73,29 @@ def daily_puzzle(
     return {"id": puzzle.pop("id"), "date": day.isoformat(), **puzzle}
 
 
+def daily_from_set(
+    game: str, puzzles: Sequence[dict[str, Any]], date: dt.date | None = None
+) -> dict[str, Any]:
+    """The puzzle of ``game`` on ``date`` taken from a set of puzzles (e.g. mined from
+    games at the sizes people play: ``puzzle generate --from-games``): among the set's
+    puzzles of ``game``, in file order, the one at ``daily_seed(game, date) % count``.
+    The same set gives the same day's puzzle on every machine.
+
+    >>> pool = [{"id": f"p{k}", "game": "minefield", "rating": {}} for k in range(3)]
+    >>> daily_from_set("minefield", pool, parse_date("2026-01-01"))["source_id"]
+    'p2'
+    """
+    name = puzzle_game(game)
+    day = date if date is not None else today()
+    mine = [p for p in puzzles if isinstance(p, dict) and p.get("game") == name]
+    if not mine:
+        raise PuzzleError(f"invalid puzzle set: no {name} puzzle in it: {game!r}")
+    chosen = dict(mine[daily_seed(name, day) % len(mine)])
+    ident = chosen.pop("id", None)
+    return {"id": f"{name}-{day.isoformat()}", "date": day.isoformat(),
+            **({"source_id": ident} if ident is not None else {}), **chosen}  # fmt: skip
+
+
 def daily_task(arg: tuple[str, str]) -> dict[str, Any]:
     """The puzzle of one (game, ISO date): a self-contained executor task."""
     game, date = arg
@@ -89,17 +112,27 @@ def daily_puzzles(
     executor: Executor | None = None,
     progress: bool = False,
     checkpoint: str | os.PathLike[str] | None = None,
+    sets: Mapping[str, Sequence[dict[str, Any]]] | None = None,
 ) -> dict[str, dict[str, Any]]:
     """The daily puzzle of every (game, ISO date), keyed ``"GAME DATE"``.
 
     One executor task per (game, day); the result does not depend on what ran them.
     With ``checkpoint`` (a JSON Lines file) each finished day is kept there at once, and
-    a later run (of any games and days) takes the days it holds from it.
+    a later run (of any games and days) takes the days it holds from it. A game with a
+    set of puzzles in ``sets`` (by canonical name, e.g. mined from games at the sizes
+    people play) takes its days from it (:func:`daily_from_set`: no task, no search).
     """
-    tasks = [(f"{game} {date}", (game, date)) for game in games for date in dates]
+    chosen = dict(sets or {})
+    tasks = [(f"{game} {date}", (game, date)) for game in games for date in dates
+             if game not in chosen]  # fmt: skip
     store = open_checkpoint(checkpoint)
-    return run_tasks(daily_task, tasks, executor=executor, progress=progress,
-                     description="site puzzles", checkpoint=store)  # fmt: skip
+    found = run_tasks(daily_task, tasks, executor=executor, progress=progress,
+                      description="site puzzles", checkpoint=store) if tasks else {}  # fmt: skip
+    for game in games:
+        for date in dates if game in chosen else ():
+            found[f"{game} {date}"] = daily_from_set(game, chosen[game],
+                                                     dt.date.fromisoformat(date))  # fmt: skip
+    return found
 
 
 def open_checkpoint(path: str | os.PathLike[str] | None) -> JournalCheckpoint | None:

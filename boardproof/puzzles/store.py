@@ -20,8 +20,12 @@ Every line is one JSON object::
   another move that also wins in time (``[]``: the whole line is forced for the
   winner too; null: not established within the node budget);
 - ``proof``: the proof tree of the win, checked by ``boardproof check-proof``;
-- ``source``: where the position comes from (a playout from ``start``);
-- daily puzzles also carry ``date``.
+- ``source``: where the position comes from (a playout from ``start``; a puzzle mined from
+  a game, :mod:`boardproof.puzzles.mining`: ``{"file", "record", "ply", "start", "line"}``,
+  the game file, the record's id, the moves played before the position, and those moves
+  from ``start``);
+- daily puzzles also carry ``date`` (and, taken from a set of puzzles, ``source_id``: the
+  ``id`` the puzzle has in the set).
 
 A file holding one JSON array of such objects (or one object) is read too.
 Blank lines are ignored.
