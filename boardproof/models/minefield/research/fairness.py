@@ -23,8 +23,6 @@ end.
 
 >>> [c for c in first_point_classes(3)]
 [('a1', ['a1', 'c1', 'a3', 'c3']), ('b1', ['b1', 'b3']), ('a2', ['a2', 'c2']), ('b2', ['b2'])]
->>> parse_per_size("2000,13=500", "--iterations", [7, 13])
-{7: 2000, 13: 500}
 """
 
 from __future__ import annotations
@@ -78,58 +76,6 @@ def first_point_classes(n: int) -> list[tuple[str, list[str]]]:
             members = sorted(images, key=lambda p: (p[1], p[0]))
             classes.append((point_name(f, r), [point_name(*p) for p in members]))
     return classes
-
-
-def parse_per_size(text: str, option: str, sizes: list[int]) -> dict[int, int]:
-    """``N`` (every size) or ``N,SIZE=M,...`` (SIZE gets M): a whole number >= 1 per size.
-
-    >>> parse_per_size("9=4", "--games", [9, 13])
-    Traceback (most recent call last):
-    ...
-    boardproof.models.base.InvalidOptionError: invalid option --games: no value for 13x13 \
-(give N or N,SIZE=M), got '9=4'
-    """
-    default: int | None = None
-    given: dict[int, int] = {}
-    for item in text.split(","):
-        key, equals, value = (part.strip() for part in item.rpartition("="))
-        try:
-            number = int(value)
-            size = int(key) if equals else None
-        except ValueError:
-            raise InvalidOptionError(
-                f"invalid option {option}: expected N or N,SIZE=M (whole numbers), got {text!r}"
-            ) from None
-        if number < 1:
-            raise InvalidOptionError(f"invalid option {option}: expected >= 1, got {text!r}")
-        if size is None:
-            default = number
-        else:
-            given[size] = number
-    missing = [n for n in sizes if n not in given and default is None]
-    if missing:
-        raise InvalidOptionError(
-            f"invalid option {option}: no value for {missing[0]}x{missing[0]} "
-            f"(give N or N,SIZE=M), got {text!r}"
-        )
-    extra = sorted(set(given) - set(sizes))
-    if extra:
-        raise InvalidOptionError(
-            f"invalid option {option}: size {extra[0]} is not in --sizes, got {text!r}"
-        )
-    return {n: given.get(n, default or 0) for n in sizes}
-
-
-def parse_variants(text: str) -> list[str]:
-    """``standard,pinwheel`` as a list (the variants the native engine plays)."""
-    found = [part.strip() for part in text.split(",")]
-    for name in found:
-        if name not in VARIANTS:
-            raise InvalidOptionError(
-                f"invalid option --variants: expected {' and/or '.join(VARIANTS)} "
-                f"(comma-separated), got {text!r}"
-            )
-    return [v for v in VARIANTS if v in found]
 
 
 @dataclass(frozen=True)
@@ -249,7 +195,7 @@ def load_proved(paths: list[str]) -> Proved:
         except (OSError, ValueError, KeyError, TypeError, AttributeError) as error:
             why = getattr(error, "strerror", None) or str(error) or type(error).__name__
             raise InvalidOptionError(
-                f"invalid option --proved: not a Minefield opening report ({why}): {path!r}"
+                f"invalid option proved: not a Minefield opening report ({why}): {path!r}"
             ) from None
     return found
 

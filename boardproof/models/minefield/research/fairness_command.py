@@ -58,6 +58,60 @@ def command_line(campaign: Campaign, games: str, iterations: str, out: str,
     return "boardproof fairness " + shlex.join([*args, "--out", out])
 
 
+def parse_per_size(text: str, option: str, sizes: list[int]) -> dict[int, int]:
+    """``N`` (every size) or ``N,SIZE=M,...`` (SIZE gets M): a whole number >= 1 per size.
+
+    >>> parse_per_size("9=4", "--games", [9, 13])
+    Traceback (most recent call last):
+    ...
+    boardproof.models.base.InvalidOptionError: invalid option --games: no value for 13x13 \
+(give N or N,SIZE=M), got '9=4'
+    """
+    default: int | None = None
+    given: dict[int, int] = {}
+    for item in text.split(","):
+        key, equals, value = (part.strip() for part in item.rpartition("="))
+        try:
+            number = int(value)
+            size = int(key) if equals else None
+        except ValueError:
+            raise InvalidOptionError(
+                f"invalid option {option}: expected N or N,SIZE=M (whole numbers), got {text!r}"
+            ) from None
+        if number < 1:
+            raise InvalidOptionError(f"invalid option {option}: expected >= 1, got {text!r}")
+        if size is None:
+            default = number
+        else:
+            given[size] = number
+    missing = [n for n in sizes if n not in given and default is None]
+    if missing:
+        raise InvalidOptionError(
+            f"invalid option {option}: no value for {missing[0]}x{missing[0]} "
+            f"(give N or N,SIZE=M), got {text!r}"
+        )
+    extra = sorted(set(given) - set(sizes))
+    if extra:
+        raise InvalidOptionError(
+            f"invalid option {option}: size {extra[0]} is not in --sizes, got {text!r}"
+        )
+    return {n: given.get(n, default or 0) for n in sizes}
+
+
+def parse_variants(text: str) -> list[str]:
+    """``standard,pinwheel`` as a list (the variants the native engine plays)."""
+    from boardproof.models.minefield.research.fairness import VARIANTS
+
+    found = [part.strip() for part in text.split(",")]
+    for name in found:
+        if name not in VARIANTS:
+            raise InvalidOptionError(
+                f"invalid option --variants: expected {' and/or '.join(VARIANTS)} "
+                f"(comma-separated), got {text!r}"
+            )
+    return [v for v in VARIANTS if v in found]
+
+
 @click.command(name="fairness")
 @click.option("--sizes", default=DEFAULT_SIZES, show_default=True,
               help="Board sizes: a list (7,9) or A-B.")
@@ -116,17 +170,21 @@ def fairness_command(sizes: str, variants: str, games: str, iterations: str, see
         raise InvalidOptionError(
             f"invalid option --sizes: expected sizes 2 to 26 (a list or A-B), got {sizes!r}"
         ) from None
-    variant_list = fairness.parse_variants(variants)
+    variant_list = parse_variants(variants)
     campaign = fairness.Campaign(
         tuple(size_list), tuple(variant_list),
-        fairness.parse_per_size(games, "--games", size_list),
-        fairness.parse_per_size(iterations, "--iterations", size_list), seed,
+        parse_per_size(games, "--games", size_list),
+        parse_per_size(iterations, "--iterations", size_list), seed,
     )  # fmt: skip
     check_output_path(out, "--out", folder=True)
     check_output_path(checkpoint, "--checkpoint")
     files = [p for p in PROVED_DEFAULT if os.path.exists(p)] if not proved else [
         p for p in proved if p != "none"]  # fmt: skip
-    proved_table = fairness.load_proved(files)
+    try:
+        proved_table = fairness.load_proved(files)
+    except InvalidOptionError as error:
+        raise InvalidOptionError(str(error).replace("option proved:", "option --proved:", 1)) \
+            from None
     check_replace(out, campaign.describe(), replace)
     journal = checkpoint or os.path.join(out, f"{NAME}.checkpoint.jsonl")
     executor = Executor(workers, scheduler)  # bad options refused before any work
