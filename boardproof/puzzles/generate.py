@@ -213,7 +213,12 @@ def win_within(search: AlphaBeta, position: Position, player: int, plies: int) -
     value = search.value(position, plies)
     if position.to_move != player:
         value = -value
-    return WIN - value if value >= WIN_MIN else None
+    if value < WIN_MIN:
+        return None
+    # the search's table may hold a deeper search's exact value: a fastest win longer
+    # than ``plies`` is no answer to this question (pinned: tests/test_puzzles_from_games.py)
+    found = WIN - value
+    return found if found <= plies else None
 
 
 def proof_line(proof: dict[str, Any], first: str) -> list[str]:
