@@ -19,15 +19,18 @@ from boardproof.commands.common import check_output_path, echo_json
 from boardproof.inputs import read_text
 from boardproof.jobs.executor import RunInfo
 from boardproof.models.minefield.proofs import ring
-from boardproof.models.minefield.research import claims
+from boardproof.models.minefield.proofs.glyph_sets import check_variant
+from boardproof.models.minefield.research import claims, minimality
 from boardproof.models.minefield.research import claims_report as nodraw
+from boardproof.models.minefield.research import minimality_report as minimal_report
 from boardproof.models.minefield.research.fairness_command import fairness_command
 from boardproof.solvers.sat import solving
 
 
 def default_checkpoint(claim: str, method: str, solver: str, cubes: int,
-                       out: str | None) -> Path:
+                       out: str | None, variant: str = "standard") -> Path:
     """Where the run keeps its checkpoint (beside the report, or in the user's cache)."""
+    claim = claim if variant == "standard" else f"{claim}-{variant}"
     name = f"{claim}-{method}-{solver}-cubes{cubes}.checkpoint.json"
     if out is not None:
         return Path(out) / "checkpoints" / name
@@ -93,6 +96,9 @@ def _load_report(path: str) -> dict[str, Any]:
               help="Checkpoint file (default: under --out, or ~/.cache/boardproof).")
 @click.option("--fresh", is_flag=True, help="Ignore (delete) an existing checkpoint.")
 @click.option("--quiet", is_flag=True, help="No progress display.")
+@click.option("--variant", default="standard", show_default=True,
+              help="The glyphs: standard, pinwheel or cartwheel (minefield-minimal: the "
+                   "variants whose glyphs are checked, comma-separated).")
 @click.option("--note", default="", help="A line added to the report (e.g. the load).")
 @click.option("--merge", "merge_file", type=click.Path(dir_okay=False), default=None,
               help="An earlier report's JSON: keep its rows for the sizes not run now.")
@@ -101,14 +107,20 @@ def verify_command(claim: str, sizes: str | None, out: str | None, as_json: bool
                    certify_max: int, cubes: int, exhaustive_max: int,
                    checkpoint: str | None, fresh: bool, quiet: bool, note: str,
                    merge_file: str | None, own_check_max: int, strip_max: int,
-                   second_solver: str | None) -> None:
-    """Verify CLAIM (minefield-no-draw, minefield-orthodiagonal) per board size.
+                   second_solver: str | None, variant: str) -> None:
+    """Verify CLAIM (minefield-no-draw, minefield-orthodiagonal, minefield-minimal) per
+    board size.
 
     \b
     Example:
       boardproof verify minefield-no-draw --sizes 2-8 --out nodraw
     """
+    if claim == minimality.CLAIM:
+        minimality_command(variant, sizes, out, as_json, workers, certify_max, exhaustive_max,
+                           checkpoint, fresh, quiet)
+        return
     spec = claims.check_claim(claim)
+    check_variant(variant)
     check_output_path(out, "--out", folder=True)
     check_output_path(checkpoint, "--checkpoint")
     size_list = (claims.parse_sizes(sizes) if sizes is not None
@@ -121,7 +133,7 @@ def verify_command(claim: str, sizes: str | None, out: str | None, as_json: bool
             raise claims.InvalidOptionError(
                 f"invalid option {name}: expected >= 0, got {value!r}")
     path = Path(checkpoint) if checkpoint else default_checkpoint(
-        claim, method, solver, cubes, out)
+        claim, method, solver, cubes, out, variant)
     if fresh and path.exists():
         path.unlink()
     proof_dir = Path(out) / "proofs" if out is not None else None
@@ -132,11 +144,12 @@ def verify_command(claim: str, sizes: str | None, out: str | None, as_json: bool
         scheduler=scheduler, checkpoint=path, certify_max=certify_max,
         proof_dir=proof_dir, cubes=cubes, exhaustive_max=exhaustive_max,
         progress=not quiet and not as_json,
-        own_check_max=own_check_max, second_solver=second_solver,
+        own_check_max=own_check_max, second_solver=second_solver, variant=variant,
     )
     if note:
         result["note"] = note
-    args = [claim, "--sizes", sizes or f"{spec.default_sizes[0]}-{spec.default_sizes[1]}",
+    args = [claim] + (["--variant", variant] if variant != "standard" else [])
+    args += ["--sizes", sizes or f"{spec.default_sizes[0]}-{spec.default_sizes[1]}",
             "--method", method, "--solver", solver, "--exhaustive-max",
             str(exhaustive_max), "--certify-max", str(certify_max)]
     if own_check_max != claims.DEFAULT_OWN_CHECK_MAX:
@@ -158,7 +171,7 @@ def verify_command(claim: str, sizes: str | None, out: str | None, as_json: bool
     result["commands"] = ["boardproof verify " + " ".join(shlex.quote(a) for a in args)]
     if previous is not None:
         result = claims.merge(result, previous, str(merge_file))
-    if out is not None and claim == "minefield-no-draw":
+    if out is not None and claim == "minefield-no-draw" and variant == "standard":
         result["ring"] = ring.summary(strip_max)  # partial theorems towards every n
     if out is not None:
         written = nodraw.write_report(result, out, command="\n".join(result["commands"]))
@@ -172,6 +185,41 @@ def verify_command(claim: str, sizes: str | None, out: str | None, as_json: bool
         click.echo("wrote " + ", ".join(result["files"]))
     if scheduler is not None:  # the back end, as the other long jobs name it
         click.echo(run_line(result))
+
+
+def minimality_command(variants: str, sizes: str | None, out: str | None, as_json: bool,
+                       workers: int, certify_max: int, exhaustive_max: int,
+                       checkpoint: str | None, fresh: bool, quiet: bool) -> None:
+    """``verify minefield-minimal``: is each glyph of the variants needed?"""
+    names = [v.strip() for v in variants.split(",") if v.strip()] or ["standard"]
+    for name in names:
+        check_variant(name)
+    check_output_path(out, "--out", folder=True)
+    check_output_path(checkpoint, "--checkpoint")
+    size_list = claims.parse_sizes(sizes or "2-8")
+    path = Path(checkpoint) if checkpoint else default_checkpoint(
+        minimality.CLAIM, "plain", "cadical195", 0, out, "-".join(names))
+    if fresh and path.exists():
+        path.unlink()
+    result = minimality.verify_minimal(
+        names, size_list, workers=workers, checkpoint=path,
+        proof_dir=Path(out) / "proofs" if out is not None else None,
+        certify_max=certify_max, exhaustive_max=exhaustive_max,
+        progress=not quiet and not as_json)
+    args = [minimality.CLAIM, "--variant", ",".join(names), "--sizes", sizes or "2-8",
+            "--certify-max", str(certify_max), "--exhaustive-max", str(exhaustive_max)]
+    if out is not None:
+        args += ["--out", out]
+    command = "boardproof verify " + " ".join(shlex.quote(a) for a in args)
+    if out is not None:
+        written = minimal_report.write_report(result, out, command)
+        result["files"] = [str(p) for p in written]
+    if as_json:
+        echo_json(result)
+        return
+    click.echo(minimal_report.text_table(result))
+    if out is not None:
+        click.echo("wrote " + ", ".join(result["files"]))
 
 
 def run_line(result: dict[str, Any]) -> str:

@@ -54,6 +54,7 @@ from boardproof.models.minefield.board import (
     neighbours,
     symmetry_point,
 )
+from boardproof.models.minefield.proofs.glyph_sets import check_set, set_glyphs, set_label
 from boardproof.models.minefield.rules import from_cells, parse_cells
 from boardproof.solvers.sat.child import open_solver
 from boardproof.solvers.sat.solving import (
@@ -143,7 +144,10 @@ class Options:
     - ``equiv``: glyph-match witnesses are equivalences, not just implications;
     - ``closed_in_stones``: a reachable-set member must be a stone of its colour;
     - ``both_sides``: each colour's no-path part also uses a closed set grown from its
-      far edge (redundant, helps propagation).
+      far edge (redundant, helps propagation);
+    - ``glyph_set``: the forbidden glyphs (:mod:`~boardproof.models.minefield.proofs.
+      glyph_sets`: a variant's set, or one less a glyph); empty: the rulebook's three.
+      The crosscut lemma rests on the hard corner: it needs that glyph in the set.
     """
 
     lemmas: tuple[str, ...] = ("crosscut",)
@@ -154,8 +158,15 @@ class Options:
     parts: tuple[str, ...] = PARTS
     fill: str = ""
     diagonal: bool = False
+    glyph_set: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
+        if self.glyph_set:
+            object.__setattr__(self, "glyph_set", check_set(self.glyph_set))
+            if "crosscut" in self.lemmas and "hard corner" not in self.glyph_set:
+                raise InvalidOptionError(
+                    "invalid lemma: crosscut rests on the hard corner, not in the glyph "
+                    f"set {set_label(self.glyph_set)!r}")
         for lemma in self.lemmas:
             if lemma not in LEMMAS:
                 raise InvalidOptionError(
@@ -195,6 +206,8 @@ class Options:
             bits.append("diagonal")
         if self.parts != PARTS:
             bits.append("parts=" + "+".join(self.parts))
+        if self.glyph_set:
+            bits.append("glyphs=" + set_label(self.glyph_set))
         if self.fill:
             bits.append(self.fill)
         return ",".join(bits)
@@ -409,7 +422,7 @@ def encode(n: int, options: Options = PLAIN) -> Encoding:
     for p in range(n * n):
         enc.clauses.append([-enc.black(p), -enc.white(p)])
     mark("cells")
-    all_glyphs = glyphs(n)
+    all_glyphs = set_glyphs(n, options.glyph_set) if options.glyph_set else glyphs(n)
     if "glyph" in options.parts:
         for g in all_glyphs:
             enc.clauses.append([-lit for p, s in g for lit in enc.match(p, s)])

@@ -19,6 +19,12 @@ Claims:
   ends up with an orthogonal one. Exhaustively on small boards; on larger ones by
   Theorem O (:data:`~boardproof.models.minefield.proofs.lemmas.THEOREM_O`) from the SAT fill step.
 
+Both claims can be checked with a variant's glyphs (``variant="pinwheel"`` or
+``"cartwheel"``: the encodings take the variant's glyph set, and the lemmas used rest
+on the hard corner alone, which every variant forbids; see
+:mod:`~boardproof.models.minefield.research.variant_texts`). Whether each glyph of a
+variant is needed is :mod:`~boardproof.models.minefield.research.minimality`.
+
 >>> sorted(CLAIMS)
 ['minefield-no-draw', 'minefield-orthodiagonal']
 >>> r = verify("minefield-no-draw", [2, 3], progress=False)
@@ -31,14 +37,17 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from boardproof.jobs.checkpoints import Checkpoint
 from boardproof.jobs.executor import Executor
 from boardproof.models.base import InvalidOptionError
+from boardproof.models.minefield.board import STANDARD
 from boardproof.models.minefield.proofs import lemmas, sat
+from boardproof.models.minefield.proofs.glyph_sets import VARIANT_SETS, check_variant, set_label
+from boardproof.models.minefield.research import glyph_games
 from boardproof.models.minefield.research.exhaustive import enumerate_reachable, reach_search
 from boardproof.solvers.sat import certify, second, solving
 from boardproof.solvers.sat.child import call_in_child, open_solver
@@ -96,18 +105,24 @@ def check_claim(name: str) -> Claim:
 # ---------------------------------------------------------------------------
 
 
-def _step_options(n: int, method: str) -> list[tuple[str, sat.Options]]:
+def _step_options(n: int, method: str,
+                  variant: str = STANDARD) -> list[tuple[str, sat.Options]]:
     if method == "split":
-        return sat.fast_steps(n)
-    if method == "fill":  # the split method's fill step; the full step is Lemma H
-        return sat.fast_steps(n)[:1]
-    return [(method, sat.ENCODINGS[method])]
+        steps = sat.fast_steps(n)
+    elif method == "fill":  # the split method's fill step; the full step is Lemma H
+        steps = sat.fast_steps(n)[:1]
+    else:
+        steps = [(method, sat.ENCODINGS[method])]
+    if variant == STANDARD:  # the rulebook's glyphs: the formulas of the published reports
+        return steps
+    return [(name, replace(options, glyph_set=VARIANT_SETS[variant]))
+            for name, options in steps]
 
 
 def sat_task(task: dict[str, Any]) -> dict[str, Any]:
     """Solve one SAT step (optionally one cube of it); certify it when asked."""
     n, method, step = task["n"], task["method"], task["step"]
-    options = dict(_step_options(n, method))[step]
+    options = dict(_step_options(n, method, task.get("variant", STANDARD)))[step]
     enc = sat.encode(n, options)
     assumptions = sat.cube_assumptions(enc, task.get("cube") or [])
     proof_file = task.get("proof_file")
@@ -125,19 +140,21 @@ def sat_task(task: dict[str, Any]) -> dict[str, Any]:
 
 def second_task(task: dict[str, Any]) -> dict[str, Any]:
     """Re-solve one SAT step with a second, independent solver."""
-    options = dict(_step_options(task["n"], task["method"]))[task["step"]]
+    options = dict(_step_options(task["n"], task["method"],
+                                 task.get("variant", STANDARD)))[task["step"]]
     enc = sat.encode(task["n"], options)
     return second.resolve(enc.clauses, task["solver"])
 
 
 def exhaustive_task(task: dict[str, Any]) -> dict[str, Any]:
     """Enumerate every reachable position of one size."""
-    return enumerate_reachable(task["n"]).as_dict()
+    return enumerate_reachable(task["n"], variant=task.get("variant", STANDARD)).as_dict()
 
 
 def own_check_task(task: dict[str, Any]) -> dict[str, Any]:
     """Check a step's proof (written by its SAT task) with the project's backward checker."""
-    options = dict(_step_options(task["n"], task["method"]))[task["step"]]
+    options = dict(_step_options(task["n"], task["method"],
+                                 task.get("variant", STANDARD)))[task["step"]]
     enc = sat.encode(task["n"], options)
     return call_in_child(certify.check_backward, enc.clauses, task["proof_file"])
 
@@ -172,8 +189,13 @@ def plan_tasks(
     exhaustive_max: int = 4,
     own_check_max: int = DEFAULT_OWN_CHECK_MAX,
     second_solver: str | None = None,
+    variant: str = STANDARD,
 ) -> list[tuple[str, dict[str, Any]]]:
     """The tasks of a verification run, keyed for the checkpoint.
+
+    A ``variant`` other than the standard one puts its name in every task (its glyphs,
+    :func:`_step_options`) and in the proof files' names; the standard tasks are those of
+    the published reports.
 
     Certified steps (``n <= certify_max`` with a ``proof_dir``) write a gzip DRUP proof
     checked by ``dratify``, and also by the project's forward checker if ``n <=
@@ -182,13 +204,16 @@ def plan_tasks(
     re-solved by that solver.
     """
     tasks: list[tuple[str, dict[str, Any]]] = []
+    tag: dict[str, Any] = {} if variant == STANDARD else {"variant": variant}
+    stem = "minefield" if variant == STANDARD else f"minefield-{variant}"
     for n in sizes:
         if n <= exhaustive_max:
-            tasks.append((f"n={n}/exhaustive", {"kind": "exhaustive", "n": n}))
+            tasks.append((f"n={n}/exhaustive", {"kind": "exhaustive", "n": n, **tag}))
         if claim == "minefield-orthodiagonal" and n <= exhaustive_max:
             continue
-        for step, _ in _step_options(n, method):
-            base = {"kind": "sat", "n": n, "method": method, "step": step, "solver": solver}
+        for step, _ in _step_options(n, method, variant):
+            base = {"kind": "sat", "n": n, "method": method, "step": step, "solver": solver,
+                    **tag}
             if cubes and n >= cube_min and step in CUBE_STEPS:
                 centre = (n - 1) / 2
                 cells = sorted(
@@ -202,14 +227,14 @@ def plan_tasks(
                     tasks.append((f"n={n}/{step}/cube{i}", {**base, "cube": cube}))
                 continue
             if n <= certify_max and proof_dir is not None:
-                base["proof_file"] = str(proof_dir / f"minefield-n{n}-{step}.drup.gz")
+                base["proof_file"] = str(proof_dir / f"{stem}-n{n}-{step}.drup.gz")
                 forward = n <= min(own_check_max, FORWARD_CHECK_MAX)
                 base["checkers"] = ["dratify"] + (["boardproof"] if forward else [])
             tasks.append((f"n={n}/{step}", base))
             if second_solver is not None and step == "fill":
                 tasks.append((f"n={n}/second-{step}",
                               {"kind": "second", "n": n, "method": method, "step": step,
-                               "solver": second_solver}))
+                               "solver": second_solver, **tag}))
     return tasks
 
 
@@ -234,9 +259,10 @@ def plan_own_checks(
             continue
         if "certificate" not in results.get(key, {}):
             continue
+        tag = {"variant": task["variant"]} if "variant" in task else {}
         out.append((f"n={task['n']}/own-check-{task['step']}",
                     {"kind": "own-check", "n": task["n"], "method": task["method"],
-                     "step": task["step"], "proof_file": task["proof_file"]}))
+                     "step": task["step"], "proof_file": task["proof_file"], **tag}))
     return out
 
 
@@ -246,13 +272,22 @@ def plan_own_checks(
 
 
 def _handle_candidate(
-    n: int, solver: str, options: sat.Options = sat.PLAIN, limit: int = MAX_CANDIDATES
+    n: int, solver: str, options: sat.Options = sat.PLAIN, limit: int = MAX_CANDIDATES,
+    variant: str = STANDARD,
 ) -> dict[str, Any]:
     """A step found a model: look for a reachable counterexample on the plain formula.
 
     Every unreachable candidate is excluded by a blocking clause (sound: the search
-    proved that no legal game reaches that board) and the solver asked again.
+    proved that no legal game reaches that board) and the solver asked again. A
+    ``variant`` other than the standard one takes its glyphs (formula and game).
     """
+    search: Callable[[str], Any] = reach_search
+    if variant != STANDARD:
+        names = VARIANT_SETS[variant]
+        options = replace(options, glyph_set=names)
+
+        def search(rows: str) -> Any:
+            return glyph_games.reach_search(rows, names)
     enc = sat.encode(n, options)
     excluded: list[dict[str, Any]] = []
     began = time.perf_counter()
@@ -263,7 +298,7 @@ def _handle_candidate(
                         "seconds": time.perf_counter() - began}
             board = enc.decode(s.get_model() or [])
             rows = sat.board_fen(board, n)
-            found = reach_search(rows)
+            found = search(rows)
             if found.line is not None:
                 return {"holds": False, "excluded": excluded, "counterexample": rows + " b -",
                         "line": found.line, "seconds": time.perf_counter() - began}
@@ -274,7 +309,8 @@ def _handle_candidate(
 
 
 def assemble_size(
-    claim: str, n: int, results: dict[str, dict[str, Any]], method: str, solver: str
+    claim: str, n: int, results: dict[str, dict[str, Any]], method: str, solver: str,
+    variant: str = STANDARD,
 ) -> dict[str, Any]:
     """One row of the report from the finished tasks of size ``n``."""
     prefix = f"n={n}/"
@@ -327,7 +363,7 @@ def assemble_size(
     certs = [s.get("certificate") for s in steps.values()]
     row["certified"] = bool(certs) and all(c is not None and c["ok"] for c in certs)
     if any(s["result"] == "sat" for s in steps.values()):
-        cand = _handle_candidate(n, solver)
+        cand = _handle_candidate(n, solver, variant=variant)
         row["candidates"] = cand
         row["holds"] = cand["holds"]
         row["counterexample"] = cand["counterexample"]
@@ -367,12 +403,16 @@ def verify(
     progress: bool = True,
     on_size: Callable[[dict[str, Any]], None] | None = None,
     executor: Executor | None = None,
+    variant: str = STANDARD,
 ) -> dict[str, Any]:
     """Verify ``claim`` on every size; the ``verify --json`` object.
 
-    The tasks run on ``executor`` (or one made from ``workers``/``scheduler``).
+    The tasks run on ``executor`` (or one made from ``workers``/``scheduler``). With a
+    ``variant`` other than the standard one, the claim is checked with that variant's
+    glyphs (docs/games/minefield.md "Variants"), and the object has a ``variant`` field.
     """
     check_claim(claim)
+    check_variant(variant)
     if method not in sat.METHODS:
         raise InvalidOptionError(
             f"invalid option method: expected one of {', '.join(sat.METHODS)}, got {method!r}"
@@ -388,7 +428,7 @@ def verify(
         claim, sizes, method=method, solver=solver, certify_max=certify_max,
         proof_dir=Path(proof_dir) if proof_dir is not None else None, cubes=cubes,
         exhaustive_max=exhaustive_max, own_check_max=own_check_max,
-        second_solver=second_solver,
+        second_solver=second_solver, variant=variant,
     )
     done_before = Checkpoint(checkpoint).done if checkpoint is not None else {}
     resumed = sum(1 for key, _ in tasks if key in done_before)
@@ -409,16 +449,17 @@ def verify(
     finally:
         if own:
             executor.close()
+    _check_glyph_sets(results, variant)
     rows = []
     for n in sizes:
-        row = assemble_size(claim, n, results, method, solver)
+        row = assemble_size(claim, n, results, method, solver, variant)
         rows.append(row)
         if on_size is not None:
             on_size(row)
     holds_all = _holds_all(rows)
     out: dict[str, Any] = {
         "claim": claim,
-        "statement": CLAIMS[claim].statement,
+        "statement": CLAIMS[claim].statement + variant_statement(variant),
         "holds": holds_all,
         "sizes": rows,
         "method": method,
@@ -433,11 +474,41 @@ def verify(
         "cubes": cubes,
         "second_solver": second_solver,
     }
+    if variant != STANDARD:  # the standard reports have no such field
+        out["variant"] = variant
+        out["glyphs"] = list(VARIANT_SETS[variant])
     if executor.scheduler is not None:  # the default back ends add nothing: old reports
         assert run is not None          # stay the same
         out["backend"] = f"dask {executor.scheduler}"
         out["rerun_tasks"] = sorted(run.reruns)
     return out
+
+
+def _check_glyph_sets(results: dict[str, dict[str, Any]], variant: str) -> None:
+    """Refuse SAT results of another glyph set (a checkpoint of another variant's run:
+    the task keys do not name the variant, the encodings do)."""
+    for key, value in results.items():
+        label = value.get("encoding")
+        if not isinstance(label, str):
+            continue
+        glyphs = next((bit for bit in label.split(",") if bit.startswith("glyphs=")), None)
+        want = None if variant == STANDARD else "glyphs=" + set_label(VARIANT_SETS[variant])
+        if glyphs != want:
+            raise InvalidOptionError(
+                f"invalid option checkpoint: its task {key} was solved with other glyphs "
+                f"({glyphs or 'standard'}), not the {variant} variant's")
+
+
+def variant_statement(variant: str) -> str:
+    """What the claim's statement adds for a variant (nothing for the standard one).
+
+    >>> variant_statement("standard"), variant_statement("pinwheel").split(":")[0]
+    ('', ' In the pinwheel variant')
+    """
+    if variant == STANDARD:
+        return ""
+    return (f" In the {variant} variant: the forbidden glyphs are "
+            f"{', '.join(VARIANT_SETS[variant])} (docs/games/minefield.md, Variants).")
 
 
 def full_step(row: dict[str, Any]) -> str:
@@ -498,6 +569,11 @@ def merge(result: dict[str, Any], previous: dict[str, Any],
             f"invalid option merge: expected a {result['claim']} report, got "
             f"{previous.get('claim')!r}"
         )
+    if previous.get("variant", STANDARD) != result.get("variant", STANDARD):
+        raise InvalidOptionError(
+            f"invalid option merge: expected a report of the "
+            f"{result.get('variant', STANDARD)} variant, got "
+            f"{previous.get('variant', STANDARD)!r}")
     new_sizes = {r["n"] for r in result["sizes"]}
     kept = [r for r in previous.get("sizes", []) if r["n"] not in new_sizes]
     old_rows = {r["n"]: r for r in previous.get("sizes", [])}

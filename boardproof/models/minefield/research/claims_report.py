@@ -26,6 +26,7 @@ from typing import Any
 
 from boardproof.models.minefield.proofs import sat
 from boardproof.models.minefield.research import claims_sections as certificates
+from boardproof.models.minefield.research import variant_texts
 from boardproof.models.minefield.research.claims import full_step
 from boardproof.reports.svg import SvgDocument
 
@@ -266,7 +267,8 @@ def render_markdown(result: dict[str, Any], *, command: str | None = None,
                     extra: str = "") -> str:
     """The Markdown report of a verification run."""
     claim = result["claim"]
-    lines = [f"# Minefield: `{claim}`", ""]
+    variant = result.get("variant")
+    lines = [f"# Minefield: `{claim}`" + (f" ({variant} variant)" if variant else ""), ""]
     lines += [f"**Claim.** {result['statement']}", ""]
     sizes = [s["n"] for s in result["sizes"]]
     how = coverage(result)
@@ -491,14 +493,28 @@ def plot_svg(result: dict[str, Any]) -> str:
     return doc.to_string()
 
 
+def report_stem(result: dict[str, Any]) -> str:
+    """The reports' file name: the claim, and the variant if it is not the standard one.
+
+    >>> report_stem({"claim": "minefield-no-draw"})
+    'minefield-no-draw'
+    >>> report_stem({"claim": "minefield-no-draw", "variant": "pinwheel"})
+    'minefield-no-draw-pinwheel'
+    """
+    variant = result.get("variant")
+    return result["claim"] + (f"-{variant}" if variant else "")
+
+
 def write_report(result: dict[str, Any], out_dir: str | Path, *, command: str | None = None,
                  extra: str = "") -> list[Path]:
     """Write ``<claim>.md``, ``.json`` and ``.svg`` into ``out_dir``; return the paths."""
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
-    stem = result["claim"]
+    stem = report_stem(result)
     paths = [out / f"{stem}.md", out / f"{stem}.json", out / f"{stem}.svg"]
-    if not extra and result["claim"] == "minefield-no-draw":
+    if not extra and result.get("variant"):
+        extra = variant_texts.method_text(result)
+    elif not extra and result["claim"] == "minefield-no-draw":
         extra = ENCODING_TEXT
     elif not extra and result["claim"] == "minefield-orthodiagonal":
         extra = ORTHODIAGONAL_TEXT

@@ -35,6 +35,8 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from boardproof.models.minefield import BLACK, WHITE, MinefieldPosition, make_game, tables
+from boardproof.models.minefield.board import STANDARD, VARIANT_GLYPHS
+from boardproof.models.minefield.proofs.glyph_sets import set_glyphs
 from boardproof.models.minefield.proofs.sat import crosscuts, glyphs, has_pattern, parse_board
 from boardproof.models.minefield.rules import cells_of
 
@@ -76,13 +78,14 @@ def _canonical(pos: MinefieldPosition) -> tuple[tuple[Any, ...], int]:
     return min(keys), len(keys)
 
 
-def enumerate_reachable(n: int, *, pie: bool = True) -> ExhaustiveResult:
-    """Walk every reachable position of the n x n game (see the module docstring)."""
+def enumerate_reachable(n: int, *, pie: bool = True, variant: str = STANDARD) -> ExhaustiveResult:
+    """Walk every reachable position of the n x n game (see the module docstring), in
+    the game with the glyphs of ``variant``."""
     began = time.perf_counter()
-    game = make_game()
+    game = make_game(variant=variant)
     start = game.start(size=n, pie=pie)
     result = ExhaustiveResult(n)
-    glyph_list = glyphs(n)
+    glyph_list = glyphs(n) if variant == STANDARD else set_glyphs(n, VARIANT_GLYPHS[variant])
     cross = crosscuts(n)
     t = tables(n)
     key, size = _canonical(start)
