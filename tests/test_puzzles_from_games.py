@@ -12,6 +12,7 @@ from boardproof import models
 from boardproof.match.selfplay import SelfPlaySettings, play_game, run_selfplay
 from boardproof.puzzles.check import check_puzzle, forced_win
 from boardproof.puzzles.mining import GameLine, Mining, mine, mine_game, mining_settings
+from boardproof.puzzles.themes import puzzle_themes
 from boardproof.review.record import make_record, parse_record, write_record
 
 START_6 = "6/6/6/6/6/6 b -"
@@ -46,6 +47,8 @@ def test_pinned_record_gives_its_known_puzzle() -> None:
     assert winning == ["b5"]
     verdict = check_puzzle(puzzle)
     assert verdict.ok, verdict.message
+    assert puzzle["themes"] == puzzle_themes({**puzzle, "themes": None})
+    assert "win-in-3" in puzzle["themes"]
 
 
 def test_a_wrong_source_line_fails_the_check() -> None:

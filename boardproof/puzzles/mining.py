@@ -66,6 +66,7 @@ from boardproof.puzzles.generate import (
 )
 from boardproof.puzzles.rating import rate
 from boardproof.puzzles.store import FORMAT, VERSION
+from boardproof.puzzles.themes import puzzle_themes
 from boardproof.solvers.api import solve
 from boardproof.solvers.common import Budget, SearchTimeout, Stop, engine_of, num_players
 from boardproof.solvers.proof import FORMAT as PROOF_FORMAT
@@ -446,6 +447,7 @@ def mine_game(line: GameLine, settings: Settings, mining: Mining) -> dict[str, A
             solutions.add(puzzle["solution"])
             puzzle["source"] = {**line.source, "ply": ply, "start": line.start.fen(),
                                 "line": [str(m) for m in line.moves[:ply]]}  # fmt: skip
+            puzzle["themes"] = puzzle_themes(puzzle)
             puzzles.append(puzzle)
             if len(puzzles) >= mining.per_game:
                 break
