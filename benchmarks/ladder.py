@@ -11,6 +11,16 @@ off), each opening played twice with the colours swapped. Games run ``--workers`
     .venv/bin/python benchmarks/ladder.py --size 9 --games 100 --seconds 1 \\
         --log benchmarks/ladder-9x9.jsonl
 
+Carpniches and 2-player Candy Conquest play the same way with ``--game carpniches`` or
+``--game candy`` (no ``--size``): the opening is two seeded random plies, each played twice
+with the colours swapped, and a game longer than :data:`OTHER_GAMES`' ply cap is a draw.
+``--new-tree DIR`` takes the new engine from a build folder made by hand (a snapshot of a
+working tree with its C extensions compiled, see :func:`snapshot`) instead of a commit;
+its log lines name the folder's ``.label``.
+
+    .venv/bin/python benchmarks/ladder.py --game carpniches --games 100 --seconds 1 \\
+        --log benchmarks/ladder-carpniches-1s-vs-1s.jsonl
+
 Every game is a JSON line of ``--log`` (the opening, the colours, the moves, the winner);
 a run with the same log resumes, skipping the games it holds. The summary gives the new
 engine's score with its 95 % Wilson interval and the Elo difference with its interval.
@@ -90,6 +100,111 @@ def opening(size: int, index: int, seed: int) -> list[str]:
         moves.append(str(move))
         position = position.play(move)
     return moves
+
+
+#: the games besides Minefield (``--game``): model options, start options, the ply cap
+#: after which a game counts as a draw (Carpniches positions can repeat)
+OTHER_GAMES: dict[str, tuple[dict[str, Any], dict[str, Any], int]] = {
+    "carpniches": ({}, {}, 400),
+    "candy": ({}, {"players": 2}, 400),
+}
+
+
+def other_opening(name: str, index: int, seed: int, undecided: int = 0) -> list[str]:
+    """The first two plies of opening ``index`` of a game of :data:`OTHER_GAMES` (seeded
+    random legal moves that do not end the game). With ``undecided`` > 0, openings whose
+    position the exact solver (``solve``, no time limit) proves within ``undecided`` nodes
+    are drawn again from the same generator: a game from a proved position measures
+    nothing but who was dealt which side.
+
+    >>> other_opening("candy", 0, 1) == other_opening("candy", 0, 1)
+    True
+    """
+    from boardproof import models
+    from boardproof.solvers.api import solve
+
+    options, start, _cap = OTHER_GAMES[name]
+    rng = random.Random(f"{seed}:{name}:{index}")
+    while True:
+        position = models.get(name, **options).start(**start)
+        moves = []
+        for _ in range(2):
+            legal = [m for m in position.legal_moves() if position.play(m).outcome() is None]
+            move = rng.choice(legal)
+            moves.append(str(move))
+            position = position.play(move)
+        if not undecided or not solve(position, node_limit=undecided, distance=False).proved:
+            return moves
+
+
+def play_other(job: dict[str, Any]) -> dict[str, Any]:
+    """One game of a game of :data:`OTHER_GAMES`; returns its log line."""
+    from boardproof import models
+
+    name, new_colour = job["name"], job["new_colour"]
+    options, start, cap = OTHER_GAMES[name]
+    engines = {"new": Player(Path(job["new_tree"])), "old": Player(Path(job["old_tree"]))}
+    seats = ["new", "old"] if new_colour == 0 else ["old", "new"]
+    seconds = {"new": job["seconds"], "old": job["old_seconds"]}
+    position = models.get(name, **options).start(**start)
+    moves: list[str] = []
+    try:
+        words = [json.dumps(x, separators=(",", ":")) for x in (options, start)]
+        for engine in engines.values():
+            engine.ask(f"new {name} {words[0]} {words[1]}")
+        for move in job["opening"]:
+            for engine in engines.values():
+                engine.ask(f"play {move}")
+            position = position.play(position.parse_move(move))
+            moves.append(move)
+        while position.outcome() is None and len(moves) < cap:
+            mover = seats[position.to_move]
+            seed = (job["seed"] * 100_003 + len(moves)) % (1 << 31)
+            move = engines[mover].ask(f"genmove {seconds[mover]} {seed}")
+            other = seats[1 - position.to_move]
+            engines[other].ask(f"play {move}")
+            position = position.play(position.parse_move(move))
+            moves.append(move)
+    finally:
+        for engine in engines.values():
+            engine.close()
+    outcome = position.outcome()
+    winners = sorted(outcome.winners) if outcome is not None else []
+    score = 0.5 if len(winners) != 1 else float(winners[0] == new_colour)
+    extra = {"undecided": job["undecided"]} if job.get("undecided") else {}
+    return {**{k: job[k] for k in ("game", "name", "new_colour", "opening", "seconds",
+                                    "old_seconds", "base", "new")},
+            **extra, "moves": moves, "winners": winners, "new_score": score}  # fmt: skip
+
+
+def snapshot(folder: Path, label: str) -> Path:
+    """Copy this working tree's files (tracked and untracked, not ignored) into ``folder``
+    and compile its C extensions there, as :func:`same_outputs.build` does for a commit:
+    a build for ``--new-tree`` that later edits cannot change. ``label`` goes to
+    ``folder/.label`` (the log's ``new``)."""
+    import re
+    import shutil
+    import sysconfig
+
+    listed = subprocess.run(["git", "-C", str(ROOT), "ls-files", "-co", "--exclude-standard"],
+                            capture_output=True, text=True, check=True).stdout.split()
+    for name in listed:
+        source = ROOT / name
+        if source.is_file():
+            (folder / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, folder / name)
+    include = sysconfig.get_paths()["include"]
+    suffix = sysconfig.get_config_var("EXT_SUFFIX")
+    shared = [str(p) for p in (folder / "boardproof").rglob("native") if p.is_dir()]
+    for source in sorted((folder / "boardproof").rglob("*.c")):
+        found = re.search(r"PyInit_(\w+)", source.read_text())
+        if found is not None:
+            flags = ["-O3", "-std=c11", "-shared", "-fPIC", f"-I{include}", f"-I{source.parent}"]
+            target = source.parent / (found.group(1) + suffix)
+            subprocess.run(["cc", *flags, *(f"-I{path}" for path in shared), str(source), "-o",
+                            str(target)], check=True)  # fmt: skip
+    (folder / ".label").write_text(label)
+    return folder
 
 
 def play_game(job: dict[str, Any]) -> dict[str, Any]:
@@ -173,28 +288,54 @@ def summary(lines: list[dict[str, Any]]) -> str:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--size", type=int, required=True)
+    parser.add_argument("--game", default="minefield", choices=("minefield", *OTHER_GAMES))
+    parser.add_argument("--size", type=int, default=None, help="Minefield's board size")
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seconds", type=float, default=1.0)
     parser.add_argument("--old-seconds", type=float, default=None)
     parser.add_argument("--base", default=BASE)
     parser.add_argument("--new", default="HEAD", help="the new engine's commit [HEAD]")
+    parser.add_argument("--new-tree", default=None,
+                        help="the new engine's build folder (see snapshot), instead of --new")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--undecided", type=int, default=0,
+                        help="(not minefield) redraw openings the exact solver proves within "
+                             "this many nodes [0: keep every opening]")  # fmt: skip
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--log", required=True)
     args = parser.parse_args()
+    if args.game == "minefield" and args.size is None:
+        parser.error("--size: required for minefield")
     old_seconds = args.seconds if args.old_seconds is None else args.old_seconds
     tree = old_build(args.base)
-    new = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", args.new],
-                         capture_output=True, text=True, check=True).stdout.strip()
-    new_tree = old_build(new)
+    if args.new_tree is not None:
+        new_tree = Path(args.new_tree).resolve()
+        if not (new_tree / ".label").exists():
+            parser.error(f"--new-tree: no build folder (no .label), got {args.new_tree!r}")
+        new = (new_tree / ".label").read_text().strip()
+    else:
+        new = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", args.new],
+                             capture_output=True, text=True, check=True).stdout.strip()
+        new_tree = old_build(new)
     log = Path(args.log)
     done = [json.loads(x) for x in log.read_text().splitlines()] if log.exists() else []
     done = [line for line in done if line.get("new") == new and line["base"] == args.base]
+    if args.game != "minefield":
+        done = [line for line in done if line.get("name") == args.game
+                and line.get("undecided", 0) == args.undecided]  # fmt: skip
     have = {line["game"] for line in done}
     jobs = []
     for game in range(args.games):
         if game in have:
+            continue
+        if args.game != "minefield":
+            jobs.append({
+                "game": game, "name": args.game, "new_colour": game % 2,
+                "opening": other_opening(args.game, game // 2, args.seed, args.undecided),
+                "seconds": args.seconds, "old_seconds": old_seconds, "base": args.base,
+                "old_tree": str(tree), "new": new, "new_tree": str(new_tree),
+                "seed": args.seed * 1_000_003 + game, "undecided": args.undecided,
+            })  # fmt: skip
             continue
         jobs.append({
             "game": game, "size": args.size, "new_colour": game % 2,
@@ -203,11 +344,13 @@ def main() -> int:
             "new": new, "new_tree": str(new_tree),
             "seed": args.seed * 1_000_003 + game,
         })  # fmt: skip
-    print(f"ladder {args.size}x{args.size} ({new} against {args.base}): {len(done)} games "
+    what = f"{args.size}x{args.size}" if args.game == "minefield" else args.game
+    print(f"ladder {what} ({new} against {args.base}): {len(done)} games "
           f"in the log, {len(jobs)} to play", file=sys.stderr)  # fmt: skip
+    play = play_game if args.game == "minefield" else play_other
     try:
         with ProcessPoolExecutor(max_workers=args.workers) as pool:
-            futures = [pool.submit(play_game, job) for job in jobs]
+            futures = [pool.submit(play, job) for job in jobs]
             for future in as_completed(futures):
                 line = future.result()
                 done.append(line)

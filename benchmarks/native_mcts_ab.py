@@ -6,6 +6,8 @@ openings each played twice with the colours swapped, trees kept from move to mov
         --a knowledge=1 --b knowledge=0 [--log FILE]
 
 Prints A's score with its 95 % Wilson interval and the Elo difference with its interval.
+With ``--log``, the games already in the log are kept and not played again (a run
+resumes; ``--games`` is the total).
 """
 
 from __future__ import annotations
@@ -79,7 +81,10 @@ def main() -> None:
     args = parser.parse_args()
     a, b = settings_of(args.a), settings_of(args.b)
     lines = []
-    for game in range(args.games):
+    if args.log and Path(args.log).exists():
+        with open(args.log) as logged:
+            lines = [json.loads(text) for text in logged if text.strip()][: args.games]
+    for game in range(len(lines), args.games):
         line = play(args.size, opening(args.size, game // 2, args.seed), game % 2, a, b,
                     args.iterations, args.seed * 1_000_003 + game)  # fmt: skip
         lines.append(line)

@@ -211,8 +211,8 @@ def test_engine_choice() -> None:
     assert isinstance(make_tree(mine, "auto"), NativeTree)
     assert not isinstance(make_tree(mine, "python"), NativeTree)
     assert not isinstance(make_tree(mine, "auto", playout="python"), NativeTree)
-    candy = models.get("candy").start()
-    assert not isinstance(make_tree(candy, "auto"), NativeTree)
+    collexion = models.get("collexion").start()  # (no native MCTS engine)
+    assert not isinstance(make_tree(collexion, "auto"), NativeTree)
     # an ortho-diagonal path, no orthogonal one: the C tree has no move there
     theorem_o = make_game().parse_position("b3/1b2/2b1/3b w -")
     assert theorem_o.outcome() is None and native_tree(theorem_o) is None

@@ -207,9 +207,9 @@ def make_tree(
     or a Python :class:`~boardproof.solvers.mcts.MCTS` (see :data:`ENGINES`).
 
     >>> from boardproof import models
-    >>> type(make_tree(models.get("candy").start(), "auto")).__name__
+    >>> type(make_tree(models.get("candy").start(), "python")).__name__
     'MCTS'
-    >>> make_tree(models.get("candy").start(), "native")  # doctest: +ELLIPSIS
+    >>> make_tree(models.get("collexion").start(), "native")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
     boardproof...InvalidOptionError: invalid option engine: ...native engine...
@@ -220,7 +220,7 @@ def make_tree(
         )
     if engine == "native" or (engine == "auto" and playout == "auto"):
         chosen = replace(settings or EngineSettings(), seed=seed)
-        tree = native_tree(position, chosen) if num_players(position) == 2 else None
+        tree = native_tree(position, chosen)  # (the engine's factory takes or not)
         if tree is not None:
             return tree
         if engine == "native":

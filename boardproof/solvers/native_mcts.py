@@ -46,8 +46,19 @@ class EngineSettings:
     fpu: float = 1.0
     expand_visits: int = 2
     rave: bool = True
-    #: the game's playout knowledge (Minefield: the bridge save), on or off
+    #: the game's playout knowledge (Minefield: the bridge save; Candy Conquest: a line is
+    #: completed when one can be), on or off
     knowledge: bool = False
+    #: playouts that draw moves by the game's learned pattern weights, on or off
+    pattern_playout: bool = False
+    #: equivalent experience (AMAF visits) of a new node's prior from the game's learned
+    #: patterns (0: none)
+    pattern_prior: int = 0
+    #: equivalent experience of a new node's prior from the game's static evaluation (a
+    #: shortest-path distance for the connection games; 0: none)
+    distance_prior: int = 0
+    #: the static evaluation measures two-distances (Hex's), not shortest paths
+    two_distance: bool = False
     seed: int = 0
 
     def with_options(self, given: dict[str, Any]) -> EngineSettings:
@@ -76,7 +87,8 @@ class EngineSettings:
 
     def check(self) -> None:
         """Raise :class:`InvalidOptionError` for a value out of range."""
-        limits = {"hash_mb": (1, 1 << 16), "threads": (1, 8), "expand_visits": (1, 1 << 20)}
+        limits = {"hash_mb": (1, 1 << 16), "threads": (1, 8), "expand_visits": (1, 1 << 20),
+                  "pattern_prior": (0, 1 << 16), "distance_prior": (0, 1 << 16)}
         for name, (low, high) in limits.items():
             value = getattr(self, name)
             if not low <= value <= high:
@@ -102,6 +114,10 @@ class NativeSearch:
     codec: Codec
     #: ``reset(position)``: a new root for the same game and size (None: cannot)
     load: Callable[[Position], None] | None = None
+    #: the players of the game; ``max_n``: the max^n tree of ``mcts_tree.h`` (MCTS_PLAYERS
+    #: > 2, read by :class:`NativeTreeN`), else the two-player tree
+    players: int = 2
+    max_n: bool = False
 
 
 @dataclass
@@ -198,12 +214,20 @@ class NativeTree:
             return "draw"
         return "win" if proof == 1 + mover else "loss"
 
+    def _status(self, node: tuple[Any, ...], mover: int) -> str | None:
+        """What the tree proves about a node (a tuple of the C search) for ``mover``."""
+        return self._proved(node[5], mover)
+
+    def _mean(self, node: tuple[Any, ...], mover: int) -> float:
+        """``mover``'s mean reward in a child of its node (0 without visits)."""
+        visits, value = node[1], node[2]
+        mean = value / visits if visits else 0.0
+        return mean if mover == 0 else 1.0 - mean
+
     def _ranked(self, index: int, mover: int) -> list[tuple[Any, ...]]:
         def rank(child: tuple[Any, ...]) -> tuple[int, int, float]:
-            _move, visits, value, _rv, _rvalue, proof, *_ = child
-            tier = {"win": 3, "draw": 1, "loss": 0}.get(self._proved(proof, mover) or "", 2)
-            mean = value / visits if visits else 0.0
-            return tier, visits, mean if mover == 0 else 1.0 - mean
+            tier = {"win": 3, "draw": 1, "loss": 0}.get(self._status(child, mover) or "", 2)
+            return tier, child[1], self._mean(child, mover)
 
         return sorted(self.native.search.children(index), key=rank, reverse=True)
 
@@ -221,11 +245,10 @@ class NativeTree:
         """The root moves, best first (at most ``count``)."""
         mover = self._mover()
         stats = []
-        for code, visits, value, _rv, _rvalue, proof, *_ in self._ranked(0, mover)[:count]:
-            mean = value / visits if visits else 0.0
-            mean = mean if mover == 0 else 1.0 - mean
-            move = self.native.codec.decode(self.root_position, code)
-            stats.append(MoveStat(move, visits, mean, None, self._proved(proof, mover)))
+        for child in self._ranked(0, mover)[:count]:
+            move = self.native.codec.decode(self.root_position, child[0])
+            stats.append(MoveStat(move, child[1], self._mean(child, mover), None,
+                                  self._status(child, mover)))  # fmt: skip
         return stats
 
     def best_move(self) -> Any:
@@ -242,8 +265,8 @@ class NativeTree:
             ranked = self._ranked(index, mover)
             if not ranked:
                 break
-            code, visits, _value, _rv, _rvalue, proof, child, child_mover = ranked[0]
-            if not visits and not proof:
+            code, visits, proof, child, child_mover = (ranked[0][k] for k in (0, 1, 5, 6, 7))
+            if not visits and not proof and self._status(ranked[0], mover) is None:
                 break
             move = self.native.codec.decode(position, code)
             line.append(move)
@@ -277,6 +300,73 @@ class NativeTree:
         return subproof(self.root_position, winner)
 
 
+class NativeTreeN(NativeTree):
+    """The native max^n tree (``NativeSearch.max_n``: a game of more than two players),
+    read as the Python MCTS reads its tree: a node's tuple ends with the players who
+    cannot force a win (``refuted``) and every player's reward sums (``shares``); ``value``
+    is the reward of the node's chooser. A proof ``1 + p`` says p forces a win against all
+    the others; a finished game without a winner, or a node where nobody can force a win,
+    is a draw; the search goes on at the latter (its max^n value is not settled)."""
+
+    def __init__(self, position: Position, native: NativeSearch) -> None:
+        super().__init__(position, native)
+        self.players = native.players
+
+    def run(
+        self,
+        *,
+        iterations: int | None = None,
+        seconds: float | None = None,
+        should_stop: Callable[[], bool] | None = None,
+        progress: Callable[[Any, float], object] | None = None,
+        progress_every: float = 1.0,
+    ) -> RunInfo:
+        """As :meth:`NativeTree.run`; the root is finished when a player forces it (or
+        the game is over), as the C tree stops."""
+        search = self.native.search
+
+        def step(left: int | None, seconds_left: float | None) -> int:
+            if left is not None:
+                ran: int = search.run(min(SLICE_ITERATIONS, left), 0.0)
+            else:
+                ran = search.run(0, min(SLICE_SECONDS, seconds_left or SLICE_SECONDS))
+            self.iterations += ran
+            return ran
+
+        return run_budget(self, step, lambda: bool(search.root()[5]), iterations=iterations,
+                          seconds=seconds, should_stop=should_stop, progress=progress,
+                          progress_every=progress_every)  # fmt: skip
+
+    def _status(self, node: tuple[Any, ...], mover: int) -> str | None:
+        proof, refuted = node[5], node[8]
+        if 1 <= proof <= self.players:
+            return "win" if proof == 1 + mover else "loss"
+        if proof or refuted == (1 << self.players) - 1:
+            return "draw"
+        return None
+
+    def _mean(self, node: tuple[Any, ...], mover: int) -> float:
+        return float(node[2] / node[1]) if node[1] else 0.0
+
+    @property
+    def root(self) -> _Root:
+        node = self.native.search.root()
+        proof, shares = node[5], node[9]
+        forced = 1 << (proof - 1) if 1 <= proof <= self.players else 0
+        return _Root(node[1], list(shares[: self.players]), forced)
+
+    def proved_value(self) -> str | None:
+        return self._status(self.native.search.root(), self._mover())
+
+    def proved_winner(self) -> int | None:
+        proof = self.native.search.root()[5]
+        return proof - 1 if 1 <= proof <= self.players else None
+
+    def root_value(self) -> float:
+        node = self.native.search.root()
+        return float(node[9][self._mover()] / node[1]) if node[1] else 1.0 / self.players
+
+
 def native_tree(
     position: Position, settings: EngineSettings | None = None
 ) -> NativeTree | None:
@@ -286,4 +376,6 @@ def native_tree(
     if factory is None:
         return None
     found = factory(position, settings or EngineSettings())
-    return None if found is None else NativeTree(position, found)
+    if found is None:
+        return None
+    return NativeTreeN(position, found) if found.max_n else NativeTree(position, found)

@@ -1,4 +1,5 @@
-"""Candy Conquest's engine: its native (C) search behind ``solve(method="native")``.
+"""Candy Conquest's engine: its native (C) search behind ``solve(method="native")`` and its
+native MCTS trees (two players; the max^n tree for three and four) behind ``analyse``.
 
 The game's descriptor names this module (``GameInfo.engine``); the generic layers find the
 engine through it and never import it.
@@ -11,6 +12,7 @@ from typing import Any
 
 from boardproof.models.base import Engine, Position
 from boardproof.models.candy import native as native_candy
+from boardproof.models.candy.native import mcts
 from boardproof.solvers.api import Request, SolveResult, solve_alphabeta
 
 
@@ -65,4 +67,5 @@ ENGINE = Engine(
     hooks=_hooks,
     win_within=_win_within,
     max_plies=native_candy.MAX_PLIES,
+    mcts=mcts.search,
 )

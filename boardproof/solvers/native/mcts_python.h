@@ -6,7 +6,8 @@
  *   typedef struct { PyObject_HEAD ... MTree *tree; ... } SearchObject;
  *
  * A tuple of a node is (move, visits, value, rvisits, rvalue, proof, index, mover), mover
- * -1 while the node is not expanded. The root state is never played on here: a playout
+ * -1 while the node is not expanded. With MCTS_PLAYERS > 2 it ends with (refuted, shares) too (see
+ * node_tuple). The root state is never played on here: a playout
  * works on a copy.
  */
 #ifndef BOARDPROOF_MCTS_PYTHON_H
@@ -29,10 +30,30 @@ static PyObject *search_run(SearchObject *self, PyObject *args) {
     return PyLong_FromUnsignedLongLong(done);
 }
 
+#if MCTS_PLAYERS > 2
+/* more players: (..., mover, refuted, shares): ``value`` and ``rvalue`` are the chooser's,
+   ``refuted`` the mask of players who cannot force a win, ``shares`` every player's sum */
+static PyObject *node_tuple(const MNode *c, uint32_t index) {
+    PyObject *shares = PyTuple_New(MCTS_PLAYERS);
+    if (!shares) return NULL;
+    for (int q = 0; q < MCTS_PLAYERS; q++) {
+        PyObject *item = PyFloat_FromDouble((double)c->share[q]);
+        if (!item) {
+            Py_DECREF(shares);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(shares, q, item);
+    }
+    return Py_BuildValue("iIdIdiIiiN", c->move, c->visits, (double)c->value, c->rvisits,
+                         (double)c->rvalue, c->proof, index, c->nchild ? c->mover : -1,
+                         (int)c->refuted, shares);
+}
+#else
 static PyObject *node_tuple(const MNode *c, uint32_t index) {
     return Py_BuildValue("iIdIdiIi", c->move, c->visits, (double)c->value, c->rvisits,
                          (double)c->rvalue, c->proof, index, c->nchild ? c->mover : -1);
 }
+#endif
 
 /* children(node=root) -> [node tuple] */
 static PyObject *search_children(SearchObject *self, PyObject *args) {
@@ -75,7 +96,7 @@ static PyObject *search_stats(SearchObject *self, PyObject *unused) {
 }
 
 /* playout(seed) -> the result of one playout from (a copy of) the root: 0, 1 the winner,
-   2 a draw */
+   2 a draw (more players: the winner, or MCTS_DRAW_RESULT = MCTS_PLAYERS without one) */
 static PyObject *search_playout(SearchObject *self, PyObject *args) {
     unsigned long long seed;
     if (!PyArg_ParseTuple(args, "K", &seed)) return NULL;

@@ -15,6 +15,35 @@
  *   int  gs_wins_now(const GState *, int move)    1 when the legal ``move`` wins at once
  *   int  gs_playout(GState *, u64 *rng, Amaf *)   plays to the end: 0 / 1 winner, 2 draw
  *
+ * and optionally MCTS_PRIOR, with (defined after this header, like gs_playout):
+ *
+ *   int  gs_prior(const GState *, const int16_t *moves, int count, float *wins,
+ *                 float *visits)
+ *        prior knowledge of a new node's ``count`` legal moves: for each, prior visits (a
+ *        whole number >= 0, the "equivalent experience") and the mover's prior wins among
+ *        them; they seed the child's AMAF statistics (so they count only with RAVE on).
+ *        Returns 0 to leave the children as without a prior (no knowledge switched on).
+ *
+ * More than two players: define MCTS_PLAYERS (the most players, up to 8) before this
+ * header, and
+ *
+ *   int  gs_players(const GState *)               the number of players n (2 .. MCTS_PLAYERS)
+ *
+ * then gs_mover is 0 .. n - 1, gs_playout returns the winner or MCTS_DRAW_RESULT (=
+ * MCTS_PLAYERS) for a game without one, and the tree is max^n: a result gives the winner
+ * 1 and the others 0, or 1 / n each without a winner; each node keeps every player's sum
+ * (``share``) and ``value``/``rvalue`` sum the rewards of the node's *chooser* (the mover
+ * of its parent; the root's own mover), so that each node's mover maximises its own
+ * reward. Proofs are those of the Python MCTS-Solver (boardproof/solvers/mcts.py): a player
+ * p "forces" a node when p can force a win against the coalition of all the others (at
+ * p's node one forced child is enough, at another player's node every child must be);
+ * ``proof`` = 1 + p then (at most one player can), PROOF_DRAW only for a finished game
+ * without a winner; ``refuted`` has bit p when p cannot force a win (the dual rule). A node
+ * that every player is refuted at (a "draw" against each coalition) is not closed: its
+ * max^n value depends on how the others play, so it is searched on. Without MCTS_PLAYERS
+ * the tree is the two-player one below, unchanged (MCTS_PLAYERS is 2; MCTS_PRIOR is for
+ * the two-player tree only).
+ *
  * Invariants:
  * - node 0 of the pool is never used (a child index of 0 means "no children"); a node's
  *   children are contiguous: pool[child .. child + nchild).
@@ -37,7 +66,17 @@
 #include <string.h>
 #include <time.h>
 
-#define PROOF_DRAW 3
+#ifndef MCTS_PLAYERS
+#define MCTS_PLAYERS 2
+#endif
+#if MCTS_PLAYERS < 2 || MCTS_PLAYERS > 8
+#error "MCTS_PLAYERS must be 2 .. 8"
+#endif
+#define PROOF_DRAW (MCTS_PLAYERS + 1)  /* 3 for two players */
+#define MCTS_DRAW_RESULT MCTS_PLAYERS  /* gs_playout's "no winner": 2 for two players */
+#if MCTS_PLAYERS > 2 && defined(MCTS_PRIOR)
+#error "MCTS_PRIOR seeds the two-player tree's statistics only"
+#endif
 #define MCTS_MAX_DEPTH 1024
 #define MCTS_MAX_THREADS 8
 
@@ -52,6 +91,10 @@ typedef struct {
     uint8_t proof;    /* 0, 1 + winner, PROOF_DRAW */
     uint8_t mover;    /* side to move here (set at expansion) */
     uint16_t vloss;   /* threads inside this node's subtree right now */
+#if MCTS_PLAYERS > 2
+    uint8_t refuted;  /* bit p: p cannot force a win (set from the children) */
+    float share[MCTS_PLAYERS]; /* each player's sum of rewards */
+#endif
 } MNode;
 
 /* who first played each move code in one simulation, and at which ply (AMAF) */
@@ -63,6 +106,10 @@ typedef struct {
 
 /* the game's playout (defined after this header: it records its moves with amaf_record) */
 static int gs_playout(GState *state, u64 *rng, Amaf *amaf);
+#ifdef MCTS_PRIOR
+static int gs_prior(const GState *state, const int16_t *moves, int count, float *wins,
+                    float *visits);
+#endif
 
 static inline void amaf_record(Amaf *a, int move, int colour) {
     if (move >= 0 && move < MCTS_MOVES && !a->owner[move]) {
@@ -188,10 +235,38 @@ static void mcts_expand(MTree *t, uint32_t at, const GState *state) {
         c->move = moves[k];
         if (gs_wins_now(state, moves[k])) c->proof = (uint8_t)(1 + node->mover);
     }
+#ifdef MCTS_PRIOR
+    {
+        /* prior knowledge seeds the AMAF statistics (rvalue counts player 0's rewards) */
+        float wins[MCTS_MOVES], visits[MCTS_MOVES];
+        if (gs_prior(state, moves, count, wins, visits)) {
+            for (int k = 0; k < count; k++) {
+                if (!(visits[k] >= 1.0f)) continue;
+                MNode *c = &t->pool[first + k];
+                c->rvisits = (uint32_t)visits[k];
+                float won = wins[k] * (float)c->rvisits / visits[k];
+                c->rvalue = node->mover == 0 ? won : (float)c->rvisits - won;
+            }
+        }
+    }
+#endif
     node->child = first;
     node->nchild = (uint16_t)count;
 }
 
+#if MCTS_PLAYERS > 2
+/* the chooser's mean reward in a node (``mover``: the parent's mover, the chooser),
+   counting ``vloss`` virtual losses */
+static inline double mcts_mean(const MNode *c, int mover) {
+    (void)mover;
+    return c->value / ((double)c->visits + c->vloss);
+}
+
+static inline double mcts_amaf_mean(const MNode *c, int mover) {
+    (void)mover;
+    return c->rvalue / c->rvisits;
+}
+#else
 /* the mover's mean reward in a node, counting ``vloss`` virtual losses */
 static inline double mcts_mean(const MNode *c, int mover) {
     double n = (double)c->visits + c->vloss;
@@ -203,7 +278,89 @@ static inline double mcts_amaf_mean(const MNode *c, int mover) {
     double black = c->rvalue / c->rvisits;
     return mover == 0 ? black : 1.0 - black;
 }
+#endif
 
+#if MCTS_PLAYERS > 2
+/* the players who cannot force a win at a node: derived for a proved one */
+static inline int mcts_refuted(const MNode *c, int full) {
+    if (c->proof == PROOF_DRAW) return full;
+    if (c->proof) return full & ~(1 << (c->proof - 1));
+    return c->refuted;
+}
+
+/* the child to descend into (index): a child forced for the mover at once; never one
+   forced for another player (the mover's reward there is 0) unless every child is (then
+   the most visited); a finished game without a winner is worth 1 / n exactly */
+static uint32_t mcts_select(const MTree *t, const MNode *node) {
+    const MParams *p = &t->params;
+    int m = node->mover;
+    double log_n = log((double)node->visits + node->vloss + 1.0);
+    double share = 1.0 / gs_players(&t->root_state);
+    double best = -1e300;
+    uint32_t chosen = 0, busiest = 0;
+    for (uint32_t k = 0; k < node->nchild; k++) {
+        uint32_t at = node->child + k;
+        const MNode *c = &t->pool[at];
+        double score;
+        if (c->proof) {
+            if (c->proof == 1 + m) return at;
+            if (c->proof != PROOF_DRAW) {
+                if (!busiest || c->visits > t->pool[busiest].visits) busiest = at;
+                continue;
+            }
+            score = share;
+        } else {
+            double n = (double)c->visits + c->vloss;
+            double q;
+            if (p->rave && c->rvisits) {
+                double rv = c->rvisits;
+                double beta = rv / (rv + n + p->rave_bias * rv * n);
+                double mean = n > 0 ? mcts_mean(c, m) : 0.0;
+                q = (1.0 - beta) * mean + beta * mcts_amaf_mean(c, m);
+            } else {
+                q = n > 0 ? mcts_mean(c, m) : p->fpu;
+            }
+            score = q + p->uct_c * sqrt(log_n / (n + 1.0));
+        }
+        if (score > best) {
+            best = score;
+            chosen = at;
+        }
+    }
+    return chosen ? chosen : busiest;
+}
+
+/* ``node``'s forced player and refuted players from its children (the rules of the
+   header comment) */
+static void mcts_prove(MTree *t, MNode *node) {
+    if (node->proof || !node->nchild) return;
+    int full = (1 << gs_players(&t->root_state)) - 1, bit = 1 << node->mover;
+    int any_f = 0, all_f = full, any_r = 0, all_r = full;
+    for (uint32_t k = 0; k < node->nchild; k++) {
+        const MNode *c = &t->pool[node->child + k];
+        int forced = c->proof && c->proof != PROOF_DRAW ? 1 << (c->proof - 1) : 0;
+        int refuted = mcts_refuted(c, full);
+        any_f |= forced;
+        all_f &= forced;
+        any_r |= refuted;
+        all_r &= refuted;
+    }
+    int forced = (any_f & bit) | (all_f & full & ~bit);
+    node->refuted = (uint8_t)((all_r & bit) | (any_r & full & ~bit));
+    for (int q = 0; forced; q++)
+        if (forced >> q & 1) {
+            node->proof = (uint8_t)(1 + q);
+            break;
+        }
+}
+
+/* every player's reward of a result (a winner, or MCTS_DRAW_RESULT) */
+static inline void mcts_rewards(const MTree *t, int result, float *out) {
+    int n = gs_players(&t->root_state);
+    for (int q = 0; q < MCTS_PLAYERS; q++)
+        out[q] = result == MCTS_DRAW_RESULT ? (q < n ? 1.0f / n : 0.0f) : (float)(q == result);
+}
+#else
 /* the child to descend into (index), or 0 when every child is proved */
 static uint32_t mcts_select(const MTree *t, const MNode *node) {
     const MParams *p = &t->params;
@@ -257,6 +414,7 @@ static void mcts_prove(MTree *t, MNode *node) {
 }
 
 static inline float mcts_reward(int result) { return result == 0 ? 1.0f : result == 1 ? 0.0f : 0.5f; }
+#endif
 
 /* one iteration; returns 0 when the budget or a proof stopped the run before it began */
 static int mcts_iterate(MTree *t, GState *state, Amaf *amaf, int virtual_loss) {
@@ -282,7 +440,7 @@ static int mcts_iterate(MTree *t, GState *state, Amaf *amaf, int virtual_loss) {
     for (;;) {
         MNode *node = &t->pool[at];
         if (node->proof) {
-            result = node->proof - 1 == 2 ? 2 : node->proof - 1;
+            result = node->proof == PROOF_DRAW ? MCTS_DRAW_RESULT : node->proof - 1;
             break;
         }
         if (!node->nchild) {
@@ -290,7 +448,7 @@ static int mcts_iterate(MTree *t, GState *state, Amaf *amaf, int virtual_loss) {
                 mcts_expand(t, at, state);
             node = &t->pool[at];
             if (node->proof) {
-                result = node->proof == PROOF_DRAW ? 2 : node->proof - 1;
+                result = node->proof == PROOF_DRAW ? MCTS_DRAW_RESULT : node->proof - 1;
                 break;
             }
             if (!node->nchild || depth + 1 >= MCTS_MAX_DEPTH) break;
@@ -312,6 +470,40 @@ static int mcts_iterate(MTree *t, GState *state, Amaf *amaf, int virtual_loss) {
     if (virtual_loss) t->pool[path[0]].vloss++;
     pthread_mutex_unlock(&t->lock);
     if (result < 0) result = gs_playout(state, &rng, amaf);
+#if MCTS_PLAYERS > 2
+    float rewards[MCTS_PLAYERS];
+    mcts_rewards(t, result, rewards);
+    pthread_mutex_lock(&t->lock);
+    for (int i = depth; i >= 0; i--) {
+        MNode *node = &t->pool[path[i]];
+        float reward = rewards[colour[i > 0 ? i - 1 : 0]]; /* the chooser's */
+        node->visits++;
+        node->value += reward;
+        for (int q = 0; q < MCTS_PLAYERS; q++) node->share[q] += rewards[q];
+        if (virtual_loss) node->vloss--;
+        if (i < depth) {
+            const MNode *below = &t->pool[path[i + 1]];
+            if (below->proof || below->refuted) mcts_prove(t, node);
+        }
+        if (t->params.rave && node->nchild) {
+            /* AMAF: a child's move played later in this simulation by this node's mover,
+               worth the mover's reward */
+            int m = colour[i] + 1;
+            float mine = rewards[colour[i]];
+            for (uint32_t k = 0; k < node->nchild; k++) {
+                MNode *c = &t->pool[node->child + k];
+                int move = c->move;
+                if (move >= 0 && amaf->owner[move] == m && amaf->ply[move] >= i) {
+                    c->rvisits++;
+                    c->rvalue += mine;
+                }
+            }
+        }
+    }
+    t->done++;
+    pthread_mutex_unlock(&t->lock);
+    return 1;
+#else
     float reward = mcts_reward(result);
     pthread_mutex_lock(&t->lock);
     for (int i = depth; i >= 0; i--) {
@@ -336,6 +528,7 @@ static int mcts_iterate(MTree *t, GState *state, Amaf *amaf, int virtual_loss) {
     t->done++;
     pthread_mutex_unlock(&t->lock);
     return 1;
+#endif
 }
 
 typedef struct {

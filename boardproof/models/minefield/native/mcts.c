@@ -44,6 +44,8 @@
 #define MCTS_MOVES (POINTS + 2)
 #define ROLE_MAX 12
 #define MAX_ROLES 64
+#define PATTERNS 65536 /* 3x3 patterns: 8 neighbours, 4 states each (see pattern_at) */
+#define MCTS_PRIOR
 
 enum { EMPTY = 0, BLACK = 1, WHITE = 2, OFF = 3 };
 
@@ -61,10 +63,21 @@ typedef struct {
     int knowledge;          /* KNOW_* bits: the playout policy's knowledge */
     int nbridges;
     int16_t bridge[16][3];  /* (A, B, r) offsets from an intrusion q: see save_bridge */
+    int16_t pat_off[2][8];  /* per mover: padded offsets of the 8 pattern cells */
+    int pattern_prior;      /* equivalent experience of the pattern prior (0: off) */
+    int distance_prior;     /* equivalent experience of the distance prior (0: off) */
+    int two_distance;       /* the distance prior measures two-distances (else one-) */
+    float gamma_cap;        /* playouts: a weight at or above it is always taken */
+    float gamma[PATTERNS];  /* learned weight of each 3x3 pattern (1: no knowledge) */
 } Game;
 
-/* knowledge of the playouts, each on/off (EngineSettings.knowledge) */
+/* knowledge of the playouts, each on/off (EngineSettings.knowledge, .pattern_playout) */
 #define KNOW_BRIDGE 1
+#define KNOW_PATTERN_PLAYOUT 2
+/* a playout's draws rejected by pattern weight in one turn before it takes any legal
+   move, and the weight from which a draw is always taken */
+#define PATTERN_TRIES 16
+#define PATTERN_CAP 4.0f
 
 typedef struct {
     const Game *g;
@@ -206,6 +219,276 @@ static int save_bridge(const GState *s, int q, int c) {
     return -1;
 }
 
+/*
+ * The 3x3 pattern around padded index q for mover c: the 8 neighbours in the mover's
+ * frame (for White the board is read transposed, so that the mover always joins the
+ * first and last row of the frame), in the order (dx, dy) = (-1, -1), (0, -1), (1, -1),
+ * (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1), each 0 empty, 1 mover, 2 opponent, 3 off the
+ * board, the k-th in bits 2k, 2k + 1 (boardproof.models.minefield.native.patterns).
+ */
+static inline int pattern_at(const GState *s, int q, int c) {
+    static const uint8_t REL[2][4] = {{0, 1, 2, 3}, {0, 2, 1, 3}};
+    const int16_t *off = s->g->pat_off[c];
+    int code = 0;
+    for (int k = 0; k < 8; k++) code |= REL[c][s->cell[q + off[k]]] << (2 * k);
+    return code;
+}
+
+/*
+ * Shortest paths (Hex's "one-distance"): for colour c, the fewest empty points c must
+ * still fill to join its two edges through each point, with c's stones free, the
+ * opponent's stones and ``blocked`` points closed; neighbours as the win rule joins
+ * stones. through[q] = dist from edge A + dist from edge B - the point's own cost
+ * (a large number where no path passes). Returns the shortest path's length.
+ */
+#define FAR 10000
+static int path_lengths(const GState *s, int c, const uint8_t *blocked, int16_t *through) {
+    const Game *g = s->g;
+    int n = g->n, nn = n * n, links = g->connect8 ? 8 : 4;
+    int16_t dist[2][PCELLS];
+    int16_t deque[4 * PCELLS];
+    for (int side = 0; side < 2; side++) {
+        int16_t *d = dist[side];
+        for (int q = 0; q < PCELLS; q++) d[q] = FAR;
+        /* 0-1 BFS: a deque in one array, the front growing down from the middle */
+        int head = 2 * PCELLS, tail = 2 * PCELLS;
+        for (int p = 0; p < nn; p++) {
+            int line = c == 0 ? p / n : p % n, q = g->pad_of[p];
+            if (line != (side == 0 ? 0 : n - 1)) continue;
+            if (s->cell[q] == 2 - c || blocked[q]) continue;
+            int cost = s->cell[q] == c + 1 ? 0 : 1;
+            if (cost < d[q]) {
+                d[q] = (int16_t)cost;
+                if (cost == 0) deque[--head] = (int16_t)q;
+                else deque[tail++] = (int16_t)q;
+            }
+        }
+        while (head < tail) {
+            int q = deque[head++];
+            for (int k = 0; k < links; k++) {
+                int x = q + g->nbr[k];
+                if (s->cell[x] == OFF || s->cell[x] == 2 - c || blocked[x]) continue;
+                int cost = s->cell[x] == c + 1 ? 0 : 1;
+                if (d[q] + cost < d[x]) {
+                    d[x] = (int16_t)(d[q] + cost);
+                    if (cost == 0) deque[--head] = (int16_t)x;
+                    else deque[tail++] = (int16_t)x;
+                }
+            }
+        }
+    }
+    int best = FAR;
+    for (int p = 0; p < nn; p++) {
+        int q = g->pad_of[p];
+        int own = s->cell[q] == EMPTY ? 1 : 0;
+        int len = dist[0][q] >= FAR || dist[1][q] >= FAR ? FAR : dist[0][q] + dist[1][q] - own;
+        through[q] = (int16_t)len;
+        if (len < best) best = len;
+    }
+    return best;
+}
+
+/*
+ * Hex's two-distance (Queenbee's potentials) for colour c: the open points (empty, not
+ * ``blocked``) are the nodes; two are neighbours when next to each other or both next to
+ * one group of c's stones; a point next to an edge (itself or through a group) is at
+ * distance 1 from it, any other at 1 + the second smallest distance among its neighbours
+ * (the opponent takes the best one). through[q] = the sum of the distances from both
+ * edges at an open point q (FAR where no two-distance path passes or q is not open).
+ * Returns the smallest sum, or -1 when the neighbour lists overflow (never on boards up
+ * to 26x26 in practice; the caller then uses path_lengths).
+ */
+#define TD_ADJ 65536
+static int two_distances(const GState *s, int c, const uint8_t *blocked, int16_t *through) {
+    const Game *g = s->g;
+    int n = g->n, nn = n * n, links = g->connect8 ? 8 : 4;
+#define OPEN_AT(y) (s->cell[y] == EMPTY && !blocked[y])
+    /* c's groups (stones joined by stones alone, not through an edge: the union-find of
+       the state joins the edges too), their edges, and the open points next to each */
+    int16_t group[PCELLS], todo[POINTS], head[POINTS], gcell[8 * POINTS], gnext[8 * POINTS];
+    uint8_t gedges[POINTS];
+    int groups = 0, gn = 0;
+    for (int p = 0; p < nn; p++) group[g->pad_of[p]] = -1;
+    for (int p = 0; p < nn; p++) {
+        int q0 = g->pad_of[p];
+        if (s->cell[q0] != c + 1 || group[q0] >= 0) continue;
+        int id = groups++, top = 0;
+        head[id] = -1;
+        gedges[id] = 0;
+        group[q0] = (int16_t)id;
+        todo[top++] = (int16_t)q0;
+        while (top) {
+            int q = todo[--top];
+            int pq = (q / W - PAD) * n + q % W - PAD;
+            gedges[id] |= (uint8_t)edges_of(g, pq, c);
+            for (int k = 0; k < links; k++) {
+                int y = q + g->nbr[k];
+                if (s->cell[y] == c + 1 && group[y] < 0) {
+                    group[y] = (int16_t)id;
+                    todo[top++] = (int16_t)y;
+                }
+            }
+        }
+    }
+    for (int p = 0; p < nn; p++) {
+        int q = g->pad_of[p];
+        if (s->cell[q] != c + 1) continue;
+        int r = group[q];
+        for (int k = 0; k < links; k++) {
+            int y = q + g->nbr[k];
+            if (!OPEN_AT(y)) continue;
+            gcell[gn] = (int16_t)y;
+            gnext[gn] = head[r];
+            head[r] = (int16_t)gn++;
+        }
+    }
+    /* each open point's neighbours (adj[start[i] .. start[i + 1])) and edges */
+    int16_t open[POINTS], start[POINTS + 1], adj[TD_ADJ];
+    uint8_t edges[POINTS];
+    uint16_t stamp[PCELLS], gstamp[POINTS];
+    int16_t index[PCELLS];
+    memset(stamp, 0, sizeof stamp);
+    memset(gstamp, 0, sizeof gstamp);
+    int count = 0, used = 0;
+    uint16_t epoch = 0;
+    for (int p = 0; p < nn; p++) {
+        int q = g->pad_of[p];
+        index[q] = -1;
+        if (OPEN_AT(q)) index[q] = (int16_t)count, open[count++] = (int16_t)q;
+    }
+    for (int i = 0; i < count; i++) {
+        int x = open[i], p = (x / W - PAD) * n + x % W - PAD;
+        int line = c == 0 ? p / n : p % n;
+        uint8_t e = (uint8_t)((line == 0) | (line == n - 1) << 1);
+        epoch++;
+        stamp[x] = epoch;
+        start[i] = (int16_t)used;
+        for (int k = 0; k < links; k++) {
+            int y = x + g->nbr[k];
+            if (OPEN_AT(y)) {
+                if (stamp[y] != epoch) {
+                    if (used >= TD_ADJ) return -1;
+                    stamp[y] = epoch;
+                    adj[used++] = index[y];
+                }
+            } else if (s->cell[y] == c + 1) {
+                int r = group[y];
+                e |= gedges[r];
+                if (gstamp[r] == epoch) continue;
+                gstamp[r] = epoch;
+                for (int at = head[r]; at >= 0; at = gnext[at]) {
+                    int z = gcell[at];
+                    if (stamp[z] == epoch) continue;
+                    if (used >= TD_ADJ) return -1;
+                    stamp[z] = epoch;
+                    adj[used++] = index[z];
+                }
+            }
+        }
+        edges[i] = e;
+    }
+    start[count] = (int16_t)used;
+#undef OPEN_AT
+    int16_t dist[2][POINTS];
+    for (int side = 0; side < 2; side++) {
+        int16_t *d = dist[side];
+        for (int i = 0; i < count; i++) d[i] = edges[i] >> side & 1 ? 1 : FAR;
+        for (int changed = 1; changed;) {
+            changed = 0;
+            for (int i = 0; i < count; i++) {
+                if (d[i] == 1) continue;
+                int m1 = FAR, m2 = FAR;
+                for (int a = start[i]; a < start[i + 1]; a++) {
+                    int v = d[adj[a]];
+                    if (v < m1) m2 = m1, m1 = v;
+                    else if (v < m2) m2 = v;
+                }
+                if (m2 < FAR && m2 + 1 < d[i]) {
+                    d[i] = (int16_t)(m2 + 1);
+                    changed = 1;
+                }
+            }
+        }
+    }
+    for (int p = 0; p < nn; p++) through[g->pad_of[p]] = FAR;
+    int best = FAR;
+    for (int i = 0; i < count; i++) {
+        int sum = dist[0][i] >= FAR || dist[1][i] >= FAR ? FAR : dist[0][i] + dist[1][i];
+        through[open[i]] = (int16_t)sum;
+        if (sum < best) best = sum;
+    }
+    return best;
+}
+
+/*
+ * The priors of a new node's moves (MCTS_PRIOR): the sum of those switched on, each
+ * with its equivalent experience E, the mover's prior wins E * v per move:
+ * - patterns: v = gamma / (gamma + mean gamma of the node's placements);
+ * - distance: v = 0.3 + 0.35 * (2^-e + 2^-f), e (f) how many points longer than the
+ *   mover's (the opponent's) shortest path the shortest path through the point is (at
+ *   most 20; 20 where no path passes); with two_distance, by how much the sum of the
+ *   point's two-distances exceeds the smallest such sum.
+ * The swap and the pass get v = 0.5.
+ */
+static int gs_prior(const GState *s, const int16_t *moves, int count, float *wins,
+                    float *visits) {
+    const Game *g = s->g;
+    if (!g->pattern_prior && !g->distance_prior) return 0;
+    int c = s->mover;
+    for (int k = 0; k < count; k++) wins[k] = visits[k] = 0.0f;
+    if (g->pattern_prior) {
+        float gam[MCTS_MOVES], sum = 0.0f;
+        int placements = 0;
+        for (int k = 0; k < count; k++) {
+            gam[k] = 0.0f;
+            if (moves[k] >= POINTS) continue;
+            gam[k] = g->gamma[pattern_at(s, g->pad_of[moves[k]], c)];
+            sum += gam[k];
+            placements++;
+        }
+        float mean = placements ? sum / placements : 1.0f;
+        float e = (float)g->pattern_prior;
+        for (int k = 0; k < count; k++) {
+            float v = moves[k] >= POINTS || gam[k] + mean <= 0.0f ? 0.5f : gam[k] / (gam[k] + mean);
+            wins[k] += e * v;
+            visits[k] += e;
+        }
+    }
+    if (g->distance_prior) {
+        uint8_t blocked[PCELLS]; /* for the mover: the empty points it may not take now */
+        memset(blocked, 0, sizeof blocked);
+        for (int p = 0; p < g->n * g->n; p++)
+            if (s->cell[g->pad_of[p]] == EMPTY) blocked[g->pad_of[p]] = 1;
+        for (int k = 0; k < count; k++)
+            if (moves[k] < POINTS) blocked[g->pad_of[moves[k]]] = 0;
+        static const uint8_t OPEN[PCELLS];
+        int16_t mine[PCELLS], theirs[PCELLS];
+        int best_mine = -1, best_theirs = -1;
+        if (g->two_distance) {
+            best_mine = two_distances(s, c, blocked, mine);
+            best_theirs = two_distances(s, 1 - c, OPEN, theirs);
+        }
+        if (best_mine < 0 || best_theirs < 0) {
+            best_mine = path_lengths(s, c, blocked, mine);
+            best_theirs = path_lengths(s, 1 - c, OPEN, theirs);
+        }
+        float e = (float)g->distance_prior;
+        for (int k = 0; k < count; k++) {
+            float v = 0.5f;
+            if (moves[k] < POINTS) {
+                int q = g->pad_of[moves[k]];
+                int a = mine[q] >= FAR ? 20 : mine[q] - best_mine;
+                int b = theirs[q] >= FAR ? 20 : theirs[q] - best_theirs;
+                v = 0.3f + 0.35f * (ldexpf(1.0f, -(a < 20 ? a : 20)) +
+                                    ldexpf(1.0f, -(b < 20 ? b : 20)));
+            }
+            wins[k] += e * v;
+            visits[k] += e;
+        }
+    }
+    return 1;
+}
+
 static int gs_playout(GState *s, u64 *rng, Amaf *amaf) {
     const Game *g = s->g;
     int16_t cand[POINTS];
@@ -225,8 +508,19 @@ static int gs_playout(GState *s, u64 *rng, Amaf *amaf) {
             for (int i = 0; r >= 0 && i < free_points; i++)
                 if (g->pad_of[cand[i]] == r) chosen = i;
         }
+        int tries = g->knowledge & KNOW_PATTERN_PLAYOUT ? PATTERN_TRIES : 0;
         while (chosen < 0 && left > 0) {
             int i = (int)(splitmix64(rng) % (u64)left);
+            if (tries > 0) {
+                /* take the draw with probability min(1, gamma / gamma_cap), for a few
+                   tries: bad shapes are mostly skipped, good ones always taken */
+                float gam = g->gamma[pattern_at(s, g->pad_of[cand[i]], c)];
+                float u = (float)(splitmix64(rng) >> 40) * (1.0f / 16777216.0f);
+                if (u * g->gamma_cap > gam) {
+                    tries--;
+                    continue;
+                }
+            }
             if (legal_at(s, g->pad_of[cand[i]], c)) {
                 chosen = i;
                 break;
@@ -305,18 +599,26 @@ static int load_state(const Game *g, GState *s, PyObject *black, PyObject *white
 }
 
 /* Search(n, connect8, roles, black, white, to_move, pie, hash_bytes, seed, threads,
-          uct_c, rave_bias, fpu, expand_visits, rave, knowledge)
+          uct_c, rave_bias, fpu, expand_visits, rave, knowledge
+          [, pattern_prior, distance_prior, gammas, two_distance])
    roles: a list of roles, each a list of (dx, dy, state) with state 0 empty, 1 mover,
-   2 opponent */
+   2 opponent; gammas: None or the 65536 pattern weights as float32 bytes (native order) */
 static PyObject *search_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
     int n, connect8, to_move, pie, threads, expand_visits, rave, knowledge;
-    PyObject *roles, *black, *white;
+    int pattern_prior = 0, distance_prior = 0, two_distance = 0;
+    PyObject *roles, *black, *white, *gammas = Py_None;
     unsigned long long hash_bytes, seed;
     double uct_c, rave_bias, fpu;
-    if (!PyArg_ParseTuple(args, "ipOOOipKKidddipi", &n, &connect8, &roles, &black, &white,
+    if (!PyArg_ParseTuple(args, "ipOOOipKKidddipi|iiOp", &n, &connect8, &roles, &black, &white,
                           &to_move, &pie, &hash_bytes, &seed, &threads, &uct_c, &rave_bias,
-                          &fpu, &expand_visits, &rave, &knowledge))
+                          &fpu, &expand_visits, &rave, &knowledge, &pattern_prior,
+                          &distance_prior, &gammas, &two_distance))
         return NULL;
+    if (pattern_prior < 0 || distance_prior < 0)
+        return PyErr_Format(PyExc_ValueError, "a prior's weight must be >= 0");
+    if (gammas != Py_None &&
+        (!PyBytes_Check(gammas) || PyBytes_GET_SIZE(gammas) != PATTERNS * sizeof(float)))
+        return PyErr_Format(PyExc_ValueError, "gammas must be %d float32 as bytes", PATTERNS);
     if (n < 2 || n > MAXN) return PyErr_Format(PyExc_ValueError, "board size must be 2..%d", MAXN);
     if (threads < 1 || threads > MCTS_MAX_THREADS)
         return PyErr_Format(PyExc_ValueError, "threads must be 1..%d", MCTS_MAX_THREADS);
@@ -330,6 +632,27 @@ static PyObject *search_new(PyTypeObject *type, PyObject *args, PyObject *kwds) 
     static const int DF[8] = {1, -1, 0, 0, 1, 1, -1, -1}, DR[8] = {0, 0, 1, -1, 1, -1, 1, -1};
     for (int k = 0; k < 8; k++) g->nbr[k] = (int16_t)(DR[k] * W + DF[k]);
     g->knowledge = knowledge;
+    g->pattern_prior = pattern_prior;
+    g->distance_prior = distance_prior;
+    g->two_distance = two_distance;
+    static const int PX[8] = {-1, 0, 1, -1, 1, -1, 0, 1}, PY[8] = {-1, -1, -1, 0, 0, 1, 1, 1};
+    for (int k = 0; k < 8; k++) {
+        g->pat_off[0][k] = (int16_t)(PY[k] * W + PX[k]);
+        g->pat_off[1][k] = (int16_t)(PX[k] * W + PY[k]); /* White: transposed */
+    }
+    float most = 1.0f;
+    if (gammas == Py_None) {
+        for (int k = 0; k < PATTERNS; k++) g->gamma[k] = 1.0f;
+    } else {
+        memcpy(g->gamma, PyBytes_AS_STRING(gammas), sizeof g->gamma);
+        most = 0.0f;
+        for (int k = 0; k < PATTERNS; k++) {
+            if (!(g->gamma[k] >= 0.0f)) g->gamma[k] = 0.0f; /* NaN or negative */
+            if (g->gamma[k] > most) most = g->gamma[k];
+        }
+        if (most <= 0.0f) most = 1.0f;
+    }
+    g->gamma_cap = most < PATTERN_CAP ? most : PATTERN_CAP;
     /* bridges through an intrusion at (0, 0): A, B among its 8 neighbours, a knight's
        move apart; r their other common neighbour */
     g->nbridges = 0;
@@ -435,8 +758,43 @@ static PyObject *search_bridge_reply(SearchObject *self, PyObject *args) {
     return PyLong_FromLong(-1);
 }
 
+/* patterns() -> [(move code, 3x3 pattern code)] of the root's legal placements, for the
+   side to move (for the training of the weights and the tests) */
+static PyObject *search_patterns(SearchObject *self, PyObject *unused) {
+    const GState *s = &self->tree->root_state;
+    int16_t moves[MCTS_MOVES];
+    int count = s->winner >= 0 ? 0 : gs_moves(s, moves);
+    PyObject *out = PyList_New(0);
+    for (int k = 0; out && k < count; k++) {
+        if (moves[k] >= POINTS) continue;
+        PyObject *item = Py_BuildValue("ii", moves[k], pattern_at(s, self->game.pad_of[moves[k]], s->mover));
+        if (!item || PyList_Append(out, item) < 0) Py_CLEAR(out);
+        Py_XDECREF(item);
+    }
+    return out;
+}
+
+/* prior() -> [(move code, prior wins, prior visits)] at the root for its side to move, or
+   None when no prior is switched on (for the tests) */
+static PyObject *search_prior(SearchObject *self, PyObject *unused) {
+    const GState *s = &self->tree->root_state;
+    int16_t moves[MCTS_MOVES] = {0};
+    float wins[MCTS_MOVES], visits[MCTS_MOVES];
+    int count = s->winner >= 0 ? 0 : gs_moves(s, moves);
+    if (!gs_prior(s, moves, count, wins, visits)) Py_RETURN_NONE;
+    PyObject *out = PyList_New(count);
+    for (int k = 0; out && k < count; k++) {
+        PyObject *item = Py_BuildValue("idd", moves[k], (double)wins[k], (double)visits[k]);
+        if (!item) Py_CLEAR(out);
+        else PyList_SET_ITEM(out, k, item);
+    }
+    return out;
+}
+
 static PyMethodDef SEARCH_METHODS[] = {
     {"bridge_reply", (PyCFunction)search_bridge_reply, METH_VARARGS, "The bridge save."},
+    {"patterns", (PyCFunction)search_patterns, METH_NOARGS, "The root moves' 3x3 patterns."},
+    {"prior", (PyCFunction)search_prior, METH_NOARGS, "The root moves' priors."},
     MCTS_COMMON_METHODS,
     {"advance", (PyCFunction)search_advance, METH_VARARGS, "Play a move at the root."},
     {"reset", (PyCFunction)search_reset, METH_VARARGS, "A new root."},

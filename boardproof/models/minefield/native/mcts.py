@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from boardproof.models.minefield.board import PASS, SWAP, VARIANT_GLYPHS, Move, glyph_roles
+from boardproof.models.minefield.native.patterns import shipped
 
 try:  # the compiled module is optional (no C compiler: the package installs without it)
     from boardproof.models.minefield.native import _mcts  # type: ignore[attr-defined]
@@ -27,8 +28,9 @@ MAX_SIZE = 26
 SWAP_CODE = MAX_SIZE * MAX_SIZE
 PASS_CODE = SWAP_CODE + 1
 _STATE = {"E": 0, "M": 1, "O": 2}
-#: the playouts' knowledge bits (mcts.c): the bridge save
+#: the playouts' knowledge bits (mcts.c): the bridge save, the learned pattern weights
 KNOW_BRIDGE = 1
+KNOW_PATTERN_PLAYOUT = 2
 
 
 #: the variants the C tree plays: their glyphs are roles on the board alone (the
@@ -120,11 +122,17 @@ def build(position: Any, settings: Any) -> Any:
 
     black, white, to_move, pie = state_of(position)
     variant = getattr(position.game, "variant", "standard")
+    knowledge = (KNOW_BRIDGE if settings.knowledge else 0) | (
+        KNOW_PATTERN_PLAYOUT if getattr(settings, "pattern_playout", False) else 0)
+    pattern_prior = getattr(settings, "pattern_prior", 0)
+    distance_prior = getattr(settings, "distance_prior", 0)
+    gammas = shipped() if knowledge & KNOW_PATTERN_PLAYOUT or pattern_prior else None
     found = _mcts.Search(
         position.n, connect8(position.game), roles(variant), black, white, to_move, pie,
         settings.hash_mb << 20,
         settings.seed, settings.threads, settings.uct_c, settings.rave_bias, settings.fpu,
-        settings.expand_visits, settings.rave, KNOW_BRIDGE if settings.knowledge else 0,
+        settings.expand_visits, settings.rave, knowledge, pattern_prior, distance_prior,
+        gammas, getattr(settings, "two_distance", False),
     )  # fmt: skip
 
     def load(new: Any) -> None:
