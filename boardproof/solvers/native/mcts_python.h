@@ -150,4 +150,19 @@ static int root_move_legal(SearchObject *self, int move) {
     {"playout", (PyCFunction)search_playout, METH_VARARGS, "One playout from the root."},    \
     {"moves", (PyCFunction)search_moves, METH_NOARGS, "The root's legal move codes."}
 
+/* the module of ``def`` with the search type ``type`` as its ``Search`` (a new reference,
+   or NULL with the error set); the caller adds its own constants to it */
+static PyObject *mcts_module(struct PyModuleDef *def, PyTypeObject *type) {
+    if (PyType_Ready(type) < 0) return NULL;
+    PyObject *module = PyModule_Create(def);
+    if (!module) return NULL;
+    Py_INCREF(type);
+    if (PyModule_AddObject(module, "Search", (PyObject *)type) < 0) {
+        Py_DECREF(type);
+        Py_DECREF(module);
+        return NULL;
+    }
+    return module;
+}
+
 #endif

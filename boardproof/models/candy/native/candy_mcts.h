@@ -273,15 +273,11 @@ static struct PyModuleDef MODULE = {
 };
 
 static PyObject *candy_mcts_module(void) {
-    if (PyType_Ready(&SEARCH_TYPE) < 0) return NULL;
-    PyObject *module = PyModule_Create(&MODULE);
+    PyObject *module = mcts_module(&MODULE, &SEARCH_TYPE);
     if (!module) return NULL;
-    Py_INCREF(&SEARCH_TYPE);
-    if (PyModule_AddObject(module, "Search", (PyObject *)&SEARCH_TYPE) < 0 ||
-        PyModule_AddIntConstant(module, "PLAYERS", MCTS_PLAYERS) < 0 ||
+    if (PyModule_AddIntConstant(module, "PLAYERS", MCTS_PLAYERS) < 0 ||
         PyModule_AddIntConstant(module, "PROOF_DRAW", PROOF_DRAW) < 0 ||
         PyModule_AddIntConstant(module, "PASS_MOVE", PASS_MOVE) < 0) {
-        Py_DECREF(&SEARCH_TYPE);
         Py_DECREF(module);
         return NULL;
     }

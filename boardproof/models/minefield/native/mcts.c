@@ -816,15 +816,4 @@ static struct PyModuleDef MODULE = {
     NULL, NULL, NULL, NULL,
 };
 
-PyMODINIT_FUNC PyInit__mcts(void) {
-    if (PyType_Ready(&SEARCH_TYPE) < 0) return NULL;
-    PyObject *module = PyModule_Create(&MODULE);
-    if (!module) return NULL;
-    Py_INCREF(&SEARCH_TYPE);
-    if (PyModule_AddObject(module, "Search", (PyObject *)&SEARCH_TYPE) < 0) {
-        Py_DECREF(&SEARCH_TYPE);
-        Py_DECREF(module);
-        return NULL;
-    }
-    return module;
-}
+PyMODINIT_FUNC PyInit__mcts(void) { return mcts_module(&MODULE, &SEARCH_TYPE); }
