@@ -195,8 +195,8 @@ def test_a_variant_table_marks_the_maps_of_its_variant(cli_run, tmp_path) -> Non
         (["--games", "9=4"], "invalid option --games: no value for 3x3 (give N or N,SIZE=M)"),
         (["--games", "4,9=4"], "invalid option --games: size 9 is not in --sizes"),
         (["--iterations", "many"], "invalid option --iterations: expected N or N,SIZE=M"),
-        (["--variants", "cartwheel"], "invalid option --variants: expected standard and/or "
-                                      "pinwheel"),
+        (["--variants", "wheel"], "invalid option --variants: expected standard and/or "
+                                  "pinwheel and/or cartwheel"),
         (["--sizes", "30"], "invalid option --sizes: expected sizes 2 to 26"),
         (["--proved", "no-such.json"], "invalid option --proved: not a Minefield opening "
                                        "report"),

@@ -713,29 +713,27 @@ def test_the_option_and_the_standard_game() -> None:
     assert t.forbidden_for("standard", BLACK) is t.forbidden is t.forbidden_for("standard", WHITE)
 
 
-def test_native_paths_refuse_the_cartwheel() -> None:
-    """The native searches and playouts take the pinwheel (tests/test_minefield_variants_native.py
-    checks them), not the cartwheel (its glyph counts points beyond the board as stones)."""
+def test_native_paths_take_the_cartwheel() -> None:
+    """The native searches and playouts take the pinwheel and the cartwheel (issue 30; its
+    glyph counts points beyond the board as stones: per-colour role tables; checked in
+    tests/test_minefield_variants_native.py and tests/test_native_cartwheel.py); a search
+    built for another variant refuses a cartwheel position."""
     pos = make_game(variant="cartwheel").parse_position(PINWHEEL_GAP)
-    assert not native.accepts(pos) and not native.supports(pos)
+    assert native.accepts(pos) == native.supports(pos) == native.available()
     if native.available():
         assert native.accepts(make_game(variant="pinwheel").parse_position(PINWHEEL_GAP))
-        assert native.refusal(pos) == (
-            "it knows the standard and pinwheel glyphs only, not the cartwheel variant (its "
-            "glyph counts points beyond the board as stones)")
         search = native.search_for(5)
         with pytest.raises(InvalidOptionError, match="variant"):
             search.solve(pos)
     engine = models.info("minefield").part("engine")
-    assert engine is not None and not engine.accepts(pos)
-    assert engine.win_oracle is not None and engine.win_oracle(pos, BLACK) is None
-    # the playout kernel plays a cartwheel position with the Python twin: the same playout
+    assert engine is not None and engine.accepts(pos) == native.available()
+    # the playout kernel plays a cartwheel position as the Python twin does
     kernel = playouts.kernel("auto")
     for seed in range(6):
         assert kernel.play(pos, seed, 100) == python_play(pos, seed, 100)
     if playouts.available():
-        with pytest.raises(ValueError, match="cartwheel"):
-            playouts.native_minefield(pos, 0, 100)
+        code, _ = playouts.native_minefield(pos, 0, 100)
+        assert code == python_play(pos, 0, 100)
 
 
 def test_the_command_line_takes_the_variant(cli_run) -> None:
@@ -759,27 +757,21 @@ def test_the_command_line_takes_the_variant(cli_run) -> None:
 
 
 def test_solve_and_analyse_a_variant_position(cli_run) -> None:
-    """The pinwheel through the native search, the cartwheel through the Python solvers
-    (``--method native`` refuses it, naming the variant)."""
+    """The pinwheel and the cartwheel through the native search (issue 30), with the Python
+    solvers' best move; ``--method native`` takes the cartwheel too."""
     late = "4/bb1w/2w1/1w1b b -"
     for variant in ("pinwheel", "cartwheel"):
         status, out, err = cli_run("solve", "minefield", late, "--variant", variant)
         assert status == 0, err
-        native_one = variant == "pinwheel" and native.available()
-        assert f"method: auto:{'native' if native_one else 'alphabeta'}" in out
+        assert f"method: auto:{'native' if native.available() else 'alphabeta'}" in out
         expected = make_game(variant=variant).parse_position(late)
         from boardproof import solve
 
-        assert f"best move: {solve(expected).best_move}" in out
+        assert f"best move: {solve(expected, method='alphabeta').best_move}" in out
     status, out, err = cli_run("solve", "minefield", late, "--variant", "cartwheel", "--method",
                                "native")  # fmt: skip
-    assert status == 2 and "variant" in err and "cartwheel" in err, err
     if native.available():
-        assert err == (
-            "error: invalid option --method native: it knows the standard and pinwheel glyphs "
-            "only, not the cartwheel variant (its glyph counts points beyond the board as "
-            f"stones), got '{late}'\n"
-        )
+        assert status == 0 and "result: win for b" in out, err
     status, out, err = cli_run("analyse", "minefield", PINWHEEL_GAP, "--variant", "pinwheel",
                                "--iterations", "50", "--seed", "1")  # fmt: skip
     assert status == 0, err

@@ -5,11 +5,11 @@ The C kernel gets the glyph roles of every point from
 :func:`boardproof.models.minefield.board.glyph_roles`, not from its own rules. A Minefield
 playout runs to the end of the game (:func:`minefield_plies` bounds it).
 
-The C kernel takes the glyphs of the standard and pinwheel variants (roles on board
-points, the same for both colours); a cartwheel position (its glyph counts points beyond
-the board as stones of the edge's owner: roles that depend on the mover's colour) is
-played by the Python twin, even by the native kernel (the same playout: both draw the
-same moves from the same seed).
+The C kernel takes the glyphs of every variant as roles on board points: the standard
+and pinwheel ones the same for both colours; the cartwheel's (its glyph counts points
+beyond the board as stones of the edge's owner) by the mover's colour
+(:func:`boardproof.models.minefield.native.point_roles`): a role that holds for one colour
+only gets one more cell, the gate (``playout.c``), which only that colour's test passes.
 """
 
 from __future__ import annotations
@@ -17,7 +17,8 @@ from __future__ import annotations
 import struct
 from typing import Any
 
-from boardproof.models.minefield.board import FILES, STANDARD, VARIANT_GLYPHS, glyph_roles
+from boardproof.models.minefield.board import BLACK, FILES, STANDARD, WHITE
+from boardproof.models.minefield.native import point_roles
 from boardproof.solvers.playouts import MASK64, Kernel, python_play
 
 try:  # the compiled module is optional (no C compiler: the package installs without it)
@@ -30,34 +31,36 @@ BOARD_BYTES = 96
 #: the C module's result codes
 _BLACK, _WHITE, _DRAW, _LIMIT = 0, 1, 2, 3
 #: a role record in C: int16 cells[11], uint8 states[11], uint8 length (the pinwheel's
-#: window has 12 points: 11 besides the new stone)
+#: window has 12 points: 11 besides the new stone; the cartwheel's roles of one colour
+#: have at most 10 on the board, and the gate)
 _ROLE_CELLS = 11
 _ROLE = struct.Struct(f"<{_ROLE_CELLS}h{_ROLE_CELLS}BB")
 _STATE = {"E": 0, "M": 1, "O": 2}
-#: the variants the C kernel plays (the others are played by the Python twin)
-VARIANTS = (STANDARD, "pinwheel")
+#: playout.c's gate cell (off the board) and its states: the role holds for Black only,
+#: for White only
+_GATE = 26 * 26
+_GATE_STATE = {1: 3, 2: 4}
+#: the variants the C kernel plays
+VARIANTS = (STANDARD, "pinwheel", "cartwheel")
 #: the variant whose roles the C module holds, per board size (it holds one set a size)
 _INSTALLED: dict[int, str] = {}
 
 
 def _role_tables(n: int, variant: str = STANDARD) -> tuple[bytes, bytes]:
-    """The glyph roles of every compact point of the n x n board, packed for C."""
-    every = [role for group in glyph_roles(VARIANT_GLYPHS[variant]).values() for role in group]
+    """The glyph roles of every compact point of the n x n board, packed for C (a role
+    of one colour with the gate)."""
     starts = [0]
     packed = bytearray()
     for r in range(n):
         for f in range(n):
-            found: set[tuple[tuple[int, int], ...]] = set()
-            for role in every:
-                cells: list[tuple[int, int]] = []
-                for dx, dy, state in role:
-                    g, q = f + dx, r + dy
-                    if not (0 <= g < n and 0 <= q < n):
-                        break
-                    cells.append((q * n + g, _STATE[state]))
-                else:
-                    found.add(tuple(cells))
-            for entries in sorted(found):
+            found: dict[tuple[tuple[int, int], ...], int] = {}
+            for bit, mover in ((1, BLACK), (2, WHITE)):
+                for role in point_roles(n, f, r, variant, mover):
+                    key = tuple(sorted((q * n + g, _STATE[state]) for g, q, state in role))
+                    found[key] = found.get(key, 0) | bit
+            for key in sorted(found):
+                entries = key if found[key] == 3 else (*key, (_GATE, _GATE_STATE[found[key]]))
+                assert len(entries) <= _ROLE_CELLS
                 pad = _ROLE_CELLS - len(entries)
                 cells_of = [c for c, _ in entries] + [0] * pad
                 states = [s for _, s in entries] + [0] * pad
@@ -98,8 +101,6 @@ def native_minefield(
 
 def _native_play(pos: Any, seed: int, limit: int) -> int | None:
     variant = pos.game.variant
-    if variant not in VARIANTS:  # the cartwheel: the Python twin
-        return python_play(pos, seed, limit)
     n = pos.n
     if _INSTALLED.get(n) != variant or not _mf.ready(n):  # type: ignore[union-attr]
         _ready(n, variant)

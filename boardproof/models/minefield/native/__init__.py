@@ -36,10 +36,13 @@ from typing import Any
 
 from boardproof.models.base import InvalidOptionError
 from boardproof.models.minefield.board import (
+    BLACK,
+    EDGE_GLYPHS,
     GUARD,
     PASS,
     STANDARD,
     VARIANT_GLYPHS,
+    WHITE,
     Move,
     glyph_roles,
     symmetry_point,
@@ -75,20 +78,24 @@ RANGES = {"horizon": (0, MAX_HORIZON), "tt_bits": (MIN_TT_BITS, MAX_TT_BITS),
           "node_limit": (0, MAX_NODES), "scale": (MIN_SCALE, MAX_SCALE)}
 #: a wide board handed to C: little-endian bytes of 12 words
 WIDE_BYTES = 96
-#: the variants (board.VARIANTS) the C searches take. A variant's glyphs are handed over
-#: as per-point roles on board points (mover / opponent / empty masks), the same for both
-#: colours, so any glyph set made of board points fits: the pinwheel's (28 roles a point
-#: at most, under the C modules' MAXROLES 40 and MAXSHAPES 64). The cartwheel's glyph
-#: counts the points just beyond the board as stones of the edge's owner, so near the
-#: edges its roles depend on the mover's colour, which the C roles do not hold: refused.
-#: Every saving of the C searches is proved from the roles alone (stones are permanent, a
-#: glyph is a fixed set of points and states; the 8 symmetries with the colours exchanged
-#: by the transposes map the pinwheel's set onto itself): the pruning rules (frozen,
-#: blocked, must3, win3), the threat test, the blocked-path bound and the symmetric
-#: tables hold for the pinwheel as for the standard glyphs. The one piece of knowledge
-#: proved for the standard glyphs only, Theorem O (the ortho-diagonal stop), is not used
-#: by these searches themselves; its callers (prover, certify) refuse it for a variant.
-VARIANTS = (STANDARD, "pinwheel")
+#: the variants (board.VARIANTS) the C searches take: all three. A variant's glyphs are
+#: handed over as per-point roles on board points (mover / opponent / empty masks): the
+#: pinwheel's fit as they are (28 roles a point at most, under the C modules' MAXROLES 40
+#: and MAXSHAPES 64), the same for both colours. The cartwheel's glyph counts the points
+#: just beyond the board as stones of the edge's owner (board.EDGE_GLYPHS), so near the
+#: edges its roles depend on the mover's colour: each colour gets its own table
+#: (:func:`point_roles`: a condition on such a point is resolved by the mover's colour),
+#: and the C code reads the table of the colour that places (one table when both are
+#: equal: the standard and pinwheel sets, as before). Every saving of the C searches is
+#: proved from one colour's roles alone (stones are permanent, a role is a fixed set of
+#: points and states): the pruning rules (frozen, blocked, must3, win3), the threat test,
+#: the blocked-path bound; the symmetric tables need the 4 edge-keeping symmetries to map
+#: each colour's roles onto themselves and the 4 transposes (which exchange the colours)
+#: to map Black's onto White's: the tests check both for every set. The one piece of
+#: knowledge proved for the standard glyphs only, Theorem O (the ortho-diagonal stop), is
+#: not used by these searches themselves; its callers (prover, certify) refuse it for a
+#: variant.
+VARIANTS = (STANDARD, "pinwheel", "cartwheel")
 
 
 def available() -> bool:
@@ -131,48 +138,113 @@ def accepts(position: Any) -> bool:
 def refusal(position: Any) -> str:
     """Why ``solve(method="native")`` does not take ``position`` (one phrase).
 
-    >>> from boardproof.models import get
-    >>> why = refusal(get("minefield", variant="cartwheel").start(size=4))
-    >>> why.startswith("it knows the standard and pinwheel glyphs only, not the cartwheel "
-    ...                "variant") if available() else True
-    True
+    >>> from types import SimpleNamespace as S
+    >>> refusal(S(game=S(name="minefield", variant="wheel"), n=4)) if available() else (
+    ...     "it knows the standard, pinwheel, cartwheel glyphs only, not the wheel variant")
+    'it knows the standard, pinwheel, cartwheel glyphs only, not the wheel variant'
     """
     if not available():
         return "the C module was not built"
     if position.game.name != "minefield":
         return "it solves Minefield positions only"
     if position.game.variant not in VARIANTS:
-        return (f"it knows the {' and '.join(VARIANTS)} glyphs only, not the "
-                f"{position.game.variant} variant (its glyph counts points beyond the board "
-                "as stones)")
+        return (f"it knows the {', '.join(VARIANTS)} glyphs only, not the "
+                f"{position.game.variant} variant")
     return f"it solves Minefield boards up to {MAX_SIZE}x{MAX_SIZE} only"
 
 
 @dataclass(frozen=True)
 class NativeTables:
-    """What the C search needs for one board size and win rule (compact points r*n+f)."""
+    """What the C search needs for one board size and win rule (compact points r*n+f):
+    ``roles`` Black's (both colours' unless ``white_roles``, White's, is given: the
+    cartwheel, whose roles depend on the mover's colour)."""
 
     n: int
     diagonal: bool
     edges: tuple[int, int, int, int]
     roles: tuple[tuple[tuple[int, int, int], ...], ...]
     perms: tuple[tuple[int, ...], ...]
+    white_roles: tuple[tuple[tuple[int, int, int], ...], ...] | None = None
+
+
+def _check_variant(variant: str) -> None:
+    if variant not in VARIANTS:
+        raise InvalidOptionError(f"invalid option variant: the native searches take "
+                                 f"{', '.join(VARIANTS)}, got {variant!r}")  # fmt: skip
 
 
 def variant_roles(variant: str = STANDARD) -> list[tuple[tuple[int, int, str], ...]]:
-    """Every glyph role of ``variant`` (:data:`VARIANTS`) relative to the new stone.
+    """Every glyph role of ``variant`` (:data:`VARIANTS`) relative to the new stone (the
+    cartwheel's as if the board had no edge: :func:`point_roles` resolves its points
+    beyond the board).
 
-    >>> len(variant_roles()), len(variant_roles("pinwheel"))
-    (28, 28)
-    >>> variant_roles("cartwheel")  # doctest: +ELLIPSIS
+    >>> len(variant_roles()), len(variant_roles("pinwheel")), len(variant_roles("cartwheel"))
+    (28, 28, 36)
+    >>> variant_roles("wheel")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
         ...
     boardproof...InvalidOptionError: invalid option variant: the native searches take ...
     """
-    if variant not in VARIANTS:
-        raise InvalidOptionError(f"invalid option variant: the native searches take "
-                                 f"{', '.join(VARIANTS)}, got {variant!r}")  # fmt: skip
-    return [role for group in glyph_roles(VARIANT_GLYPHS[variant]).values() for role in group]
+    return [role for role, _ in _edged_roles(variant)]
+
+
+def _edged_roles(variant: str) -> list[tuple[tuple[tuple[int, int, str], ...], bool]]:
+    """(role, whether its glyph counts the points beyond the board) of ``variant``."""
+    _check_variant(variant)
+    return [(role, name in EDGE_GLYPHS)
+            for name, group in glyph_roles(VARIANT_GLYPHS[variant]).items()
+            for role in group]  # fmt: skip
+
+
+#: the owner of the points just beyond an edge (board.EDGE_GLYPHS): beyond rank 1 and
+#: rank n Black's, beyond file a and the last file White's
+def _beyond_owner(g: int, q: int, n: int) -> int:
+    off_file, off_rank = not 0 <= g < n, not 0 <= q < n
+    # only points exactly one step beyond one edge (a role's 2x2 block is on the board,
+    # and its other points are that block's orthogonal neighbours): never beyond a corner
+    assert off_file != off_rank and -1 <= g <= n and -1 <= q <= n, (g, q, n)
+    return WHITE if off_file else BLACK
+
+
+def point_roles(n: int, f: int, r: int, variant: str = STANDARD,
+                mover: int = BLACK) -> list[tuple[tuple[int, int, str], ...]]:  # fmt: skip
+    """The roles of ``variant`` that can forbid a placement of ``mover`` (BLACK / WHITE)
+    at (f, r) of the n x n board: their (file, rank, state M / O / E) on board points.
+
+    A role with a point off the board is left out, except the cartwheel's (an edge glyph):
+    its points just beyond an edge are stones of that edge's owner, so such a condition
+    holds for ever or never, by the mover's colour (M: the owner is the mover, O: the
+    other colour, E: never); one that holds is dropped from the role, one that fails
+    drops the role. So Black's and White's roles differ near the edges.
+
+    >>> # c1 of 5x5: the pinwheel's 12 roles for both; the cartwheel's differ (Black's
+    >>> # stones beyond rank 1 fit White's roles that need the opponent there)
+    >>> [len(point_roles(5, 2, 0, "pinwheel", mover)) for mover in (BLACK, WHITE)]
+    [12, 12]
+    >>> [len(point_roles(5, 2, 0, "cartwheel", mover)) for mover in (BLACK, WHITE)]
+    [14, 16]
+    """
+    return [cells for cells, _ in _resolved_roles(n, f, r, variant, mover)]
+
+
+def _resolved_roles(n: int, f: int, r: int, variant: str,
+                    mover: int) -> list[tuple[tuple[tuple[int, int, str], ...], bool]]:  # fmt: skip
+    """:func:`point_roles`, each with whether a condition beyond the board was dropped."""
+    found: list[tuple[tuple[tuple[int, int, str], ...], bool]] = []
+    for role, edged in _edged_roles(variant):
+        cells: list[tuple[int, int, str]] = []
+        for dx, dy, state in role:
+            g, q = f + dx, r + dy
+            if 0 <= g < n and 0 <= q < n:
+                cells.append((g, q, state))
+            elif not edged or state == "E" or any(
+                    s == "E" and not (0 <= f + x < n and 0 <= r + y < n) for x, y, s in role):
+                break  # off the board: fails (the cartwheel's block must be on the board)
+            elif (state == "M") != (_beyond_owner(g, q, n) == mover):
+                break  # a stone of the wrong colour beyond the edge: never fits
+        else:
+            found.append((tuple(cells), len(cells) < len(role)))
+    return found
 
 
 def native_tables(n: int, diagonal: bool, variant: str = STANDARD) -> NativeTables:
@@ -189,24 +261,28 @@ def native_tables(n: int, diagonal: bool, variant: str = STANDARD) -> NativeTabl
     >>> # b1 of 4x4: 6 hard-corner, 3 2x3-switch roles, and 2 of the 2x4 switch or 1 pinwheel
     >>> len(native_tables(4, False).roles[1]), len(native_tables(4, False, "pinwheel").roles[1])
     (11, 10)
+    >>> t = native_tables(5, False, "cartwheel")  # c1 of 5x5 (see point_roles)
+    >>> len(t.roles[2]), t.white_roles is not None and len(t.white_roles[2])
+    (14, 16)
+    >>> native_tables(4, False, "pinwheel").white_roles is None  # the same for both colours
+    True
     """
     if not 2 <= n <= MAX_SIZE:
         raise InvalidOptionError(f"invalid size: expected 2 to {MAX_SIZE}, got {n!r}")
-    roles_by_point: list[tuple[tuple[int, int, int], ...]] = []
-    all_roles = variant_roles(variant)
-    for r in range(n):
-        for f in range(n):
-            found: list[tuple[int, int, int]] = []
-            for role in all_roles:
-                masks = {"M": 0, "O": 0, "E": 0}
-                for dx, dy, state in role:
-                    g, q = f + dx, r + dy
-                    if not (0 <= g < n and 0 <= q < n):
-                        break
-                    masks[state] |= 1 << (q * n + g)
-                else:
+    by_colour: list[tuple[tuple[tuple[int, int, int], ...], ...]] = []
+    for mover in (BLACK, WHITE):
+        roles_by_point: list[tuple[tuple[int, int, int], ...]] = []
+        for r in range(n):
+            for f in range(n):
+                found: list[tuple[int, int, int]] = []
+                for cells in point_roles(n, f, r, variant, mover):
+                    masks = {"M": 0, "O": 0, "E": 0}
+                    for g, q, state in cells:
+                        masks[state] |= 1 << (q * n + g)
                     found.append((masks["M"], masks["O"], masks["E"]))
-            roles_by_point.append(tuple(sorted(set(found))))
+                roles_by_point.append(tuple(sorted(set(found))))
+        by_colour.append(tuple(roles_by_point))
+    black_roles, white_roles = by_colour
     row = (1 << n) - 1
     left = sum(1 << (r * n) for r in range(n))
     edges = (row, row << (n * (n - 1)), left, left << (n - 1))
@@ -219,7 +295,8 @@ def native_tables(n: int, diagonal: bool, variant: str = STANDARD) -> NativeTabl
         )
         for s in range(8)
     )
-    return NativeTables(n, diagonal, edges, tuple(roles_by_point), perms)
+    return NativeTables(n, diagonal, edges, black_roles, perms,
+                        None if white_roles == black_roles else white_roles)
 
 
 Indices = tuple[int, ...]
@@ -237,6 +314,12 @@ class WideTables:
     #: the same roles relative to the new stone: (dx, dy, state 0 mover / 1 opponent / 2 empty)
     shapes: tuple[tuple[tuple[int, int, int], ...], ...]
     perms: tuple[tuple[int, ...], ...]
+    #: roles by the mover's colour (the cartwheel; None: ``roles`` are both colours'):
+    #: White's roles (``roles`` are then Black's), and per colour the roles of each point
+    #: that the shapes miss: those with a condition beyond the board, resolved
+    #: (:func:`point_roles`); the search tests the shapes and these
+    white_roles: tuple[tuple[tuple[Indices, Indices, Indices], ...], ...] | None = None
+    extras: tuple[tuple[tuple[tuple[Indices, Indices, Indices], ...], ...], ...] | None = None
 
 
 def wide_tables(n: int, diagonal: bool, variant: str = STANDARD) -> WideTables:
@@ -249,26 +332,39 @@ def wide_tables(n: int, diagonal: bool, variant: str = STANDARD) -> WideTables:
     (12, 28)
     >>> t.roles[4][0]  # at b2: an opponent's stone on a1's neighbours b1, a2 and a1 empty
     ((), (1, 6), (0,))
+    >>> # c1 of 5x5: White has 2 cartwheel roles through the points beyond the board
+    >>> # (Black's beyond rank 1, White's beyond the side edge), Black none
+    >>> t = wide_tables(5, False, "cartwheel")
+    >>> t.extras is not None and [len(t.extras[mover][2]) for mover in (0, 1)]
+    [0, 2]
     """
     if not 2 <= n <= MAX_SIZE:
         raise InvalidOptionError(f"invalid size: expected 2 to {MAX_SIZE}, got {n!r}")
     width = n + GUARD
     all_roles = variant_roles(variant)
-    roles_by_point: list[tuple[tuple[Indices, Indices, Indices], ...]] = []
-    for r in range(n):
-        for f in range(n):
-            found: set[tuple[Indices, Indices, Indices]] = set()
-            for role in all_roles:
-                parts: dict[str, list[int]] = {"M": [], "O": [], "E": []}
-                for dx, dy, state in role:
-                    g, q = f + dx, r + dy
-                    if not (0 <= g < n and 0 <= q < n):
-                        break
-                    parts[state].append(q * width + g)
-                else:
+    by_colour = []
+    extra_by_colour = []
+    for mover in (BLACK, WHITE):
+        roles_by_point: list[tuple[tuple[Indices, Indices, Indices], ...]] = []
+        extras: list[tuple[tuple[Indices, Indices, Indices], ...]] = []
+        for r in range(n):
+            for f in range(n):
+                found: set[tuple[Indices, Indices, Indices]] = set()
+                extra: set[tuple[Indices, Indices, Indices]] = set()
+                for cells, resolved in _resolved_roles(n, f, r, variant, mover):
+                    parts: dict[str, list[int]] = {"M": [], "O": [], "E": []}
+                    for g, q, state in cells:
+                        parts[state].append(q * width + g)
                     m, o, e = (tuple(sorted(parts[k])) for k in "MOE")
                     found.add((m, o, e))
-            roles_by_point.append(tuple(sorted(found)))
+                    if resolved:  # a shape does not fit there (a point beyond the board)
+                        assert e, "a resolved role keeps its empty points (the block)"
+                        extra.add((m, o, e))
+                roles_by_point.append(tuple(sorted(found)))
+                extras.append(tuple(sorted(extra)))
+        by_colour.append(tuple(roles_by_point))
+        extra_by_colour.append(tuple(extras))
+    coloured = by_colour[0] != by_colour[1]
     small = native_tables(n, diagonal, variant) if n <= SMALL_MAX_SIZE else None
     row = (1 << n) - 1
     left = sum(1 << (r * width) for r in range(n))
@@ -284,7 +380,9 @@ def wide_tables(n: int, diagonal: bool, variant: str = STANDARD) -> WideTables:
     )  # fmt: skip
     code = {"M": 0, "O": 1, "E": 2}
     shapes = tuple(tuple((dx, dy, code[state]) for dx, dy, state in role) for role in all_roles)
-    return WideTables(n, diagonal, edges, tuple(roles_by_point), shapes, perms)
+    return WideTables(n, diagonal, edges, by_colour[0], shapes, perms,
+                      by_colour[1] if coloured else None,
+                      tuple(extra_by_colour) if coloured else None)
 
 
 def _wide(board: int) -> bytes:
@@ -359,11 +457,12 @@ class NativeSearch:
         assert _native is not None
         if isinstance(t, WideTables):
             edges = tuple(_wide(e) for e in t.edges)
+            coloured = None if t.white_roles is None else (t.white_roles, t.extras)
             _native.wide_setup(t.n, t.diagonal, edges, t.roles, t.shapes, t.perms,
-                               self.tt_bits, self.distance)  # fmt: skip
+                               self.tt_bits, self.distance, coloured)  # fmt: skip
         else:
             _native.setup(t.n, t.diagonal, t.edges, t.roles, t.perms, self.tt_bits,
-                          self.distance)  # fmt: skip
+                          self.distance, t.white_roles)  # fmt: skip
         NativeSearch._active = self
 
     def activate(self) -> None:
@@ -484,12 +583,13 @@ class NativeSearch:
         assert _native is not None
         return dict(_native.wide_stats() if self.wide else _native.stats())
 
-    def legal(self, me: int, op: int) -> int:
-        """The mover's legal placements, in the points of :meth:`boards`."""
+    def legal(self, me: int, op: int, black: bool = True) -> int:
+        """The mover's legal placements, in the points of :meth:`boards` (the mover Black
+        unless ``black`` is False: the cartwheel's roles depend on the colour)."""
         assert _native is not None
         if self.wide:
-            return int.from_bytes(_native.wide_legal(_wide(me), _wide(op)), "little")
-        return int(_native.legal(me, op))
+            return int.from_bytes(_native.wide_legal(_wide(me), _wide(op), black), "little")
+        return int(_native.legal(me, op, black))
 
     def winning(self, own: int, black: bool) -> int:
         """The points that would complete ``own``'s path (legality aside)."""

@@ -238,11 +238,11 @@ def _walk(root: Any, target: Any, winner: int, header_base: dict[str, Any], sear
         if ours:
             if key in listed:
                 continue
-            moves = legal(me, op)
+            moves = legal(me, op, black)  # (the roles of the colour to move: the cartwheel's)
             if moves & winning(me, black):
                 continue  # won in one: the checker finds the move itself
             if not moves:
-                if not legal(op, me):
+                if not legal(op, me, not black):
                     raise CertificateFailed(f"dead position in the proof: {me:x} {op:x}")
                 point = -2
             else:
@@ -275,9 +275,9 @@ def _walk(root: Any, target: Any, winner: int, header_base: dict[str, Any], sear
             if key in walked:
                 continue
             walked.add(key)
-            moves = legal(me, op)
+            moves = legal(me, op, black)
             if not moves:
-                if not legal(op, me):
+                if not legal(op, me, not black):
                     raise CertificateFailed("dead position in the proof")
                 stack.append((op, me, not black, True))
                 continue
@@ -377,13 +377,13 @@ def _fewest_open(me: int, op: int, black: bool, moves: int, tt_bits: int, c: Any
                               scheme)  # fmt: skip
         if proved != 1:
             continue
-        replies = c.legal(child_me, child_op)
+        replies = c.legal(child_me, child_op, not black)  # the loser's (by colour)
         count = 0
         while replies and count < best_open:
             r = replies & -replies
             replies ^= r
             ours, theirs = child_op, child_me | r
-            if not c.legal(ours, theirs) & c.winning(ours, black):
+            if not c.legal(ours, theirs, black) & c.winning(ours, black):
                 ka, kb, kc, _ = c.canonical(ours, theirs, black)
                 if (ka, kb, kc) not in listed:
                     count += 1

@@ -7,6 +7,13 @@
  * window and the state each needs: mover / opponent / empty), so a variant's glyph set is
  * a different table, not different code.
  *
+ * Edge glyphs (issue 30, the cartwheel): the last `edged` roles are those of a glyph that
+ * counts the points just beyond the board as stones of the edge's owner (beyond rank 1 and
+ * rank n Black's, beyond file a and the last file White's). Those roles read such a point
+ * as that stone (Game.beyond), so they fit by the mover's colour through want[c]: a
+ * condition there holds for the owner as mover (M) or as opponent (O), never as empty.
+ * Every other role sees OFF there, as before (the plain roles come first: the same loop).
+ *
  * The board is padded: PAD off-board cells on every side (OFF, matching no role state),
  * so a role never needs a bounds check. Point p = rank * n + file is the move code of a
  * placement (as the Python model orders them); SWAP and PASS follow the points.
@@ -57,7 +64,10 @@ typedef struct {
 
 typedef struct {
     int n, connect8, nroles;
+    int nplain;             /* roles[nplain ..] are the edge glyph's (see the top) */
     Role roles[MAX_ROLES];
+    uint8_t beyond[PCELLS]; /* what an edge glyph's role sees at an off-board cell: the
+                               owner's stone just beyond an edge, else OFF */
     int16_t pad_of[POINTS]; /* compact point -> padded index */
     int16_t nbr[8];         /* padded offsets of the neighbours (orthogonal first) */
     int knowledge;          /* KNOW_* bits: the playout policy's knowledge */
@@ -107,10 +117,20 @@ static inline void unite(int16_t *parent, int a, int b) {
 static inline int legal_at(const GState *s, int q, int c) {
     if (s->cell[q] != EMPTY) return 0;
     const Game *g = s->g;
-    for (int r = 0; r < g->nroles; r++) {
+    for (int r = 0; r < g->nplain; r++) {
         const Role *role = &g->roles[r];
         int k = 0;
         while (k < role->len && s->cell[q + role->offset[k]] == role->want[c][k]) k++;
+        if (k == role->len) return 0;
+    }
+    for (int r = g->nplain; r < g->nroles; r++) { /* an edge glyph's: see the top */
+        const Role *role = &g->roles[r];
+        int k = 0;
+        for (; k < role->len; k++) {
+            int x = q + role->offset[k];
+            uint8_t v = s->cell[x] == OFF ? g->beyond[x] : s->cell[x];
+            if (v != role->want[c][k]) break;
+        }
         if (k == role->len) return 0;
     }
     return 1;
@@ -600,19 +620,20 @@ static int load_state(const Game *g, GState *s, PyObject *black, PyObject *white
 
 /* Search(n, connect8, roles, black, white, to_move, pie, hash_bytes, seed, threads,
           uct_c, rave_bias, fpu, expand_visits, rave, knowledge
-          [, pattern_prior, distance_prior, gammas, two_distance])
+          [, pattern_prior, distance_prior, gammas, two_distance, edged])
    roles: a list of roles, each a list of (dx, dy, state) with state 0 empty, 1 mover,
-   2 opponent; gammas: None or the 65536 pattern weights as float32 bytes (native order) */
+   2 opponent; gammas: None or the 65536 pattern weights as float32 bytes (native order);
+   edged: how many of the last roles are an edge glyph's (the cartwheel's, see the top) */
 static PyObject *search_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
     int n, connect8, to_move, pie, threads, expand_visits, rave, knowledge;
-    int pattern_prior = 0, distance_prior = 0, two_distance = 0;
+    int pattern_prior = 0, distance_prior = 0, two_distance = 0, edged = 0;
     PyObject *roles, *black, *white, *gammas = Py_None;
     unsigned long long hash_bytes, seed;
     double uct_c, rave_bias, fpu;
-    if (!PyArg_ParseTuple(args, "ipOOOipKKidddipi|iiOp", &n, &connect8, &roles, &black, &white,
+    if (!PyArg_ParseTuple(args, "ipOOOipKKidddipi|iiOpi", &n, &connect8, &roles, &black, &white,
                           &to_move, &pie, &hash_bytes, &seed, &threads, &uct_c, &rave_bias,
                           &fpu, &expand_visits, &rave, &knowledge, &pattern_prior,
-                          &distance_prior, &gammas, &two_distance))
+                          &distance_prior, &gammas, &two_distance, &edged))
         return NULL;
     if (pattern_prior < 0 || distance_prior < 0)
         return PyErr_Format(PyExc_ValueError, "a prior's weight must be >= 0");
@@ -681,6 +702,20 @@ static PyObject *search_new(PyTypeObject *type, PyObject *args, PyObject *kwds) 
         goto fail;
     }
     g->nroles = (int)count;
+    if (edged < 0 || edged > count) {
+        Py_DECREF(seq);
+        PyErr_SetString(PyExc_ValueError, "edged must be 0 to the number of roles");
+        goto fail;
+    }
+    g->nplain = (int)count - edged;
+    /* the points just beyond each edge (not beyond a corner): the owner's stones */
+    memset(g->beyond, OFF, sizeof g->beyond);
+    for (int i = 0; i < n; i++) {
+        g->beyond[(PAD - 1) * W + PAD + i] = BLACK;     /* beyond rank 1 */
+        g->beyond[(PAD + n) * W + PAD + i] = BLACK;     /* beyond rank n */
+        g->beyond[(PAD + i) * W + PAD - 1] = WHITE;     /* beyond file a */
+        g->beyond[(PAD + i) * W + PAD + n] = WHITE;     /* beyond the last file */
+    }
     for (Py_ssize_t r = 0; r < count; r++) {
         PyObject *cells = PySequence_Fast(PySequence_Fast_GET_ITEM(seq, r), "a role is a sequence");
         if (!cells) {

@@ -8,15 +8,24 @@ The C tree stops a game at the first ortho-diagonal path under both win rules: u
 ortho-diagonal rule that path is the win; under the orthogonal rule Theorem O
 (``reports/minefield-orthodiagonal.md``, proved for the standard glyphs, n = 2..26) says
 every continuation ends with that colour's orthogonal win, so the values are the same.
-The pinwheel variant (its glyphs are roles too) is played with its own win rule as it is:
-Theorem O is not proved for it.
+The variants (their glyphs are roles too) are played with their own win rule as it is:
+Theorem O is not proved for them. The cartwheel's glyph counts the points just beyond the
+board as stones of the edge's owner: its roles come last, and the C tree reads those
+points as such stones for them only (``edged``).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from boardproof.models.minefield.board import PASS, SWAP, VARIANT_GLYPHS, Move, glyph_roles
+from boardproof.models.minefield.board import (
+    EDGE_GLYPHS,
+    PASS,
+    SWAP,
+    VARIANT_GLYPHS,
+    Move,
+    glyph_roles,
+)
 from boardproof.models.minefield.native.patterns import shipped
 
 try:  # the compiled module is optional (no C compiler: the package installs without it)
@@ -33,24 +42,33 @@ KNOW_BRIDGE = 1
 KNOW_PATTERN_PLAYOUT = 2
 
 
-#: the variants the C tree plays: their glyphs are roles on the board alone (the
-#: cartwheel's also look beyond the edges, which the C board does not hold)
-VARIANTS = ("standard", "pinwheel")
+#: the variants the C tree plays (the cartwheel's roles also read the points just beyond
+#: the edges: the C tree holds them as the edge owners' stones for those roles)
+VARIANTS = ("standard", "pinwheel", "cartwheel")
 
 
 def roles(variant: str = "standard") -> list[list[tuple[int, int, int]]]:
-    """The glyph roles of ``variant`` relative to the new stone, as the C tree takes them.
+    """The glyph roles of ``variant`` relative to the new stone, as the C tree takes them:
+    the last :func:`edged` of them are an edge glyph's.
 
     >>> len(roles()), max(len(r) for r in roles())
     (28, 7)
     >>> len(roles("pinwheel")), max(len(r) for r in roles("pinwheel"))
     (28, 11)
+    >>> len(roles("cartwheel")), edged("cartwheel"), edged("pinwheel")
+    (36, 8, 0)
     """
-    return [
-        [(dx, dy, _STATE[state]) for dx, dy, state in role]
-        for group in glyph_roles(VARIANT_GLYPHS[variant]).values()
-        for role in group
-    ]
+    groups = sorted(glyph_roles(VARIANT_GLYPHS[variant]).items(),
+                    key=lambda item: item[0] in EDGE_GLYPHS)  # stable: plain ones first
+    return [[(dx, dy, _STATE[state]) for dx, dy, state in role]
+            for _, group in groups for role in group]  # fmt: skip
+
+
+def edged(variant: str = "standard") -> int:
+    """How many roles of :func:`roles` (the last ones) count the points just beyond the
+    board as stones of the edge's owner (board.EDGE_GLYPHS)."""
+    return sum(len(group) for name, group in glyph_roles(VARIANT_GLYPHS[variant]).items()
+               if name in EDGE_GLYPHS)  # fmt: skip
 
 
 def connect8(game: Any) -> bool:
@@ -132,7 +150,7 @@ def build(position: Any, settings: Any) -> Any:
         settings.hash_mb << 20,
         settings.seed, settings.threads, settings.uct_c, settings.rave_bias, settings.fpu,
         settings.expand_visits, settings.rave, knowledge, pattern_prior, distance_prior,
-        gammas, getattr(settings, "two_distance", False),
+        gammas, getattr(settings, "two_distance", False), edged(variant),
     )  # fmt: skip
 
     def load(new: Any) -> None:

@@ -23,8 +23,20 @@
  * role set maps onto itself under the 8 symmetries, which the tests check for every set
  * handed over). Theorem O (the ortho-diagonal stop) is not used here; its callers apply it
  * to the standard glyphs only. A new glyph set at setup() makes a kept df-pn table
- * unusable (roles_sig). Roles that depend on the mover's colour (the cartwheel's points
- * beyond the board) cannot be said here: Python refuses that variant.
+ * unusable (roles_sig).
+ *
+ * Roles by the mover's colour (issue 30, the cartwheel): its glyph counts the points just
+ * beyond the board as stones of the edge's owner, so near the edges its roles depend on
+ * the colour that places. setup() then takes a second role table, White's (the first is
+ * Black's), and every test of a placement (forbidden_at, legal_moves, has_legal, the
+ * pruning rules) reads the table of the colour that places (RT()). Without it (the
+ * standard and pinwheel sets) COLOURED is 0 and every colour reads table 0: the same data
+ * and the same code path as before. The savings still hold: each is proved for one
+ * placement by one colour from that colour's roles (a role of that colour is a fixed set
+ * of board points and states; the points beyond the board are constant stones, already
+ * resolved into the role), and the symmetric keys need the 4 edge-keeping symmetries to map
+ * each colour's role set onto itself and the 4 transposes (which exchange the colours) to
+ * map Black's set onto White's and back: tests/test_native_cartwheel.py checks both.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -46,8 +58,12 @@ typedef uint64_t u64;
 static int N = 0, CELLS = 0, DIAG = 0;
 static u64 FULL, NOT_FIRST_FILE, NOT_LAST_FILE;
 static u64 EDGE[2][2]; /* [0 = black, 1 = white][first, second] */
-static int NROLES[MAXCELLS];
-static u64 ROLE_M[MAXCELLS][MAXROLES], ROLE_O[MAXCELLS][MAXROLES], ROLE_E[MAXCELLS][MAXROLES];
+/* the roles of each point, [0] Black's (both colours' unless COLOURED), [1] White's */
+static int NROLES[2][MAXCELLS];
+static u64 ROLE_M[2][MAXCELLS][MAXROLES], ROLE_O[2][MAXCELLS][MAXROLES], ROLE_E[2][MAXCELLS][MAXROLES];
+static int COLOURED = 0; /* 1: the roles depend on the mover's colour (table 1: White's) */
+/* the role table of the colour that places (Black if black) */
+#define RT(black) (COLOURED & !(black))
 static int PERM[8][MAXCELLS], INV[8][MAXCELLS];
 static u64 SYMTAB[8][8][256];
 
@@ -121,9 +137,10 @@ static double now(void) {
 
 /* Would a stone of the side with stones `me` at the empty point p complete a glyph? The
    point's roles (from the model) list the points that must hold M, O and E. */
-static inline int forbidden_at_roles(int p, u64 me, u64 op, u64 empty) {
-    const u64 *rm = ROLE_M[p], *ro = ROLE_O[p], *re = ROLE_E[p];
-    for (int k = 0, K = NROLES[p]; k < K; k++) {
+static inline int forbidden_at_roles(int p, u64 me, u64 op, u64 empty, int black) {
+    const int t = RT(black);
+    const u64 *rm = ROLE_M[t][p], *ro = ROLE_O[t][p], *re = ROLE_E[t][p];
+    for (int k = 0, K = NROLES[t][p]; k < K; k++) {
         if ((me & rm[k]) == rm[k] && (op & ro[k]) == ro[k] && (empty & re[k]) == re[k])
             return 1;
     }
@@ -136,19 +153,21 @@ static inline int forbidden_at_roles(int p, u64 me, u64 op, u64 empty) {
    hold for the code of their states (2 bits each, neighbour j at bits 2j: bit 0 the
    neighbour is in O, bit 1 in E; 3: nothing assumed there). A role is dropped only when
    one of its own conditions fails, the others are tested in full: the same answer,
-   faster (tests/test_native_minefield.py compares both on random positions). */
-static u64 ROLE_BY_CODE[MAXCELLS][256];
+   faster (tests/test_native_minefield.py compares both on random positions). With roles
+   by colour each table has its own filter (ROLE_BY_CODE[t]), built from its own roles. */
+static u64 ROLE_BY_CODE[2][MAXCELLS][256];
 static int NB4P[MAXCELLS][4]; /* p's orthogonal neighbours (p itself off the board) */
 static int ROLE_FILTER = 1; /* forbidden_at() filters by the neighbours (roles_filter(False)) */
 
-static inline int forbidden_at(int p, u64 me, u64 op, u64 empty) {
-    if (!ROLE_FILTER) return forbidden_at_roles(p, me, op, empty);
+static inline int forbidden_at(int p, u64 me, u64 op, u64 empty, int black) {
+    if (!ROLE_FILTER) return forbidden_at_roles(p, me, op, empty, black);
+    const int t = RT(black);
     const int *nb = NB4P[p];
     unsigned code = 0;
     for (int j = 0; j < 4; j++)
         code |= (unsigned)((op >> nb[j] & 1) | (empty >> nb[j] & 1) << 1) << (2 * j);
-    const u64 *rm = ROLE_M[p], *ro = ROLE_O[p], *re = ROLE_E[p];
-    for (u64 ok = ROLE_BY_CODE[p][code]; ok; ok &= ok - 1) {
+    const u64 *rm = ROLE_M[t][p], *ro = ROLE_O[t][p], *re = ROLE_E[t][p];
+    for (u64 ok = ROLE_BY_CODE[t][p][code]; ok; ok &= ok - 1) {
         int k = lowbit(ok);
         if ((op & ro[k]) == ro[k] && (empty & re[k]) == re[k] && (me & rm[k]) == rm[k])
             return 1;
@@ -163,40 +182,42 @@ static void role_filter_setup(void) {
         int nb[4] = {f > 0 ? p - 1 : p, f < N - 1 ? p + 1 : p, r > 0 ? p - N : p,
                      r < N - 1 ? p + N : p};
         for (int j = 0; j < 4; j++) NB4P[p][j] = nb[j];
+        for (int t = 0; t < 2; t++)
         for (int code = 0; code < 256; code++) {
             u64 ok = 0;
-            for (int k = 0; k < NROLES[p]; k++) {
+            for (int k = 0; k < NROLES[t][p]; k++) {
                 int fits = 1;
                 for (int j = 0; j < 4 && fits; j++) {
                     int st = code >> (2 * j) & 3;
                     const u64 b = bit(nb[j]);
                     if (nb[j] == p || st == 3) continue; /* nothing assumed there */
-                    if ((ROLE_O[p][k] & b) && st != 1) fits = 0;
-                    if ((ROLE_E[p][k] & b) && st != 2) fits = 0;
+                    if ((ROLE_O[t][p][k] & b) && st != 1) fits = 0;
+                    if ((ROLE_E[t][p][k] & b) && st != 2) fits = 0;
                 }
                 if (fits) ok |= bit(k);
             }
-            ROLE_BY_CODE[p][code] = ok;
+            ROLE_BY_CODE[t][p][code] = ok;
         }
     }
 }
 
-static inline u64 legal_moves(u64 me, u64 op) {
+/* the legal placements of the side with stones `me` (Black if black) */
+static inline u64 legal_moves(u64 me, u64 op, int black) {
     u64 empty = FULL & ~(me | op), legal = 0, e = empty;
     while (e) {
         int p = lowbit(e);
         e &= e - 1;
-        if (!forbidden_at(p, me, op, empty)) legal |= bit(p);
+        if (!forbidden_at(p, me, op, empty, black)) legal |= bit(p);
     }
     return legal;
 }
 
-static inline int has_legal(u64 me, u64 op) {
+static inline int has_legal(u64 me, u64 op, int black) {
     u64 empty = FULL & ~(me | op), e = empty;
     while (e) {
         int p = lowbit(e);
         e &= e - 1;
-        if (!forbidden_at(p, me, op, empty)) return 1;
+        if (!forbidden_at(p, me, op, empty, black)) return 1;
     }
     return 0;
 }
@@ -337,14 +358,14 @@ static void check_budget(void) {
     }
 }
 
-/* Does a stone of ours at q leave the opponent (stones op, colour !black) without any
-   legal winning placement among `threats`? */
-static inline int defends(int q, u64 me, u64 op, u64 threats) {
+/* Does a stone of ours (Black if black) at q leave the opponent (stones op, colour
+   !black) without any legal winning placement among `threats`? */
+static inline int defends(int q, u64 me, u64 op, u64 threats, int black) {
     u64 me2 = me | bit(q), empty = FULL & ~(me2 | op), t = threats & ~bit(q);
     while (t) {
         int p = lowbit(t);
         t &= t - 1;
-        if (!forbidden_at(p, op, me2, empty)) return 0;
+        if (!forbidden_at(p, op, me2, empty, !black)) return 0;
     }
     return 1;
 }
@@ -359,7 +380,7 @@ static int hinted_move(u64 me, u64 op, int black, u64 candidates, int first);
 #define RULE_WIN3 32
 #define RULE_WEAK 64
 static int RULES;
-static u64 frozen_points(u64 me, u64 op, u64 my_legal);
+static u64 frozen_points(u64 me, u64 op, u64 my_legal, int black);
 static int can_connect(u64 own, u64 other, int black, u64 frozen);
 static int threats_unstoppable(u64 me, u64 op, int black);
 static u64 must3_survivors(u64 me, u64 op, int black, u64 candidates);
@@ -372,9 +393,9 @@ static int negamax(u64 me, u64 op, int black, int alpha, int beta, int ply, int 
     if ((++nodes & 0xFFFF) == 0 || nodes == node_limit) check_budget();
     if (aborted) return 0;
     if (HORIZON && rem <= 0) { *best_out = NO_MOVE; return 0; } /* nothing proved */
-    u64 legal = legal_moves(me, op);
+    u64 legal = legal_moves(me, op, black);
     if (!legal) {
-        if (!has_legal(op, me)) { *best_out = NO_MOVE; return 0; } /* dead: a draw */
+        if (!has_legal(op, me, !black)) { *best_out = NO_MOVE; return 0; } /* dead: a draw */
         int dummy;
         *best_out = PASS_MOVE;
         return up(negamax(op, me, !black, down(beta), down(alpha), ply + 1, rem - 1, &dummy));
@@ -400,7 +421,7 @@ static int negamax(u64 me, u64 op, int black, int alpha, int beta, int ply, int 
        connect never wins, so the value is <= 0 for the mover if it cannot, >= 0 if the
        other side cannot (see can_connect) */
     if ((RULES & RULE_BLOCKED) && !DIST && !HORIZON) {
-        u64 f = frozen_points(me, op, legal);
+        u64 f = frozen_points(me, op, legal, black);
         int hi_cap = can_connect(me, op, black, f) ? 1 : 0;
         int lo_cap = can_connect(op, me, !black, f) ? -1 : 0;
         if (hi_cap <= alpha || lo_cap >= beta || lo_cap == hi_cap) {
@@ -417,6 +438,7 @@ static int negamax(u64 me, u64 op, int black, int alpha, int beta, int ply, int 
     const u64 start_nodes = nodes;
 
     /* the opponent's immediate wins: a move that leaves one of them legal loses at once
+       (legal for the opponent: its roles, when they depend on the colour)
        (our stone can make a winning point illegal for the opponent, or legal again) */
     u64 candidates = legal;
     u64 threats = winning_points(op, !black) & ~me;
@@ -426,7 +448,7 @@ static int negamax(u64 me, u64 op, int black, int alpha, int beta, int ply, int 
         while (c) {
             int q = lowbit(c);
             c &= c - 1;
-            if (defends(q, me, op, threats)) candidates |= bit(q);
+            if (defends(q, me, op, threats, black)) candidates |= bit(q);
         }
         if (!candidates) {
             threat_cuts++;
@@ -872,11 +894,12 @@ static int hinted_move(u64 me, u64 op, int black, u64 candidates, int first) {
 static int RULES = 0; /* declared above negamax */
 static int HEUR_SCALE = 8; /* initial number = 1 + HEUR_SCALE * (moves still needed) / 4 */
 
-/* Does a role of point p, for the side with stones `mover` placing there, fit with its
-   stones on the board now and its empty points all inside `within`? */
-static inline int role_fits_within(int p, u64 mover, u64 other, u64 within) {
-    const u64 *rm = ROLE_M[p], *ro = ROLE_O[p], *re = ROLE_E[p];
-    for (int k = 0, K = NROLES[p]; k < K; k++)
+/* Does a role of point p, for the side with stones `mover` (Black if black) placing there,
+   fit with its stones on the board now and its empty points all inside `within`? */
+static inline int role_fits_within(int p, u64 mover, u64 other, u64 within, int black) {
+    const int t = RT(black);
+    const u64 *rm = ROLE_M[t][p], *ro = ROLE_O[t][p], *re = ROLE_E[t][p];
+    for (int k = 0, K = NROLES[t][p]; k < K; k++)
         if ((mover & rm[k]) == rm[k] && (other & ro[k]) == ro[k] && (re[k] & ~within) == 0)
             return 1;
     return 0;
@@ -891,16 +914,19 @@ static inline int role_fits_within(int p, u64 mover, u64 other, u64 within) {
    it is illegal, a contradiction. (E.g. the two middle points of a 2x3 switch: a stone on
    either makes a hard corner while the other is empty.) Such an F lies inside the points
    illegal for both colours now, so the greatest fixed point is found by starting there
-   and removing the points that fail until none does. */
-static u64 frozen_points(u64 me, u64 op, u64 my_legal) {
+   and removing the points that fail until none does. With roles by colour (the
+   cartwheel) the same holds: c's role is one of c's table, and c places by it. `me` is
+   Black if black. */
+static u64 frozen_points(u64 me, u64 op, u64 my_legal, int black) {
     u64 empty = FULL & ~(me | op);
-    u64 f = empty & ~my_legal & ~legal_moves(op, me);
+    u64 f = empty & ~my_legal & ~legal_moves(op, me, !black);
     for (;;) {
         u64 keep = 0, e = f;
         while (e) {
             int p = lowbit(e);
             e &= e - 1;
-            if (role_fits_within(p, me, op, f) && role_fits_within(p, op, me, f)) keep |= bit(p);
+            if (role_fits_within(p, me, op, f, black) && role_fits_within(p, op, me, f, !black))
+                keep |= bit(p);
         }
         if (keep == f) return f;
         f = keep;
@@ -909,13 +935,14 @@ static u64 frozen_points(u64 me, u64 op, u64 my_legal) {
 
 /* The empty points outside `frozen` that the side with stones `own` can never occupy:
    a role for it fits with the stones of now and empty points inside `frozen` only, which
-   stay empty for ever (above) while the stones stay, so the role fits for ever. */
-static u64 never_points(u64 own, u64 other, u64 frozen) {
+   stay empty for ever (above) while the stones stay, so the role fits for ever (a role of
+   own's colour, Black if black). */
+static u64 never_points(u64 own, u64 other, u64 frozen, int black) {
     u64 e = FULL & ~(own | other | frozen), out = 0;
     while (e) {
         int p = lowbit(e);
         e &= e - 1;
-        if (role_fits_within(p, own, other, frozen)) out |= bit(p);
+        if (role_fits_within(p, own, other, frozen, black)) out |= bit(p);
     }
     return out;
 }
@@ -946,9 +973,9 @@ static int path_distance(u64 own, u64 open, int black) {
 static void node_distances(u64 me, u64 op, int black, int *d_me, int *d_op) {
     u64 empty = FULL & ~(me | op), open_me = empty, open_op = empty;
     if (RULES & RULE_FROZEN) {
-        u64 f = frozen_points(me, op, legal_moves(me, op));
-        open_me &= ~f & ~never_points(me, op, f);
-        open_op &= ~f & ~never_points(op, me, f);
+        u64 f = frozen_points(me, op, legal_moves(me, op, black), black);
+        open_me &= ~f & ~never_points(me, op, f, black);
+        open_op &= ~f & ~never_points(op, me, f, !black);
     }
     *d_me = path_distance(me, open_me, black);
     *d_op = path_distance(op, open_op, !black);
@@ -957,10 +984,12 @@ static void node_distances(u64 me, u64 op, int black, int *d_me, int *d_op) {
 /* RULE_BLOCKED: can the side `own` (Black if black) still ever connect? Its stones and
    the empty points it may still occupy (not frozen, not its never-points) must join its
    edges; if they do not, no continuation gives it a path (it can only ever add stones on
-   those points), so it never wins. The converse is not claimed. */
+   those points), so it never wins. The converse is not claimed. With roles by colour the
+   frozen and never points are taken with each colour's own roles (above), so the
+   argument is the same for each side. */
 static int can_connect(u64 own, u64 other, int black, u64 frozen) {
     u64 open = FULL & ~(own | other | frozen);
-    open &= ~never_points(own, other, frozen);
+    open &= ~never_points(own, other, frozen, black);
     return path_distance(own, open, black) < DIST_INF;
 }
 
@@ -985,14 +1014,17 @@ static void heuristic_numbers(const u64 me, const u64 op, int black, int attack,
 }
 
 /* The points whose state decides whether a placement at p is legal (the union of p's
-   glyph roles): a stone elsewhere never changes the legality of p. */
+   glyph roles, of both colours' tables): a stone elsewhere never changes the legality of
+   p, for either colour. */
 static u64 ZONE[MAXCELLS];
 static int zone_n = 0;
 static inline u64 zone(int p) {
     if (zone_n != N) {
         for (int q = 0; q < CELLS; q++) {
             u64 z = 0;
-            for (int k = 0; k < NROLES[q]; k++) z |= ROLE_M[q][k] | ROLE_O[q][k] | ROLE_E[q][k];
+            for (int t = 0; t < 2; t++)
+                for (int k = 0; k < NROLES[t][q]; k++)
+                    z |= ROLE_M[t][q][k] | ROLE_O[t][q][k] | ROLE_E[t][q][k];
             ZONE[q] = z;
         }
         zone_n = N;
@@ -1028,7 +1060,11 @@ static inline void cost_layers(u64 own, u64 empty, u64 group, u64 edge, u64 *nea
      the other (cost_layers); any other reply makes no new winning point, and unless it
      lies in the zone of a winning point of now it leaves each as illegal as now, so it
      makes no threat;
-   - a move of ours can only stop a legal threat p by taking p or by being in p's zone. */
+   - a move of ours can only stop a legal threat p by taking p or by being in p's zone.
+   With roles by colour every legality test here is made with the roles of the colour that
+   would place (the replier's for r and its threats, ours for our wins and defences), and
+   zone() is the union of both colours' roles, so each step holds as before (RULE_WIN3,
+   which asks the same question of the side to move, too). */
 /* What threats_unstoppable knows of the side `me` (Black if black) before it looks at the
    replies: its edge groups f1 / f2, the points next to them or on their edges a1 / b1,
    and the cost layers (cost_layers) of each edge over the empty points `empty`. */
@@ -1112,18 +1148,20 @@ static u64 must3_survivors(u64 me, u64 op, int black, u64 candidates) {
    no win at once (`our_wins`: our winning points, legality aside), no move that takes or
    blocks every threat, and a legal move (no pass). The last step of unstoppable_from and
    unstoppable_cached. */
-static int no_defence(u64 op, u64 me2, u64 empty2, u64 threats, u64 live, u64 our_wins) {
+static int no_defence(u64 op, u64 me2, u64 empty2, u64 threats, u64 live, u64 our_wins,
+                      int black_op) {
     for (u64 t = our_wins & empty2; t; t &= t - 1)
-        if (!forbidden_at(lowbit(t), op, me2, empty2)) return 0; /* we win */
+        if (!forbidden_at(lowbit(t), op, me2, empty2, black_op)) return 0; /* we win */
     u64 stops = empty2;
     for (u64 t = live; t; t &= t - 1) stops &= zone(lowbit(t)) | bit(lowbit(t));
     /* taking a threat point first: the likeliest defence */
     for (u64 order[2] = {stops & live, stops & ~live}, i = 0; i < 2; i++)
         for (u64 c = order[i]; c; c &= c - 1) {
             int q = lowbit(c);
-            if (!forbidden_at(q, op, me2, empty2) && defends(q, op, me2, threats)) return 0;
+            if (!forbidden_at(q, op, me2, empty2, black_op) && defends(q, op, me2, threats, black_op))
+                return 0;
         }
-    return has_legal(op, me2);
+    return has_legal(op, me2, black_op);
 }
 
 /* threats_unstoppable with me's Reach over the empty points of now (rc). */
@@ -1140,13 +1178,13 @@ static int unstoppable_from(u64 me, u64 op, int black, const Reach *rc) {
     while (look) {
         int r = lowbit(look);
         look &= look - 1;
-        if (forbidden_at(r, me, op, empty)) continue; /* r illegal */
+        if (forbidden_at(r, me, op, empty, black)) continue; /* r illegal */
         u64 me2 = me | bit(r), empty2 = empty & ~bit(r);
         u64 threats = (a1b1 & bit(r)) ? winning_points(me2, black) & ~op : w0 & ~bit(r);
         u64 live = 0; /* the threats legal for it now */
         for (u64 t = threats; t; t &= t - 1)
-            if (!forbidden_at(lowbit(t), me2, op, empty2)) live |= bit(lowbit(t));
-        if (live && no_defence(op, me2, empty2, threats, live, our_wins)) return 1;
+            if (!forbidden_at(lowbit(t), me2, op, empty2, black)) live |= bit(lowbit(t));
+        if (live && no_defence(op, me2, empty2, threats, live, our_wins, !black)) return 1;
     }
     return 0;
 }
@@ -1168,11 +1206,11 @@ static int unstoppable_cached(Must3Cache *c, int q, int black, const Reach *rc) 
         look &= look - 1;
         int illegal;
         if (zone(r) & qb) {
-            illegal = forbidden_at(r, me, op, empty);
+            illegal = forbidden_at(r, me, op, empty, black);
         } else {
             if (!(c->legal_known & rb)) {
                 c->legal_known |= rb;
-                if (!forbidden_at(r, me, c->mov, c->empty)) c->legal |= rb;
+                if (!forbidden_at(r, me, c->mov, c->empty, black)) c->legal |= rb;
             }
             illegal = !(c->legal & rb);
         }
@@ -1183,7 +1221,8 @@ static int unstoppable_cached(Must3Cache *c, int q, int black, const Reach *rc) 
             u64 t0 = (a1b1 & rb) ? winning_points(me2, black) & ~c->mov : w0_before & ~rb;
             u64 live0 = 0;
             for (u64 t = t0; t; t &= t - 1)
-                if (!forbidden_at(lowbit(t), me2, c->mov, c->empty & ~rb)) live0 |= bit(lowbit(t));
+                if (!forbidden_at(lowbit(t), me2, c->mov, c->empty & ~rb, black))
+                    live0 |= bit(lowbit(t));
             c->threats[r] = t0;
             c->live[r] = live0;
             c->seen |= rb;
@@ -1193,12 +1232,12 @@ static int unstoppable_cached(Must3Cache *c, int q, int black, const Reach *rc) 
         for (u64 t = threats; t; t &= t - 1) {
             int p = lowbit(t);
             if (zone(p) & qb) {
-                if (!forbidden_at(p, me2, op, empty2)) live |= bit(p);
+                if (!forbidden_at(p, me2, op, empty2, black)) live |= bit(p);
             } else {
                 live |= c->live[r] & bit(p);
             }
         }
-        if (live && no_defence(op, me2, empty2, threats, live, our_wins)) return 1;
+        if (live && no_defence(op, me2, empty2, threats, live, our_wins, !black)) return 1;
     }
     return 0;
 }
@@ -1281,15 +1320,15 @@ static void pn_children(const PNode *n, u64 candidates, PNode *kids, int *count)
 /* Terminal or forced evaluation of a node: 1 attacker wins, 0 attacker does not,
    -1 not decided here: then *moves holds the moves to search (KIDS_PASS: a pass). */
 static int pn_moves(const PNode *n, u64 *moves) {
-    u64 legal = legal_moves(n->me, n->op);
+    u64 legal = legal_moves(n->me, n->op, n->black);
     if (!legal) {
-        if (!has_legal(n->op, n->me)) return 0; /* dead: a draw, no win for the attacker */
+        if (!has_legal(n->op, n->me, !n->black)) return 0; /* dead: a draw, no win for the attacker */
         *moves = KIDS_PASS;
         return -1;
     }
     if (legal & winning_points(n->me, n->black)) return n->attack;
     if (RULES & RULE_BLOCKED) { /* an attacker that can never connect never wins */
-        u64 f = frozen_points(n->me, n->op, legal);
+        u64 f = frozen_points(n->me, n->op, legal, n->black);
         if (n->attack ? !can_connect(n->me, n->op, n->black, f)
                       : !can_connect(n->op, n->me, !n->black, f)) {
             blocked_cuts++;
@@ -1303,7 +1342,7 @@ static int pn_moves(const PNode *n, u64 *moves) {
         while (c) {
             int q = lowbit(c);
             c &= c - 1;
-            if (defends(q, n->me, n->op, threats)) candidates |= bit(q);
+            if (defends(q, n->me, n->op, threats, n->black)) candidates |= bit(q);
         }
         if (!candidates) return !n->attack; /* every move lets the other side win */
     }
@@ -1522,7 +1561,7 @@ static PyObject *py_dfpn(PyObject *self, PyObject *args) {
         PNode kids[MAXCELLS];
         int count;
         if (pn_expand(&root, kids, &count) == 0) {
-            u64 w = legal_moves(me, op) & winning_points(me, black);
+            u64 w = legal_moves(me, op, black) & winning_points(me, black);
             if (w) best = lowbit(w);
         } else {
             for (int i = 0; i < count && best == NO_MOVE; i++) {
@@ -1537,7 +1576,7 @@ static PyObject *py_dfpn(PyObject *self, PyObject *args) {
         PNode kids[MAXCELLS];
         int count;
         if (pn_expand(&root, kids, &count) == 1) {
-            best = lowbit(legal_moves(me, op) & winning_points(me, black));
+            best = lowbit(legal_moves(me, op, black) & winning_points(me, black));
         } else {
             for (int i = 0; i < count && best == NO_MOVE; i++) {
                 Key k = canonical(kids[i].me, kids[i].op, kids[i].black);
@@ -1582,17 +1621,51 @@ static u64 get_u64(PyObject *seq, Py_ssize_t i, int *err) {
 }
 
 PyDoc_STRVAR(setup_doc,
-"setup(n, diagonal, edges, roles, perms, tt_bits, distance)\n\n"
+"setup(n, diagonal, edges, roles, perms, tt_bits, distance[, white_roles])\n\n"
 "Install the tables of one board size and clear the transposition table.\n"
 "edges: 4 masks (black first, black second, white first, white second);\n"
 "roles: per point, a sequence of (mover, opponent, empty) masks that forbid a placement;\n"
+"white_roles: None (the default: roles are both colours') or the roles of a White mover\n"
+"  (roles are then Black's: the cartwheel, whose roles depend on the mover's colour);\n"
 "perms: 8 sequences mapping each point to its image;\n"
 "distance: values count plies (a win in d plies is 1000 - d), else win/draw/loss +1/0/-1.");
 
+/* Read one role table (per point, (mover, opponent, empty) masks) into table t. */
+static int load_roles(PyObject *roles, int t) {
+    int err = 0;
+    if (PySequence_Size(roles) != CELLS) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "roles needs n*n entries");
+        return -1;
+    }
+    for (int p = 0; p < CELLS; p++) {
+        PyObject *list = PySequence_GetItem(roles, p);
+        if (list == NULL) return -1;
+        Py_ssize_t k = PySequence_Size(list);
+        if (k < 0 || k > MAXROLES) {
+            Py_DECREF(list);
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "too many roles");
+            return -1;
+        }
+        NROLES[t][p] = (int)k;
+        for (Py_ssize_t j = 0; j < k; j++) {
+            PyObject *triple = PySequence_GetItem(list, j);
+            if (triple == NULL) { Py_DECREF(list); return -1; }
+            ROLE_M[t][p][j] = get_u64(triple, 0, &err);
+            ROLE_O[t][p][j] = get_u64(triple, 1, &err);
+            ROLE_E[t][p][j] = get_u64(triple, 2, &err);
+            Py_DECREF(triple);
+        }
+        Py_DECREF(list);
+        if (err) return -1;
+    }
+    return 0;
+}
+
 static PyObject *py_setup(PyObject *self, PyObject *args) {
     int n, diag, bits, dist;
-    PyObject *edges, *roles, *perms;
-    if (!PyArg_ParseTuple(args, "ipOOOip", &n, &diag, &edges, &roles, &perms, &bits, &dist))
+    PyObject *edges, *roles, *perms, *white_roles = Py_None;
+    if (!PyArg_ParseTuple(args, "ipOOOip|O", &n, &diag, &edges, &roles, &perms, &bits, &dist,
+                          &white_roles))
         return NULL;
     DIST = dist;
     WIN = dist ? WIN_DIST : 1;
@@ -1607,43 +1680,35 @@ static PyObject *py_setup(PyObject *self, PyObject *args) {
     NOT_LAST_FILE = FULL & ~last_file;
     for (int i = 0; i < 4; i++) EDGE[i / 2][i % 2] = get_u64(edges, i, &err);
     if (err) return NULL;
-    if (PySequence_Size(roles) != CELLS || PySequence_Size(perms) != 8) {
-        PyErr_SetString(PyExc_ValueError, "roles needs n*n entries and perms 8");
+    if (PySequence_Size(perms) != 8) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "perms needs 8 entries");
         return NULL;
     }
-    for (int p = 0; p < CELLS; p++) {
-        PyObject *list = PySequence_GetItem(roles, p);
-        if (list == NULL) return NULL;
-        Py_ssize_t k = PySequence_Size(list);
-        if (k < 0 || k > MAXROLES) {
-            Py_DECREF(list);
-            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "too many roles");
-            return NULL;
-        }
-        NROLES[p] = (int)k;
-        for (Py_ssize_t j = 0; j < k; j++) {
-            PyObject *triple = PySequence_GetItem(list, j);
-            if (triple == NULL) { Py_DECREF(list); return NULL; }
-            ROLE_M[p][j] = get_u64(triple, 0, &err);
-            ROLE_O[p][j] = get_u64(triple, 1, &err);
-            ROLE_E[p][j] = get_u64(triple, 2, &err);
-            Py_DECREF(triple);
-        }
-        Py_DECREF(list);
-        if (err) return NULL;
+    COLOURED = 0;
+    if (load_roles(roles, 0) < 0) return NULL;
+    if (white_roles != Py_None) { /* roles by the mover's colour: table 1 is White's */
+        if (load_roles(white_roles, 1) < 0) return NULL;
+        COLOURED = 1;
+    } else { /* table 1 unused (RT() is 0): a copy keeps zone() and the filter as before */
+        memcpy(NROLES[1], NROLES[0], sizeof NROLES[0]);
+        memcpy(ROLE_M[1], ROLE_M[0], sizeof ROLE_M[0]);
+        memcpy(ROLE_O[1], ROLE_O[0], sizeof ROLE_O[0]);
+        memcpy(ROLE_E[1], ROLE_E[0], sizeof ROLE_E[0]);
     }
+    zone_n = 0; /* zone() is rebuilt from these roles */
     role_filter_setup();
     /* roles of another glyph set (a variant) with the same size and win rule: the kept
        df-pn table's keys (boards) would mean other positions, so it is not usable */
     {
         u64 sig = 0xCBF29CE484222325ULL ^ (u64)n;
-        for (int p = 0; p < CELLS; p++)
-            for (int k = 0; k < NROLES[p]; k++) {
-                sig = (sig ^ ROLE_M[p][k]) * 0x100000001B3ULL;
-                sig = (sig ^ ROLE_O[p][k]) * 0x100000001B3ULL;
-                sig = (sig ^ ROLE_E[p][k]) * 0x100000001B3ULL;
-                sig = (sig ^ (u64)(p * MAXROLES + k)) * 0x100000001B3ULL;
-            }
+        for (int t = 0; t <= COLOURED; t++) /* both tables of the roles by colour */
+            for (int p = 0; p < CELLS; p++)
+                for (int k = 0; k < NROLES[t][p]; k++) {
+                    sig = (sig ^ ROLE_M[t][p][k]) * 0x100000001B3ULL;
+                    sig = (sig ^ ROLE_O[t][p][k]) * 0x100000001B3ULL;
+                    sig = (sig ^ ROLE_E[t][p][k]) * 0x100000001B3ULL;
+                    sig = (sig ^ (u64)((t * MAXCELLS + p) * MAXROLES + k)) * 0x100000001B3ULL;
+                }
         if (sig != roles_sig) pt_n = 0;
         roles_sig = sig;
     }
@@ -1833,10 +1898,10 @@ static PyObject *py_distances(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "KKp", &me, &op, &black)) return NULL;
     int d_me, d_op;
     node_distances(me, op, black, &d_me, &d_op);
-    u64 f = frozen_points(me, op, legal_moves(me, op));
+    u64 f = frozen_points(me, op, legal_moves(me, op, black), black);
     return Py_BuildValue("iiKKK", d_me, d_op, (unsigned long long)f,
-                         (unsigned long long)never_points(me, op, f),
-                         (unsigned long long)never_points(op, me, f));
+                         (unsigned long long)never_points(me, op, f, black),
+                         (unsigned long long)never_points(op, me, f, !black));
 }
 
 static PyObject *py_features(PyObject *self, PyObject *args) {
@@ -1868,8 +1933,9 @@ static PyObject *py_unstoppable(PyObject *self, PyObject *args) {
 
 static PyObject *py_legal(PyObject *self, PyObject *args) {
     unsigned long long me, op;
-    if (!PyArg_ParseTuple(args, "KK", &me, &op)) return NULL;
-    return PyLong_FromUnsignedLongLong(legal_moves(me, op));
+    int black = 1;
+    if (!PyArg_ParseTuple(args, "KK|p", &me, &op, &black)) return NULL;
+    return PyLong_FromUnsignedLongLong(legal_moves(me, op, black));
 }
 
 static PyObject *py_winning(PyObject *self, PyObject *args) {
@@ -1934,7 +2000,9 @@ static PyMethodDef methods[] = {
      "must-play rule keeps."},
     {"unstoppable", py_unstoppable, METH_VARARGS,
      "unstoppable(me, op, black): the must-play test (RULE_MUST3) of a node, me to move."},
-    {"legal", py_legal, METH_VARARGS, "legal(me, op): mask of the mover's legal placements."},
+    {"legal", py_legal, METH_VARARGS,
+     "legal(me, op[, black]): mask of the mover's legal placements (the mover Black unless "
+     "black is False: the roles of that colour)."},
     {"winning", py_winning, METH_VARARGS,
      "winning(own, black): mask of the points that would complete own's path."},
     {"canonical", py_canonical, METH_VARARGS,

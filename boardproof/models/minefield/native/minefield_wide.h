@@ -16,6 +16,19 @@
  * list, one point through a table of the shapes its 4 neighbours allow); the roles are
  * the reference the tests compare that with (wide_forbidden()).
  *
+ * Roles by the mover's colour (issue 30, the cartwheel: its points just beyond the board
+ * are stones of the edge's owner): wide_setup() then also takes White's roles (the first
+ * are Black's) and, per colour, the "extra" roles of each point: those with a condition
+ * beyond the board that holds for that colour, resolved into roles over board points. A
+ * shape never fits where one of its points is off the board (its term falls on a guard bit
+ * or outside the board), so the shapes test the roles that lie on the board, the same for
+ * both colours, and forbidden_at() / legal_moves() add the extras of the colour that
+ * places (WT()). Without them (the standard and pinwheel sets) WCOLOURED is 0: the same
+ * code path as before. An extra role's points are some of its shape's, so what rests on
+ * the shapes' reach (WREACH, the 3-point radius of keeps()) holds for it; each keeps an
+ * empty point (the cartwheel's 2x2 block), so the blocked-path bound (shapes without an
+ * empty point) is unchanged.
+ *
  * Per-node work (issue 13, session 5; the same tree, tests/test_native_minefield_nodes.py):
  * the table move or a killer is searched before the move list is made (most nodes that
  * get there are cut off by it); a node's table slot is fetched while its immediate win is
@@ -34,8 +47,16 @@
 
 static int WN = 0, WW = 0, WCELLS = 0, WBITS = 0, WDIAG = 0;
 static u64 WFULL[MAXW], WEDGE[2][2][MAXW]; /* [black, white][first, second edge] */
-static int RSTART[MAXBITS + 1];            /* roles of point p: RDATA[RSTART[p] .. RSTART[p+1]] */
-static int16_t *RDATA = NULL;
+/* roles of point p: RDATA[t][RSTART[t][p] .. RSTART[t][p+1]], t = WT(colour) (0: Black's,
+   both colours' unless WCOLOURED; 1: White's); the extra roles (above) of colour c:
+   XDATA[c][XSTART[c][p] .. XSTART[c][p+1]], at the points XPOINTS[c] */
+static int RSTART[2][MAXBITS + 1];
+static int16_t *RDATA[2] = {NULL, NULL};
+static int XSTART[2][MAXBITS + 1];
+static int16_t *XDATA[2] = {NULL, NULL};
+static u64 XPOINTS[2][MAXW];
+static int WCOLOURED = 0; /* the roles depend on the mover's colour (the cartwheel) */
+#define WT(colour) (WCOLOURED & (colour))
 /* the same roles as whole-board shifts (legal_moves): term t is "point p + TOFF[t] holds
    TSTATE[t]" (0 mover, 1 opponent, 2 empty); role k is the AND of its terms */
 #define MAXTERMS 128
@@ -181,10 +202,10 @@ typedef struct {
     int words;
     int (*solve)(const u64 *me, const u64 *op, int black, int alpha, int beta, int *best);
     int (*dfpn)(const u64 *me, const u64 *op, int black, int attack, int *best);
-    void (*legal)(const u64 *me, const u64 *op, u64 *out);
+    void (*legal)(const u64 *me, const u64 *op, int black, u64 *out);
     void (*winning)(const u64 *own, int black, u64 *out);
     WKey (*canonical)(const u64 *me, const u64 *op, int black);
-    void (*forbidden)(const u64 *me, const u64 *op, u64 *by_shapes, u64 *by_roles);
+    void (*forbidden)(const u64 *me, const u64 *op, int black, u64 *by_shapes, u64 *by_roles);
 } WVariant;
 
 #define CAT3_(a, b, c) a##b##c
@@ -262,45 +283,24 @@ PyDoc_STRVAR(wide_setup_doc,
 "  that forbid a placement there;\n"
 "shapes: the same roles as offsets: sequences of (dx, dy, state 0 M / 1 O / 2 E);\n"
 "perms: 8 sequences mapping each point r*n+f to its image r'*n+f';\n"
-"distance: values count plies (a win in d plies is 10000 - d), else +1/0/-1.");
+"distance: values count plies (a win in d plies is 10000 - d), else +1/0/-1;\n"
+"coloured: None (roles are both colours') or (white_roles, (black_extras, white_extras)):\n"
+"  the roles then are Black's, and the extras per point r*n+f are the roles, as roles,\n"
+"  that the shapes miss (a condition beyond the board resolved by the mover's colour).");
 
-static PyObject *py_wide_setup(PyObject *self, PyObject *args) {
-    int n, diag, bits, dist;
-    PyObject *edges, *roles, *shapes, *perms;
-    if (!PyArg_ParseTuple(args, "ipOOOOip", &n, &diag, &edges, &roles, &shapes, &perms, &bits,
-                          &dist))
-        return NULL;
-    if (n < 2 || n > 26) { PyErr_SetString(PyExc_ValueError, "n must be 2..26"); return NULL; }
-    if (bits < 4 || bits > 30) { PyErr_SetString(PyExc_ValueError, "tt_bits must be 4..30"); return NULL; }
-    if (PySequence_Size(edges) != 4 || PySequence_Size(roles) != n * n ||
-        PySequence_Size(perms) != 8) {
-        if (!PyErr_Occurred())
-            PyErr_SetString(PyExc_ValueError, "edges needs 4 boards, roles n*n, perms 8");
-        return NULL;
-    }
-    WV = NULL;
-    WDIST = dist;
-    WWIN = dist ? WWIN_DIST : 1;
-    WN = n; WW = n + 3; WCELLS = n * n; WBITS = n * WW; WDIAG = diag;
-    int words = (WBITS + 63) / 64;
-    const WVariant *chosen = NULL;
-    for (size_t i = 0; i < sizeof WVARIANTS / sizeof WVARIANTS[0]; i++)
-        if (WVARIANTS[i]->words >= words) { chosen = WVARIANTS[i]; break; }
-    memset(WFULL, 0, sizeof WFULL);
-    for (int r = 0; r < n; r++)
-        for (int f = 0; f < n; f++) WFULL[(r * WW + f) >> 6] |= (u64)1 << ((r * WW + f) & 63);
-    for (int i = 0; i < 4; i++) {
-        PyObject *item = PySequence_GetItem(edges, i);
-        if (item == NULL) return NULL;
-        int bad = get_board(item, WEDGE[i / 2][i % 2]);
-        Py_DECREF(item);
-        if (bad) return NULL;
+/* Read per point r*n+f a sequence of (mover, opponent, empty) index tuples into a fresh
+   start table and data array (as RSTART / RDATA); -1 with an exception set. */
+static int load_wide_roles(PyObject *roles, int *start, int16_t **out) {
+    int n = WN;
+    if (PySequence_Size(roles) != WCELLS) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "roles needs n*n entries");
+        return -1;
     }
     /* the roles, flattened: per role nm, no, ne, then the bit indices */
     size_t cap = 1024, used = 0;
     int16_t *data = malloc(cap * sizeof(int16_t));
-    if (data == NULL) return PyErr_NoMemory();
-    memset(RSTART, 0, sizeof RSTART);
+    if (data == NULL) { PyErr_NoMemory(); return -1; }
+    memset(start, 0, sizeof(int) * (MAXBITS + 1));
     int err = 0;
     for (int p = 0; p < WCELLS && !err; p++) {
         int bitp = (p / n) * WW + p % n;
@@ -308,7 +308,7 @@ static PyObject *py_wide_setup(PyObject *self, PyObject *args) {
         if (list == NULL) { err = 1; break; }
         Py_ssize_t k = PySequence_Size(list);
         if (k < 0) err = 1;
-        RSTART[bitp] = (int)used;
+        start[bitp] = (int)used;
         for (Py_ssize_t j = 0; j < k && !err; j++) {
             PyObject *role = PySequence_GetItem(list, j);
             if (role == NULL || PySequence_Size(role) != 3) {
@@ -353,18 +353,86 @@ static PyObject *py_wide_setup(PyObject *self, PyObject *args) {
         }
         Py_DECREF(list);
     }
-    if (err) { free(data); return NULL; }
+    if (err) { free(data); return -1; }
     /* a point's roles end where the next point's begin: guards (no roles) get that start */
     {
         int last = (int)used;
-        RSTART[MAXBITS] = last;
+        start[MAXBITS] = last;
         for (int q = MAXBITS - 1; q >= 0; q--) {
-            if (q < WBITS && (WFULL[q >> 6] >> (q & 63) & 1)) last = RSTART[q];
-            else RSTART[q] = last;
+            if (q < WBITS && (WFULL[q >> 6] >> (q & 63) & 1)) last = start[q];
+            else start[q] = last;
         }
     }
-    free(RDATA);
-    RDATA = data;
+    *out = data;
+    return 0;
+}
+
+static PyObject *py_wide_setup(PyObject *self, PyObject *args) {
+    int n, diag, bits, dist;
+    PyObject *edges, *roles, *shapes, *perms, *coloured = Py_None;
+    if (!PyArg_ParseTuple(args, "ipOOOOip|O", &n, &diag, &edges, &roles, &shapes, &perms, &bits,
+                          &dist, &coloured))
+        return NULL;
+    if (n < 2 || n > 26) { PyErr_SetString(PyExc_ValueError, "n must be 2..26"); return NULL; }
+    if (bits < 4 || bits > 30) { PyErr_SetString(PyExc_ValueError, "tt_bits must be 4..30"); return NULL; }
+    if (PySequence_Size(edges) != 4 || PySequence_Size(roles) != n * n ||
+        PySequence_Size(perms) != 8) {
+        if (!PyErr_Occurred())
+            PyErr_SetString(PyExc_ValueError, "edges needs 4 boards, roles n*n, perms 8");
+        return NULL;
+    }
+    WV = NULL;
+    WDIST = dist;
+    WWIN = dist ? WWIN_DIST : 1;
+    WN = n; WW = n + 3; WCELLS = n * n; WBITS = n * WW; WDIAG = diag;
+    int words = (WBITS + 63) / 64;
+    const WVariant *chosen = NULL;
+    for (size_t i = 0; i < sizeof WVARIANTS / sizeof WVARIANTS[0]; i++)
+        if (WVARIANTS[i]->words >= words) { chosen = WVARIANTS[i]; break; }
+    memset(WFULL, 0, sizeof WFULL);
+    for (int r = 0; r < n; r++)
+        for (int f = 0; f < n; f++) WFULL[(r * WW + f) >> 6] |= (u64)1 << ((r * WW + f) & 63);
+    for (int i = 0; i < 4; i++) {
+        PyObject *item = PySequence_GetItem(edges, i);
+        if (item == NULL) return NULL;
+        int bad = get_board(item, WEDGE[i / 2][i % 2]);
+        Py_DECREF(item);
+        if (bad) return NULL;
+    }
+    /* the roles of each colour (one table unless coloured) and the extras */
+    {
+        PyObject *white_roles = NULL, *extras = NULL;
+        if (coloured != Py_None) {
+            if (!PyArg_ParseTuple(coloured, "OO", &white_roles, &extras)) return NULL;
+            if (PySequence_Size(extras) != 2) {
+                if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "extras: one per colour");
+                return NULL;
+            }
+        }
+        int16_t *data[2] = {NULL, NULL}, *xdata[2] = {NULL, NULL};
+        int bad = load_wide_roles(roles, RSTART[0], &data[0]) < 0;
+        if (!bad && white_roles != NULL) bad = load_wide_roles(white_roles, RSTART[1], &data[1]) < 0;
+        for (int c = 0; c < 2 && !bad && extras != NULL; c++) {
+            PyObject *list = PySequence_GetItem(extras, c);
+            bad = list == NULL || load_wide_roles(list, XSTART[c], &xdata[c]) < 0;
+            Py_XDECREF(list);
+        }
+        if (bad) {
+            for (int c = 0; c < 2; c++) { free(data[c]); free(xdata[c]); }
+            return NULL;
+        }
+        for (int c = 0; c < 2; c++) {
+            free(RDATA[c]);
+            RDATA[c] = data[c];
+            free(XDATA[c]);
+            XDATA[c] = xdata[c];
+        }
+        WCOLOURED = white_roles != NULL;
+        memset(XPOINTS, 0, sizeof XPOINTS);
+        for (int c = 0; c < 2 && WCOLOURED; c++)
+            for (int q = 0; q < WBITS; q++)
+                if (XSTART[c][q + 1] > XSTART[c][q]) XPOINTS[c][q >> 6] |= (u64)1 << (q & 63);
+    }
     /* the shapes: distinct terms, then each role's term list */
     NTERMS = NSHAPES = 0;
     Py_ssize_t nshapes = PySequence_Size(shapes);
@@ -588,11 +656,12 @@ static PyObject *py_wide_dfpn(PyObject *self, PyObject *args) {
 
 static PyObject *py_wide_legal(PyObject *self, PyObject *args) {
     PyObject *me_obj, *op_obj;
-    if (!PyArg_ParseTuple(args, "SS", &me_obj, &op_obj)) return NULL;
+    int black = 1;
+    if (!PyArg_ParseTuple(args, "SS|p", &me_obj, &op_obj, &black)) return NULL;
     u64 me[MAXW], op[MAXW], out[MAXW];
     if (wide_begin(me_obj, op_obj, me, op, 0, 0) < 0) return NULL;
     memset(out, 0, sizeof out);
-    WV->legal(me, op, out);
+    WV->legal(me, op, black, out);
     return board_bytes(out);
 }
 
@@ -620,12 +689,13 @@ static PyObject *py_wide_canonical(PyObject *self, PyObject *args) {
 
 static PyObject *py_wide_forbidden(PyObject *self, PyObject *args) {
     PyObject *me_obj, *op_obj;
-    if (!PyArg_ParseTuple(args, "SS", &me_obj, &op_obj)) return NULL;
+    int black = 1;
+    if (!PyArg_ParseTuple(args, "SS|p", &me_obj, &op_obj, &black)) return NULL;
     u64 me[MAXW], op[MAXW], shapes[MAXW], roles[MAXW];
     if (wide_begin(me_obj, op_obj, me, op, 0, 0) < 0) return NULL;
     memset(shapes, 0, sizeof shapes);
     memset(roles, 0, sizeof roles);
-    WV->forbidden(me, op, shapes, roles);
+    WV->forbidden(me, op, black, shapes, roles);
     PyObject *a = board_bytes(shapes), *b = a == NULL ? NULL : board_bytes(roles);
     PyObject *r = b == NULL ? NULL : PyTuple_Pack(2, a, b);
     Py_XDECREF(a);
@@ -658,14 +728,17 @@ static PyObject *py_wide_stats(PyObject *self, PyObject *args) {
     {"wide_solve", py_wide_solve, METH_VARARGS, wide_solve_doc}, \
     {"wide_dfpn", py_wide_dfpn, METH_VARARGS, \
      "wide_dfpn(me, op, black, attacker_moves, tt_bits, node_limit, seconds): as dfpn()."}, \
-    {"wide_legal", py_wide_legal, METH_VARARGS, "wide_legal(me, op): the legal placements."}, \
+    {"wide_legal", py_wide_legal, METH_VARARGS, \
+     "wide_legal(me, op[, black]): the legal placements of the mover (Black unless black is " \
+     "False)."}, \
     {"wide_winning", py_wide_winning, METH_VARARGS, \
      "wide_winning(own, black): the points that would complete own's path."}, \
     {"wide_canonical", py_wide_canonical, METH_VARARGS, \
      "wide_canonical(me, op, black) -> (key1, key2, symmetry)."}, \
     {"wide_stats", py_wide_stats, METH_NOARGS, "The wide search's table statistics."}, \
     {"wide_forbidden", py_wide_forbidden, METH_VARARGS, \
-     "wide_forbidden(me, op) -> (by shapes, by roles): the empty points where the mover may " \
+     "wide_forbidden(me, op[, black]) -> (by shapes, by roles): the empty points where the " \
+     "mover (Black unless black is False) may " \
      "not place, by the search's one-point test and by the model's roles (a check)."}, \
     {"wide_tune", py_wide_tune, METH_VARARGS, \
      "wide_tune(block_bound): the blocked-path bound on (True) or off (False)."},

@@ -92,10 +92,10 @@ static inline BB FN(edge)(int colour, int which) { return FN(bb_load)(WEDGE[colo
 
 /* ---------------------------------------------------------------- rules */
 
-/* Would a stone of the side with stones `me` at the empty point p complete a glyph? The
-   point's roles (from the model) list the points that must hold M, O and E. */
-static inline int FN(forbidden_at_roles)(int p, const BB *me, const BB *op, const BB *empty) {
-    const int16_t *r = &RDATA[RSTART[p]], *end = &RDATA[RSTART[p + 1]];
+/* Does one of the roles data[start[p] .. start[p + 1]) fit (the stones `me` placing at p)? */
+static inline int FN(roles_fit)(const int *start, const int16_t *data, int p, const BB *me,
+                                const BB *op, const BB *empty) {
+    const int16_t *r = &data[start[p]], *end = &data[start[p + 1]];
     while (r < end) {
         int nm = r[0], no = r[1], ne = r[2];
         const int16_t *q = r + 3, *next = q + nm + no + ne;
@@ -109,6 +109,21 @@ static inline int FN(forbidden_at_roles)(int p, const BB *me, const BB *op, cons
         r = next;
     }
     return 0;
+}
+
+/* Would a stone of the side with stones `me` (colour 0 Black, 1 White) at the empty point
+   p complete a glyph? The point's roles (from the model) list the points that must hold
+   M, O and E. */
+static inline int FN(forbidden_at_roles)(int p, const BB *me, const BB *op, const BB *empty,
+                                         int colour) {
+    const int t = WT(colour);
+    return FN(roles_fit)(RSTART[t], RDATA[t], p, me, op, empty);
+}
+
+/* The extra roles of the colour (see minefield_wide.h): only with roles by colour. */
+static inline int FN(forbidden_at_extras)(int p, const BB *me, const BB *op, const BB *empty,
+                                          int colour) {
+    return FN(roles_fit)(XSTART[colour], XDATA[colour], p, me, op, empty);
 }
 
 /* The same by the shapes (the roles are the shapes that fit at p; the terms of the others
@@ -131,11 +146,21 @@ static inline int FN(forbidden_at_shapes)(int p, const BB *me, const BB *op, con
     return 0;
 }
 
-static inline int FN(forbidden_at)(int p, const BB *me, const BB *op, const BB *empty) {
+/* the shapes, and with roles by colour the extras of the colour that places (0 Black) */
+static inline int FN(forbidden_at_any)(int p, const BB *me, const BB *op, const BB *empty,
+                                       int colour) {
+    if (FN(forbidden_at_shapes)(p, me, op, empty)) return 1;
+    return WCOLOURED && FN(forbidden_at_extras)(p, me, op, empty, colour);
+}
+
+static inline int FN(forbidden_at)(int p, const BB *me, const BB *op, const BB *empty,
+                                   int colour) {
 #ifdef WIDE_CHECK
-    if (FN(forbidden_at_shapes)(p, me, op, empty) != FN(forbidden_at_roles)(p, me, op, empty)) abort();
+    if (FN(forbidden_at_any)(p, me, op, empty, colour) !=
+        FN(forbidden_at_roles)(p, me, op, empty, colour))
+        abort();
 #endif
-    return FN(forbidden_at_shapes)(p, me, op, empty);
+    return FN(forbidden_at_any)(p, me, op, empty, colour);
 }
 
 /* bit p of the result is bit p + off of a (0 off the board) */
@@ -160,8 +185,9 @@ static inline BB FN(bb_at)(const BB *a, int off) {
 /* the legal placements of the side with stones `me`: the empty points where no role of
    any glyph fits, all at once with whole-board shifts (the guard bits stop the wraps).
    The boards are padded with zero words so that each shift is branch-free (|offset| <
-   128 bits: at most one word away). */
-static inline BB FN(legal_moves)(const BB *me, const BB *op) {
+   128 bits: at most one word away). With roles by colour, the extras of `colour` (0 Black,
+   1 White) at their points. */
+static inline BB FN(legal_moves)(const BB *me, const BB *op, int colour) {
     u64 pad[3][W + 4];
     BB empty = FN(bb_andnot)(FN(full)(), FN(bb_or)(*me, *op));
     const BB *src[3] = {me, op, &empty};
@@ -189,13 +215,20 @@ static inline BB FN(legal_moves)(const BB *me, const BB *op) {
         for (int j = 1; j < SHAPE_N[k]; j++) prod = FN(bb_and)(prod, term[SHAPE_T[k][j]]);
         forbidden = FN(bb_or)(forbidden, prod);
     }
-    return FN(bb_andnot)(empty, forbidden);
+    BB legal = FN(bb_andnot)(empty, forbidden);
+    if (WCOLOURED) {
+        BB near = FN(bb_and)(legal, FN(bb_load)(XPOINTS[colour]));
+        FOR_BITS(near, p) {
+            if (FN(forbidden_at_extras)(p, me, op, &empty, colour)) FN(bb_clear)(&legal, p);
+        }
+    }
+    return legal;
 }
 
-static inline int FN(has_legal)(const BB *me, const BB *op) {
+static inline int FN(has_legal)(const BB *me, const BB *op, int colour) {
     BB empty = FN(bb_andnot)(FN(full)(), FN(bb_or)(*me, *op));
     FOR_BITS(empty, p) {
-        if (!FN(forbidden_at)(p, me, op, &empty)) return 1;
+        if (!FN(forbidden_at)(p, me, op, &empty, colour)) return 1;
     }
     return 0;
 }
@@ -246,7 +279,9 @@ static inline void FN(edge_groups)(const BB *own, int colour, BB r[2]) {
    without an empty point fits for it: such a role, once it fits, fits for ever (stones
    are never removed), so a placement there stays illegal for that side. If no chain of
    such points joins its two edges, it can never win. (The converse is not claimed: a
-   chain is only a possibility.) */
+   chain is only a possibility.) With roles by colour the extras (minefield_wide.h) are
+   left out: each keeps an empty point, so none of them fits for ever, and the shapes
+   without an empty point are the same for both colours. */
 static int FN(can_connect)(const BB *own, const BB *other, int colour) {
     BB st[2] = {*own, *other};
     BB empty = FN(bb_andnot)(FN(full)(), FN(bb_or)(*own, *other)), closed;
@@ -335,15 +370,16 @@ static inline WKey FN(canonical_h)(const u64 *h, int colour) {
 
 static inline WKey FN(canonical)(const NODE *n) { return FN(canonical_h)(n->h, n->black ? 0 : 1); }
 
-/* Does a stone of the side to move at q leave the other side without any legal
-   winning placement among `threats`? */
-static inline int FN(defends)(int q, const BB *me, const BB *op, const BB *threats) {
+/* Does a stone of the side to move (colour 0 Black, 1 White) at q leave the other side
+   without any legal winning placement among `threats`? */
+static inline int FN(defends)(int q, const BB *me, const BB *op, const BB *threats,
+                              int colour) {
     BB me2 = *me;
     FN(bb_set)(&me2, q);
     BB empty = FN(bb_andnot)(FN(full)(), FN(bb_or)(me2, *op)), t = *threats;
     FN(bb_clear)(&t, q);
     FOR_BITS(t, p) {
-        if (!FN(forbidden_at)(p, op, &me2, &empty)) return 0;
+        if (!FN(forbidden_at)(p, op, &me2, &empty, !colour)) return 0;
     }
     return 1;
 }
@@ -369,7 +405,7 @@ static inline void FN(threats_of)(const NODE *n, THREATS *t) {
             t->tp[i] = (int16_t)p;
             t->tr[i] = WRANK[p];
             t->tf[i] = WFILE[p];
-            t->tlegal[i] = (uint8_t)!FN(forbidden_at)(p, &n->op, &n->me, &t->empty);
+            t->tlegal[i] = (uint8_t)!FN(forbidden_at)(p, &n->op, &n->me, &t->empty, !colour);
         } else {
             t->overflow = 1;
         }
@@ -379,10 +415,12 @@ static inline void FN(threats_of)(const NODE *n, THREATS *t) {
 /* Does the legal move q of the side to move leave the other side without any legal
    winning placement among the threats t (there are some)? A stone more than 3 files or
    ranks away from a threat point cannot change whether the other side may place there
-   (every role lies within 3 files and ranks of the new stone), so such a move leaves a
+   (every role lies within 3 files and ranks of the new stone, an extra role too: its
+   points are some of its shape's), so such a move leaves a
    threat that is legal now legal: it does not defend. */
 static inline int FN(keeps)(const NODE *n, const THREATS *t, int q) {
-    if (t->overflow) return FN(defends)(q, &n->me, &n->op, &t->threats);
+    const int colour = n->black ? 0 : 1;
+    if (t->overflow) return FN(defends)(q, &n->me, &n->op, &t->threats, colour);
     int qr = WRANK[q], qf = WFILE[q], near[64], nn = 0;
     for (int i = 0; i < t->nt; i++) {
         int dr = t->tr[i] - qr, df = t->tf[i] - qf;
@@ -397,7 +435,7 @@ static inline int FN(keeps)(const NODE *n, const THREATS *t, int q) {
     FN(bb_set)(&me2, q);
     FN(bb_clear)(&empty2, q);
     for (int i = 0; i < nn; i++)
-        if (!FN(forbidden_at)(near[i], &n->op, &me2, &empty2)) return 0;
+        if (!FN(forbidden_at)(near[i], &n->op, &me2, &empty2, !colour)) return 0;
     return 1;
 }
 
@@ -427,7 +465,7 @@ static inline BB FN(candidates_t)(const NODE *n, const THREATS *t, const BB *leg
 static inline int FN(any_candidate)(const NODE *n, const THREATS *t, const BB *points,
                                     const BB *empty) {
     FOR_BITS(*points, q) {
-        if (FN(keeps)(n, t, q) && !FN(forbidden_at)(q, &n->me, &n->op, empty)) return 1;
+        if (FN(keeps)(n, t, q) && !FN(forbidden_at)(q, &n->me, &n->op, empty, !n->black)) return 1;
     }
     return 0;
 }
@@ -435,7 +473,7 @@ static inline int FN(any_candidate)(const NODE *n, const THREATS *t, const BB *p
 /* the lowest legal placement of the side to move, or -1 */
 static inline int FN(first_legal)(const NODE *n, const BB *empty) {
     FOR_BITS(*empty, q) {
-        if (!FN(forbidden_at)(q, &n->me, &n->op, empty)) return q;
+        if (!FN(forbidden_at)(q, &n->me, &n->op, empty, !n->black)) return q;
     }
     return -1;
 }
@@ -480,7 +518,7 @@ static int FN(negamax)(const NODE *n, int alpha, int beta, int ply, int rem, int
         BB empty = FN(bb_andnot)(FN(full)(), FN(bb_or)(n->me, n->op));
         BB wp = FN(bb_and)(FN(winning_points)(&n->me, n->fme, colour), empty);
         FOR_BITS(wp, p) {
-            if (!FN(forbidden_at)(p, &n->me, &n->op, &empty)) {
+            if (!FN(forbidden_at)(p, &n->me, &n->op, &empty, colour)) {
                 *best_out = p;
                 return WDIST ? WWIN - 1 : 1;
             }
@@ -528,7 +566,7 @@ static int FN(negamax)(const NODE *n, int alpha, int beta, int ply, int rem, int
         }
         for (int i = 0; i < 3 && first < 0; i++) {
             int q = tries[i];
-            if (q < 0 || !FN(bb_test)(&empty, q) || FN(forbidden_at)(q, &n->me, &n->op, &empty))
+            if (q < 0 || !FN(bb_test)(&empty, q) || FN(forbidden_at)(q, &n->me, &n->op, &empty, colour))
                 continue;
             if (!have_threats) { FN(threats_of)(n, &th); have_threats = 1; }
             if (!FN(bb_any)(th.threats) || FN(keeps)(n, &th, q)) first = q;
@@ -574,9 +612,9 @@ static int FN(negamax)(const NODE *n, int alpha, int beta, int ply, int rem, int
         }
     }
 
-    BB legal = FN(legal_moves)(&n->me, &n->op);
+    BB legal = FN(legal_moves)(&n->me, &n->op, colour);
     if (!FN(bb_any)(legal)) {
-        if (!FN(has_legal)(&n->op, &n->me)) { *best_out = NO_MOVE; return 0; } /* dead */
+        if (!FN(has_legal)(&n->op, &n->me, !colour)) { *best_out = NO_MOVE; return 0; } /* dead */
         int dummy;
         *best_out = PASS_MOVE;
         FN(play)(n, PASS_MOVE, &child);
@@ -700,18 +738,18 @@ static int FN(solve)(const u64 *me, const u64 *op, int black, int alpha, int bet
 /* 1 attacker wins, 0 it does not, -1 open: then *kids holds the child moves (PASS_MOVE
    for a pass), malloc'ed, *count of them. */
 static int FN(pn_expand)(const NODE *n, int attack, int16_t **kids, int *count) {
-    BB legal = FN(legal_moves)(&n->me, &n->op);
+    int colour = n->black ? 0 : 1;
+    BB legal = FN(legal_moves)(&n->me, &n->op, colour);
     *count = 0;
     *kids = NULL;
     if (!FN(bb_any)(legal)) {
-        if (!FN(has_legal)(&n->op, &n->me)) return 0; /* dead: no win for the attacker */
+        if (!FN(has_legal)(&n->op, &n->me, !colour)) return 0; /* dead: no win for the attacker */
         *kids = malloc(sizeof(int16_t));
         if (*kids == NULL) return -2;
         (*kids)[0] = PASS_MOVE;
         *count = 1;
         return -1;
     }
-    int colour = n->black ? 0 : 1;
     if (FN(bb_any)(FN(bb_and)(legal, FN(winning_points)(&n->me, n->fme, colour)))) return attack;
     int all_lose;
     BB cand = FN(candidates)(n, &legal, &all_lose);
@@ -787,7 +825,7 @@ static int FN(dfpn)(const u64 *me, const u64 *op, int black, int attack, int *be
         int count;
         int done = FN(pn_expand)(&root, attack, &kids, &count);
         if (done == 1) {
-            BB legal = FN(legal_moves)(&root.me, &root.op);
+            BB legal = FN(legal_moves)(&root.me, &root.op, black ? 0 : 1);
             BB wins = FN(bb_and)(legal, FN(winning_points)(&root.me, root.fme, black ? 0 : 1));
             *best = FN(bb_low)(&wins);
         } else if (done == -1) {
@@ -804,9 +842,9 @@ static int FN(dfpn)(const u64 *me, const u64 *op, int black, int attack, int *be
 
 /* ------------------------------------------------------------ helpers */
 
-static void FN(legal_out)(const u64 *me, const u64 *op, u64 *out) {
+static void FN(legal_out)(const u64 *me, const u64 *op, int black, u64 *out) {
     BB a = FN(bb_load)(me), b = FN(bb_load)(op);
-    BB r = FN(legal_moves)(&a, &b);
+    BB r = FN(legal_moves)(&a, &b, black ? 0 : 1);
     memcpy(out, r.w, sizeof r.w);
 }
 
@@ -817,13 +855,17 @@ static void FN(winning_out)(const u64 *own, int black, u64 *out) {
     memcpy(out, r.w, sizeof r.w);
 }
 
-static void FN(forbidden_out)(const u64 *me, const u64 *op, u64 *by_shapes, u64 *by_roles) {
+/* the forbidden empty points of the mover (Black if black) by the search's test (shapes,
+   and the extras with roles by colour) and by the model's roles */
+static void FN(forbidden_out)(const u64 *me, const u64 *op, int black, u64 *by_shapes,
+                              u64 *by_roles) {
+    const int colour = black ? 0 : 1;
     BB a = FN(bb_load)(me), b = FN(bb_load)(op);
     BB empty = FN(bb_andnot)(FN(full)(), FN(bb_or)(a, b)), s, r;
     for (int i = 0; i < W; i++) s.w[i] = r.w[i] = 0;
     FOR_BITS(empty, p) {
-        if (FN(forbidden_at_shapes)(p, &a, &b, &empty)) FN(bb_set)(&s, p);
-        if (FN(forbidden_at_roles)(p, &a, &b, &empty)) FN(bb_set)(&r, p);
+        if (FN(forbidden_at_any)(p, &a, &b, &empty, colour)) FN(bb_set)(&s, p);
+        if (FN(forbidden_at_roles)(p, &a, &b, &empty, colour)) FN(bb_set)(&r, p);
     }
     memcpy(by_shapes, s.w, sizeof s.w);
     memcpy(by_roles, r.w, sizeof r.w);

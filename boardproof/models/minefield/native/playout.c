@@ -18,6 +18,14 @@
  * (a placement there would form a glyph), and a placement at p only re-checks the roles
  * through p. Each colour's groups are a union-find with two virtual nodes for its edges,
  * so a win test is two finds.
+ *
+ * Roles by the mover's colour (issue 30, the cartwheel: its points just beyond the board
+ * are stones of the edge's owner, so near the edges its roles differ by colour): a role
+ * that holds for one colour only has one more cell, the gate GATE (a cell off the board
+ * that always holds GATE_VALUE), with the state ST_BLACK_ONLY or ST_WHITE_ONLY, which
+ * wants GATE_VALUE for that colour as the mover and an impossible value for the other. So
+ * the test of a role is the same loop for every set (the standard and pinwheel roles have
+ * no gate: the same data and speed as before), and the gate never changes (no hit).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -36,7 +44,9 @@
 #define BOARD_BYTES 96 /* a board handed over as little-endian bytes of 12 words */
 #define MAXROLES (MAXCELLS * 40) /* at most 28 roles a point (standard, pinwheel) */
 
-enum { ST_EMPTY = 0, ST_MOVER = 1, ST_OTHER = 2 };
+enum { ST_EMPTY = 0, ST_MOVER = 1, ST_OTHER = 2, ST_BLACK_ONLY = 3, ST_WHITE_ONLY = 4 };
+#define GATE MAXCELLS /* the gate cell (see the top) */
+#define GATE_VALUE 3
 /* results */
 enum { R_BLACK = 0, R_WHITE = 1, R_DRAW = 2, R_LIMIT = 3 };
 /* move codes in a trace */
@@ -66,7 +76,7 @@ static Tables *TABLES[MAXN + 1];
 
 typedef struct {
     const Tables *t;
-    uint8_t cell[MAXCELLS]; /* 0 empty, 1 black, 2 white */
+    uint8_t cell[MAXCELLS + 1]; /* 0 empty, 1 black, 2 white; cell[GATE] = GATE_VALUE */
     u64 legal[2][WORDS];
     int count[2];  /* legal points per colour */
     int stones[2]; /* stones per colour */
@@ -96,7 +106,8 @@ static void unite(int *parent, int a, int b) {
 /* is role k complete for colour c (0 black, 1 white) as the mover? */
 static inline int role_matches(const Board *b, int k, int c) {
     const Role *r = &b->t->roles[k];
-    uint8_t want[3] = {0, (uint8_t)(c + 1), (uint8_t)(2 - c)};
+    static const uint8_t WANT[2][5] = {{0, 1, 2, GATE_VALUE, 0xFF}, {0, 2, 1, 0xFF, GATE_VALUE}};
+    const uint8_t *want = WANT[c]; /* the cell value each state needs (c the mover) */
     for (int j = 0; j < r->len; j++)
         if (b->cell[r->cell[j]] != want[r->state[j]]) return 0;
     return 1;
@@ -143,6 +154,7 @@ static void load(Board *b, const Tables *t, const uint8_t *black, const uint8_t 
     int n = t->n, width = n + GUARD, cells = t->cells;
     b->t = t;
     memset(b->legal, 0, sizeof b->legal);
+    b->cell[GATE] = GATE_VALUE; /* the gate of the roles of one colour (see the top) */
     b->count[0] = b->count[1] = b->stones[0] = b->stones[1] = 0;
     for (int p = 0; p < cells; p++) {
         int bit = (p / n) * width + p % n;
@@ -263,8 +275,9 @@ static void free_tables(Tables *t) {
     free(t);
 }
 
-/* setup(n, role_start: bytes of int32 (cells + 1), roles: bytes of (int16 cell[7],
-   uint8 state[7], uint8 len) records) */
+/* setup(n, role_start: bytes of int32 (cells + 1), roles: bytes of (int16 cell[11],
+   uint8 state[11], uint8 len) records; a cell GATE with ST_BLACK_ONLY / ST_WHITE_ONLY:
+   a role of one colour) */
 static PyObject *py_setup(PyObject *self, PyObject *args) {
     int n;
     Py_buffer starts, roles;
@@ -308,7 +321,8 @@ static PyObject *py_setup(PyObject *self, PyObject *args) {
             goto done;
         }
         for (int j = 0; j < r->len; j++) {
-            if (r->cell[j] < 0 || r->cell[j] >= cells || r->state[j] > ST_OTHER) {
+            int gate = r->cell[j] == GATE && r->state[j] >= ST_BLACK_ONLY && r->state[j] <= ST_WHITE_ONLY;
+            if (!gate && (r->cell[j] < 0 || r->cell[j] >= cells || r->state[j] > ST_OTHER)) {
                 PyErr_SetString(PyExc_ValueError, "a role names a point off the board");
                 goto done;
             }
@@ -325,7 +339,8 @@ static PyObject *py_setup(PyObject *self, PyObject *args) {
     for (int q = 0; q < cells; q++) {
         for (int k = t->role_start[q]; k < t->role_start[q + 1]; k++) {
             t->role_owner[k] = q;
-            for (int j = 0; j < t->roles[k].len; j++) t->hit_start[t->roles[k].cell[j] + 1]++;
+            for (int j = 0; j < t->roles[k].len; j++)
+                if (t->roles[k].cell[j] != GATE) t->hit_start[t->roles[k].cell[j] + 1]++;
         }
     }
     for (int p = 0; p < cells; p++) t->hit_start[p + 1] += t->hit_start[p];
@@ -340,6 +355,7 @@ static PyObject *py_setup(PyObject *self, PyObject *args) {
     for (int k = 0; k < count; k++) {
         for (int j = 0; j < t->roles[k].len; j++) {
             int p = t->roles[k].cell[j];
+            if (p == GATE) continue; /* never changes */
             int at = t->hit_start[p] + fill[p]++;
             t->hit_role[at] = k;
             t->hit_state[at] = t->roles[k].state[j];

@@ -18,8 +18,8 @@ Each task is a block of at most :data:`BLOCK` games of one class; a game's engin
 come from the campaign seed, the variant, the size, the budget, the class and the game's
 number, so the results are the same whatever runs the tasks (in process, a pool, Dask).
 Standard games stop at the first ortho-diagonal path (Theorem O: that colour wins under
-the orthogonal rule whatever follows, n = 2..26); pinwheel games are played to the rules'
-end.
+the orthogonal rule whatever follows, n = 2..26); pinwheel and cartwheel games are played
+to the rules' end.
 
 >>> [c for c in first_point_classes(3)]
 [('a1', ['a1', 'c1', 'a3', 'c3']), ('b1', ['b1', 'b3']), ('a2', ['a2', 'c2']), ('b2', ['b2'])]

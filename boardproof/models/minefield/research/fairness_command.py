@@ -116,7 +116,8 @@ def parse_variants(text: str) -> list[str]:
 @click.option("--sizes", default=DEFAULT_SIZES, show_default=True,
               help="Board sizes: a list (7,9) or A-B.")
 @click.option("--variants", default="standard,pinwheel", show_default=True,
-              help="Minefield variants the native engine plays: standard and/or pinwheel.")
+              help="Minefield variants the native engine plays: standard, pinwheel and/or "
+                   "cartwheel.")
 @click.option("--games", default="32", show_default=True,
               help="Self-play games per class of first points: N, or N,SIZE=M,... "
                    "(e.g. 32,13=8,15=8).")

@@ -30,8 +30,8 @@ PARAMS = (
     click.Option(["--win"], default=None, metavar="RULE",
                  help="'orthogonal' (rulebook, default) or 'orthodiagonal'."),
     click.Option(["--variant"], default=None, metavar="GLYPHS",
-                 help="the glyphs: standard (rulebook, default) or pinwheel; the report's "
-                      "files are then minefield-openings-VARIANT.*."),
+                 help="the glyphs: standard (rulebook, default), pinwheel or cartwheel; "
+                      "the report's files are then minefield-openings-VARIANT.*."),
     click.Option(["--split"], default=None, metavar="POINTS",
                  help="split these first points' entries (e.g. a1,a2: the hardest) into one "
                       "task per reply."),
@@ -220,15 +220,16 @@ def _minefield(
 
 
 def _check_variant(variant: str, method: str = "auto", cert_dir: str | None = None) -> None:
-    """Refuse a variant that the opening tables do not take (one line naming it): the
-    cartwheel only with ``--method alphabeta`` (the Python search: the native searches do
-    not take its glyph) and without certificates (made by the native df-pn).
+    """Refuse a variant that the opening tables do not take (one line naming it): one
+    that the native searches (which make the certificates) do not take only with
+    ``--method alphabeta`` and without certificates. They take every variant of the
+    model (the cartwheel's too, issue 30).
 
-    >>> _check_variant("cartwheel")  # doctest: +ELLIPSIS
+    >>> _check_variant("wheel")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
         ...
-    boardproof...InvalidOptionError: invalid option --variant: expected standard or pinwheel ...
-    >>> _check_variant("cartwheel", "alphabeta")
+    boardproof...InvalidOptionError: invalid option --variant: expected one of standard, ...
+    >>> _check_variant("cartwheel", cert_dir="reports/certificates-cartwheel")
     """
     from boardproof.models.minefield.board import VARIANTS as KNOWN
     from boardproof.models.minefield.native import VARIANTS

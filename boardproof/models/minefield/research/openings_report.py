@@ -96,13 +96,12 @@ VARIANT_NOTE = (
 )
 
 
-#: the paragraph of a variant's report solved by the Python search alone (the cartwheel)
+#: the paragraph of a variant's report solved by the Python search alone (``--method
+#: alphabeta``; the native searches take every variant since issue 30)
 PYTHON_ONLY_NOTE = (
-    "**Solved by the Python alpha-beta alone** (`--method alphabeta`): the native searches "
-    "do not take this variant's glyphs (the cartwheel counts the points beyond the board "
-    "as stones of the edge's owner), so no second search re-proves the entries and no "
-    "certificate is written; the statements above about df-pn and certificates do not "
-    "apply to this report."
+    "**Solved by the Python alpha-beta alone** (`--method alphabeta`): no second search "
+    "re-proves the entries and no certificate is written; the statements above about df-pn "
+    "and certificates do not apply to this report."
 )
 
 
@@ -163,6 +162,9 @@ def render_markdown(report: dict[str, Any]) -> str:
                                 "the game itself (no Theorem O for a variant), with the "
                                 "pruning rules must3, win3 and weak (proved from the glyph "
                                 "roles alone, so for every glyph set; its certificates too), ")
+            note = note.replace("by the native alpha-beta (the second search), ",
+                                "by the native alpha-beta (the second search) with the same "
+                                "pruning rules, ")
         lines += ["", note]
     lines += [
         "",
