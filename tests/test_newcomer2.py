@@ -351,10 +351,16 @@ def test_puzzle_daily_says_what_it_does_then_a_line_per_task(cli_run):
     status, out, err = cli_run("puzzle", "daily", "minefield", "--date", "2026-11-29")
     lines = err.splitlines()
     assert status == 0 and out
-    assert lines[0] == "puzzle daily minefield 2026-11-29: searching (at most 400 tasks)"
-    assert lines[1] == "puzzles minefield: up to 400 tasks started"
+    assert lines[0] == "puzzle daily minefield 2026-11-29: searching (at most 200 self-play games)"
+    assert all(line.startswith("daily minefield 2026-11-29: self-play game ")
+               and line.endswith(" s)") for line in lines[1:])  # fmt: skip
+    assert len(lines) > 1
+    status, _, err = cli_run("puzzle", "daily", "carpniches", "--date", "2026-11-29")
+    lines = err.splitlines()
+    assert status == 0
+    assert lines[0] == "puzzle daily carpniches 2026-11-29: searching (at most 400 tasks)"
+    assert lines[1] == "puzzles carpniches: up to 400 tasks started"
     assert all(line.startswith("[task ") and " of at most 400, " in line for line in lines[2:])
-    assert len(lines) > 2
 
 
 @pytest.mark.skipif(

@@ -54,7 +54,8 @@ def _parse(text: str) -> TagBalance:
 def test_site_files_and_html(tmp_path) -> None:
     out = tmp_path / "site"
     written = build_site(out, 2, dt.date(2026, 11, 29), ["minefield", "carpniches"])
-    expected = ["index.html", "site.js", "style.css"]
+    # 2026-11-28 is a Saturday: Minefield's cartwheel day, whose rules page comes along
+    expected = ["index.html", "site.js", "style.css", "variants.html"]
     for day in ("2026-11-28", "2026-11-29"):
         for game in ("minefield", "carpniches"):
             expected += [f"{day}/{game}.html", f"{day}/{game}.jsonl"]
@@ -72,8 +73,10 @@ def test_site_files_and_html(tmp_path) -> None:
         if relative.endswith(".html"):
             base = (out / relative).parent
             for link in _parse((out / relative).read_text()).links:
-                file = link.split("?", 1)[0]  # a theme link carries the archive's filter
-                assert (base / file).resolve().exists(), (relative, link)
+                file, _, anchor = link.split("?", 1)[0].partition("#")  # a theme link
+                assert (base / file).resolve().exists(), (relative, link)  # has a filter
+                if anchor:  # a variant's rules: a place on the page
+                    assert f'id="{anchor}"' in (base / file).read_text(), (relative, link)
     # no network assets: the only URL is the SVG namespace
     for relative in written:
         text = (out / relative).read_text()

@@ -1,5 +1,6 @@
-"""``boardproof puzzle daily|generate|selfplay|check``: thin wrappers over :mod:`boardproof.puzzles`
-(and :mod:`boardproof.match.selfplay` for the self-play games puzzles are mined from)."""
+"""``boardproof puzzle daily|generate|selfplay|check|compact``: thin wrappers over
+:mod:`boardproof.puzzles` (and :mod:`boardproof.match.selfplay` for the self-play games
+puzzles are mined from)."""
 
 from __future__ import annotations
 
@@ -45,6 +46,8 @@ def describe_puzzle(puzzle: dict[str, Any]) -> list[str]:
     plies = puzzle["plies"]
     lines = [f"{puzzle['game']} puzzle {title}  (rating {rating['rating']}, {rating['label']})"]
     lines += pos.board_text().splitlines()
+    if puzzle.get("options"):  # the notation does not carry the game options (a variant)
+        lines.append("options: " + " ".join(f"{k}={v}" for k, v in puzzle["options"].items()))
     if puzzle.get("objective") == "score":
         lines += [
             f"position: {puzzle['position']}",
@@ -146,9 +149,12 @@ def daily_command(game: str, date_text: str | None, as_json: bool,
             click.echo(line)
         return
     from boardproof.puzzles.daily import DAILY_MAX_TASKS
+    from boardproof.puzzles.played import played
 
     day = date.isoformat() if date is not None else "today"
-    click.echo(f"puzzle daily {name} {day}: searching (at most {DAILY_MAX_TASKS} tasks)",
+    spec = played(name)  # mined from self-play games (Minefield), else generator tasks
+    most = f"{spec.max_games} self-play games" if spec else f"{DAILY_MAX_TASKS} tasks"
+    click.echo(f"puzzle daily {name} {day}: searching (at most {most})",
                err=True)  # fmt: skip
     puzzle = daily_puzzle(name, date, progress=True)  # then a line per task tried
     if as_json:
@@ -433,3 +439,40 @@ def check_command(file: str, as_json: bool) -> None:
     click.echo(f"{len(puzzles)} puzzles checked: {len(puzzles) - failed} ok, {failed} failed")
     if failed:
         raise click.exceptions.Exit(1)
+
+
+@puzzle_group.command(name="compact")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--out", "out_file", type=click.Path(dir_okay=False), required=True,
+              help="Write the puzzles to FILE (JSON Lines).")
+@click.option("--expand", is_flag=True,
+              help="The other way: write proof trees (version 1) for compact puzzles.")
+def compact_command(file: str, out_file: str, expand: bool) -> None:
+    """Rewrite the puzzles of FILE with compact proofs: the winner's strategy in place of
+    the proof tree (version 2; docs/puzzles.md). Each strategy is checked with the rules
+    before it is written; other puzzles (ColleXion's, or already in that form) are copied.
+
+    \b
+    Example:
+      boardproof puzzle compact mined.jsonl --out mined-compact.jsonl
+      boardproof puzzle check mined-compact.jsonl
+    """
+    from boardproof.puzzles.compact import compact, expand_puzzle, is_compact
+    from boardproof.puzzles.store import VERSION, dumps, read_puzzles, write_puzzles
+
+    check_output_path(out_file, "--out")
+    puzzles = read_puzzles(file)
+    out: list[dict[str, Any]] = []
+    for puzzle in puzzles:
+        if expand:
+            out.append(expand_puzzle(puzzle) if is_compact(puzzle) else puzzle)
+        elif puzzle.get("version") == VERSION and "proof" in puzzle:
+            out.append(compact(puzzle))
+        else:
+            out.append(puzzle)
+    write_puzzles(out_file, out)
+    changed = sum(a is not b for a, b in zip(puzzles, out, strict=True))
+    before = sum(len(dumps(p)) + 1 for p in puzzles)
+    after = sum(len(dumps(p)) + 1 for p in out)
+    click.echo(f"{changed} of {len(puzzles)} puzzles {'expanded' if expand else 'compacted'} "
+               f"({before} -> {after} bytes); wrote {out_file}")  # fmt: skip

@@ -10,7 +10,10 @@
 3. the proof: :func:`boardproof.solvers.proof.check_proof` (rules only) accepts
    it, it proves a win for ``to_move`` from ``position``, its first move is the
    solution and its longest line has at most ``plies`` plies (so the solution
-   really wins in ``plies``);
+   really wins in ``plies``); a version 2 puzzle's ``strategy`` instead
+   (:mod:`boardproof.puzzles.compact`): :func:`boardproof.solvers.strategy.check_strategy`
+   (rules only) accepts it from ``position`` for ``to_move`` within ``plies`` plies, and
+   its first move is the solution;
 4. uniqueness, re-proved by :func:`forced_win`, a plain AND/OR search over the
    rules that shares no code with the solvers: after every other first move,
    the side to move has no forced win within ``plies - 1`` plies; and after the
@@ -42,8 +45,9 @@ from typing import Any
 from boardproof import models
 from boardproof.models.base import BoardproofError, Game, Position
 from boardproof.puzzles.rating import rate
-from boardproof.puzzles.store import FORMAT, VERSION
+from boardproof.puzzles.store import FORMAT, VERSION, VERSION_COMPACT
 from boardproof.solvers.proof import ProofError, check_proof
+from boardproof.solvers.strategy import StrategyError, check_strategy, unpack
 
 #: the most positions the uniqueness search may visit for one puzzle
 MAX_CHECK_NODES = 3_000_000
@@ -321,12 +325,16 @@ def verify(data: dict[str, Any], max_nodes: int = MAX_CHECK_NODES) -> int:
     """Check one puzzle; raises PuzzleCheckError with the reason. Returns search nodes."""
     if data.get("format") != FORMAT:
         raise PuzzleCheckError(f"expected format {FORMAT!r}, got {data.get('format')!r}")
-    if data.get("version") != VERSION:
+    version = data.get("version")
+    if not (_number_is(version, VERSION) or _number_is(version, VERSION_COMPACT)):
         raise PuzzleCheckError(
-            f"unsupported version: expected {VERSION}, got {data.get('version')!r}"
+            f"unsupported version: expected {VERSION} or {VERSION_COMPACT}, got {version!r}"
         )
     game = _game_of(data)
     if models.info(game.name).objective == "score":
+        if version != VERSION:
+            raise PuzzleCheckError(f"unsupported version: a score puzzle is version {VERSION}, "
+                                   f"got {version!r}")  # fmt: skip
         return verify_score(data, game, max_nodes)
     pos = _puzzle_position(data, game)
     player = pos.to_move
@@ -351,24 +359,10 @@ def verify(data: dict[str, Any], max_nodes: int = MAX_CHECK_NODES) -> int:
     if not _only_winner(line_pos, player):
         raise PuzzleCheckError(f"pv: the line does not end in a win for {symbol}: {pv!r}")
 
-    proof = _field(data, "proof", dict)
-    try:
-        report = check_proof(proof, game=game)
-    except ProofError as error:
-        raise PuzzleCheckError(f"proof: {error}") from None
-    except BoardproofError as error:
-        raise PuzzleCheckError(f"proof: {error}") from None
-    if report.root != pos.fen() or report.winner != symbol:
-        raise PuzzleCheckError(
-            f"proof: it proves a win for {report.winner} from {report.root!r}, "
-            f"not for {symbol} from the puzzle"
-        )
-    root_moves = list(proof["nodes"][0]["moves"]) if proof["nodes"] else []
-    if root_moves != [solution_text]:
-        raise PuzzleCheckError(f"proof: its first move is not the solution: {root_moves!r}")
-    longest = _longest_line(proof)
-    if longest > plies:
-        raise PuzzleCheckError(f"proof: its longest line has {longest} plies, more than {plies}")
+    if version == VERSION_COMPACT:
+        _check_strategy(data, pos, plies, solution_text)
+    else:
+        _check_tree(data, game, pos, plies, solution_text)
 
     search = _AndOr(player, max_nodes)
     try:
@@ -395,6 +389,47 @@ def verify(data: dict[str, Any], max_nodes: int = MAX_CHECK_NODES) -> int:
     if isinstance(source, dict) and "start" in source:
         _check_source(game, pos, source)
     return search.nodes
+
+
+def _check_tree(data: dict[str, Any], game: Game, pos: Position, plies: int,
+                solution_text: str) -> None:  # fmt: skip
+    """Step 3 for a version 1 puzzle: its proof tree."""
+    symbol = game.symbol(pos.to_move)
+    proof = _field(data, "proof", dict)
+    try:
+        report = check_proof(proof, game=game)
+    except ProofError as error:
+        raise PuzzleCheckError(f"proof: {error}") from None
+    except BoardproofError as error:
+        raise PuzzleCheckError(f"proof: {error}") from None
+    if report.root != pos.fen() or report.winner != symbol:
+        raise PuzzleCheckError(
+            f"proof: it proves a win for {report.winner} from {report.root!r}, "
+            f"not for {symbol} from the puzzle"
+        )
+    root_moves = list(proof["nodes"][0]["moves"]) if proof["nodes"] else []
+    if root_moves != [solution_text]:
+        raise PuzzleCheckError(f"proof: its first move is not the solution: {root_moves!r}")
+    longest = _longest_line(proof)
+    if longest > plies:
+        raise PuzzleCheckError(f"proof: its longest line has {longest} plies, more than {plies}")
+
+
+def _check_strategy(data: dict[str, Any], pos: Position, plies: int,
+                    solution_text: str) -> None:  # fmt: skip
+    """Step 3 for a version 2 puzzle: its compact strategy, from the puzzle's position."""
+    if "proof" in data:
+        raise PuzzleCheckError(f"proof: a version {VERSION_COMPACT} puzzle carries its proof "
+                               "in 'strategy', not 'proof'")  # fmt: skip
+    strategy: Any = data.get("strategy")
+    try:
+        tokens = unpack(strategy)
+        if tokens[:1] != [solution_text]:
+            raise PuzzleCheckError(f"strategy: its first move is not the solution "
+                                   f"{solution_text}: {tokens[:1]!r}")  # fmt: skip
+        check_strategy(pos, pos.to_move, tokens, plies, positions=strategy["positions"])
+    except StrategyError as error:
+        raise PuzzleCheckError(str(error)) from None
 
 
 def _check_duals(
@@ -450,10 +485,15 @@ def check_puzzle(data: dict[str, Any], number: int = 1) -> CheckResult:
             f"(re-proved over {nodes} positions)",
             nodes,
         )
+    if data.get("version") == VERSION_COMPACT:
+        strategy = data["strategy"]
+        proved = f"strategy {strategy['listed']} entries, {strategy['positions']} positions"
+    else:
+        proved = f"proof {len(data['proof']['nodes'])} positions"
     return CheckResult(
         ident,
         True,
-        f"{data['game']} {data['to_move']} wins in {plies}: {data['solution']} (proof "
-        f"{len(data['proof']['nodes'])} positions, uniqueness {nodes} positions)",
+        f"{data['game']} {data['to_move']} wins in {plies}: {data['solution']} ({proved}, "
+        f"uniqueness {nodes} positions)",
         nodes,
     )

@@ -3,8 +3,11 @@
 The day's seed is the first 12 hex digits of ``sha256("<game>:<YYYY-MM-DD>")``;
 the day's puzzle is the first puzzle that :func:`boardproof.puzzles.generate.generate`
 finds from that seed with the game's default settings (node budgets only, no
-clock, so nothing depends on the machine's speed). Its ``id`` is
-``<game>-<date>`` and it carries ``date``.
+clock, so nothing depends on the machine's speed). Minefield's is mined instead from
+seeded self-play on a board people play, 13x13 or 15x15, the pinwheel variant on
+Wednesdays and the cartwheel on Saturdays (:mod:`boardproof.puzzles.played`: iteration
+budgets only, the same on every machine); it carries ``size`` and ``variant``. Its
+``id`` is ``<game>-<date>`` and it carries ``date``.
 
 >>> daily_seed("minefield", parse_date("2026-01-01"))
 57237796566284
@@ -28,6 +31,7 @@ from boardproof.jobs.executor import Executor, run_tasks
 from boardproof.models.base import InvalidOptionError
 from boardproof.puzzles import PuzzleError
 from boardproof.puzzles.generate import generate, puzzle_game, settings_for
+from boardproof.puzzles.played import played, played_daily
 from boardproof.puzzles.store import FORMAT, VERSION
 
 #: tasks tried before giving up on a day (never reached in practice; an error if it is)
@@ -62,6 +66,9 @@ def daily_puzzle(
     stderr per task tried."""
     name = puzzle_game(game)
     day = date if date is not None else today()
+    if played(name) is not None:  # mined from self-play at a size people play
+        found_played = played_daily(name, day, daily_seed(name, day), progress=progress)
+        return {"id": f"{name}-{day.isoformat()}", "date": day.isoformat(), **found_played}
     settings = replace(settings_for(name), timeout=None)
     found = generate(
         name, 1, daily_seed(name, day), settings, max_tasks=DAILY_MAX_TASKS, progress=progress
@@ -103,7 +110,8 @@ def daily_task(arg: tuple[str, str]) -> dict[str, Any]:
 
 
 #: what a checkpoint of daily puzzles must have been written by (any games and days)
-CHECKPOINT_RUN = {"job": "daily puzzles", "format": FORMAT, "version": VERSION}
+#: (``daily`` 2: Minefield's days from self-play at 13x13 and 15x15, with variant days)
+CHECKPOINT_RUN = {"job": "daily puzzles", "format": FORMAT, "version": VERSION, "daily": 2}
 
 
 def daily_puzzles(

@@ -19,7 +19,9 @@ becomes a puzzle when, with ``N`` its exact distance to a forced win:
    win within ``N - 1`` plies (alpha-beta on the same ply bound, one shared
    transposition table for all the alternatives);
 3. :func:`boardproof.solvers.proof.build_proof` writes the proof tree, whose
-   first move must be the solution.
+   first move must be the solution (a tree of more than
+   :data:`~boardproof.puzzles.compact.COMPACT_ABOVE` positions is shipped as a compact
+   strategy, version 2: :func:`boardproof.puzzles.compact.ship`).
 
 The solvers run on node budgets, so the output is the same on every machine; a
 wall-clock ``timeout`` per candidate is only a safety net (a candidate that
@@ -51,6 +53,7 @@ from boardproof.jobs.checkpoints import JournalCheckpoint
 from boardproof.jobs.executor import Executor, run_tasks
 from boardproof.models.base import InvalidOptionError, Position, check_range
 from boardproof.puzzles import PuzzleError, PuzzleUnavailableError
+from boardproof.puzzles.compact import ship
 from boardproof.puzzles.rating import rate
 from boardproof.puzzles.store import FORMAT, VERSION
 from boardproof.solvers.api import solve
@@ -399,7 +402,7 @@ def evaluate(
         "rating": rate(plies, len(moves), len(decoys), nodes),
         "proof": proof,
     }
-    return puzzle, "puzzle"
+    return ship(puzzle), "puzzle"
 
 
 def _duals(

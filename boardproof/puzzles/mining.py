@@ -8,7 +8,7 @@ as good a puzzle as one he found), and a position becomes a puzzle when, with ``
 exact distance to a forced win of the side to move, ``min_plies <= N <= max_plies``,
 exactly one first move wins within ``N`` plies and the proof tree is built within its
 budget. The puzzle objects are those of :mod:`boardproof.puzzles.generate` (the same
-fields, ``rating`` formula, ``decoys``, ``duals`` and proof tree, so ``puzzle check``
+fields, ``rating`` formula, ``decoys``, ``duals`` and proof, so ``puzzle check``
 re-verifies them with the rules only), and ``source`` says where the position was played:
 ``{"file", "record", "ply", "start", "line"}`` (``ply``: the moves played before it;
 ``line``: those moves, which ``puzzle check`` replays from ``start``). A game gives at
@@ -27,7 +27,7 @@ rating counts the searches asked (the native tables live across calls, so their 
 counts depend on what ran before: the count of searches does not). The proof tree's
 moves come from the same searches, cut at the puzzle's ``N`` plies (:func:`proof_tree`);
 the proof is then checked by :func:`~boardproof.solvers.proof.check_proof` like every
-other.
+other; the puzzle ships it as a compact strategy (version 2, :mod:`boardproof.puzzles.compact`).
 
 A score game (ColleXion, ``objective`` ``score``) is mined for its puzzles, "the one best
 turn" of an endgame the exact score search settles: the game's own puzzle evaluation
@@ -56,6 +56,7 @@ from typing import Any
 from boardproof import models
 from boardproof.jobs.executor import Executor, run_tasks
 from boardproof.models.base import Game, InvalidOptionError, Position, game_options
+from boardproof.puzzles.compact import ship
 from boardproof.puzzles.generate import (
     Settings,
     proof_line,
@@ -317,7 +318,7 @@ def evaluate(
         "rating": rate(plies, len(moves), len(decoys), prover.nodes),
         "proof": proof,
     }
-    return puzzle, "puzzle"
+    return ship(puzzle, above=0), "puzzle"  # mined (large boards): always compact
 
 
 def proof_tree(root: Position, solution: Any, plies: int, prover: Prover, game: str,

@@ -1,4 +1,4 @@
-"""Puzzle files: JSON Lines, one puzzle object per line (format version 1).
+"""Puzzle files: JSON Lines, one puzzle object per line (format versions 1 and 2).
 
 Every line is one JSON object::
 
@@ -20,6 +20,9 @@ Every line is one JSON object::
   another move that also wins in time (``[]``: the whole line is forced for the
   winner too; null: not established within the node budget);
 - ``proof``: the proof tree of the win, checked by ``boardproof check-proof``;
+- version 2 (:data:`VERSION_COMPACT`, :mod:`boardproof.puzzles.compact`) is version 1 with
+  ``strategy`` in place of ``proof``: the winner's strategy in compact form
+  (:mod:`boardproof.solvers.strategy`), for large proofs; a reader of version 1 refuses it;
 - ``source``: where the position comes from (a playout from ``start``; a puzzle mined from
   a game, :mod:`boardproof.puzzles.mining`: ``{"file", "record", "ply", "start", "line"}``,
   the game file, the record's id, the moves played before the position, and those moves
@@ -47,7 +50,10 @@ from typing import Any
 from boardproof.puzzles import PuzzleError
 
 FORMAT = "boardproof-puzzle"
+#: a puzzle with its proof tree (and every ColleXion puzzle)
 VERSION = 1
+#: a "win in N" puzzle with a compact strategy in place of the proof tree
+VERSION_COMPACT = 2
 
 
 def dumps(puzzle: dict[str, Any]) -> str:

@@ -12,6 +12,8 @@
                                 task, rating, a collapsible solution (<details>), links to
                                 the neighbouring days
     out/<date>/<game>.jsonl     the puzzle file (``boardproof puzzle check`` reads it)
+    out/variants.html           the glyph rules of the Minefield variants (when a day is in
+                                one: its page names the variant and links there)
 
 Pages hold no clock time, so the same arguments give the same bytes.
 
@@ -30,9 +32,10 @@ from typing import Any
 
 from boardproof import models
 from boardproof.puzzles import PuzzleError
+from boardproof.puzzles.compact import proof_phrase
 from boardproof.puzzles.store import dumps
 from boardproof.puzzles.themes import puzzle_themes, theme_title
-from boardproof.reports import site_assets
+from boardproof.reports import site_assets, site_variants
 from boardproof.reports.play import hit_regions, puzzle_frames
 
 TITLE = "boardproof daily puzzles"
@@ -217,8 +220,7 @@ def _solution(puzzle: dict[str, Any], side: str) -> str:
         f"<p>First move: {_moves([puzzle['solution']])}</p>\n"
         f"<p>Main line: {_moves(puzzle['pv'])}</p>\n"
         f"{dual_text}{decoy_text}"
-        f"<p>Every other first move is refuted; the win is certified by a proof tree of "
-        f"{len(puzzle['proof']['nodes'])} positions "
+        f"<p>Every other first move is refuted; the win is certified by {proof_phrase(puzzle)} "
         f'(<a href="{html.escape(puzzle["game"])}.jsonl">puzzle file</a>, check it with '
         f"<code>boardproof puzzle check {html.escape(puzzle['game'])}.jsonl</code>).</p>\n"
     )
@@ -235,6 +237,23 @@ def board_class(puzzle: dict[str, Any]) -> str:
     game = models.get(str(puzzle["game"]), **(puzzle.get("options") or {}))
     regions = hit_regions(game.parse_position(str(puzzle["position"])))
     return "board dense" if len(regions) >= DENSE_TARGETS else "board"
+
+
+def board_name(puzzle: dict[str, Any]) -> str:
+    """The board of a puzzle that names its size, as the archive shows it ('' for one that
+    does not).
+
+    >>> board_name({"game": "minefield", "size": 15, "options": {"variant": "pinwheel"}})
+    '15×15 pinwheel'
+    >>> board_name({"game": "minefield", "size": 13}), board_name({"game": "candy"})
+    ('13×13', '')
+    """
+    size = puzzle.get("size")
+    if size is None:
+        return ""
+    variant = site_variants.variant_of(puzzle)
+    text = f"{int(size)}×{int(size)}"
+    return text if variant in (None, "standard") else f"{text} {variant}"
 
 
 def puzzle_page(puzzle: dict[str, Any], previous: str | None, following: str | None) -> str:
@@ -263,6 +282,7 @@ def puzzle_page(puzzle: dict[str, Any], previous: str | None, following: str | N
         f"<nav>{' '.join(nav)}</nav>\n"
         f"<h1>{name} — {date}</h1>\n"
         f"{_task(puzzle, side)}"
+        f"{site_variants.board_line(puzzle)}"
         f'<p id="status" class="status" role="status" aria-live="polite">'
         "This puzzle needs JavaScript to be played; the solution is below.</p>\n"
         f'<div class="{board_class(puzzle)}">\n{pictures}</div>\n'
@@ -275,6 +295,7 @@ def puzzle_page(puzzle: dict[str, Any], previous: str | None, following: str | N
         '<p class="position"><label for="position-text">Position (notation):</label>'
         f'<input type="text" id="position-text" readonly value="{position}">'
         ' <button type="button" id="copy-position">Copy</button></p>\n'
+        f"{site_variants.command_line(puzzle)}"
         f'<p class="themes">Themes: {_themes_html(themes(puzzle))}.</p>\n'
         f"<p>{_rating_text(puzzle)}; {int(rating['legal_moves'])} legal first moves.</p>\n"
         '<p id="already"></p>\n<p id="progress"></p>\n<p id="rating"></p>\n'
@@ -292,7 +313,7 @@ def index_page(
     """The index: today's puzzle per game, then the archive with its filters.
 
     ``entries`` maps a page name to its puzzle's ``id``, ``label`` (difficulty),
-    ``rating`` and ``theme`` (its themes joined by ``|``).
+    ``rating``, ``theme`` (its themes joined by ``|``) and ``board`` (:func:`board_name`).
     """
     today = dates[0] if dates else ""
     links = " ".join(
@@ -305,12 +326,14 @@ def index_page(
             page = page_name(game, date)
             entry = entries.get(page, {})
             level, topic = entry.get("label", ""), entry.get("theme", "")
+            board = entry.get("board", "")
+            board_html = f' <span class="board-name">{html.escape(board)}</span>' if board else ""
             all_themes.update(t for t in topic.split("|") if t)
             rows.append(
                 f'<tr data-id="{html.escape(entry.get("id", ""))}" data-game="{html.escape(game)}"'
                 f' data-level="{html.escape(level)}" data-theme="{html.escape(topic)}">'
                 f"<td>{html.escape(date)}</td>"
-                f'<td><a href="{page}">{html.escape(display_name(game))}</a></td>'
+                f'<td><a href="{page}">{html.escape(display_name(game))}</a>{board_html}</td>'
                 f"<td>{html.escape(', '.join(topic.split('|')))}</td>"
                 f"<td>{html.escape(level)} ({html.escape(entry.get('rating', ''))})</td>"
                 '<td class="done"></td></tr>'
@@ -336,8 +359,9 @@ def index_page(
     body = (
         f"<h1>{TITLE}</h1>\n"
         "<p>Every puzzle is proved: a forced win with exactly one winning first move "
-        "(shipped with its proof tree), or for ColleXion the one best turn of a solved "
-        "endgame. Click the board or type moves; progress stays in this browser.</p>\n"
+        "(shipped with its proof: a proof tree or a compact strategy), or for ColleXion the "
+        "one best turn of a solved endgame. Click the board or type moves; progress stays "
+        "in this browser.</p>\n"
         f'<h2>Today ({html.escape(today)})</h2>\n<p class="today">{links}</p>\n'
         '<p id="progress"></p>\n<p id="rating"></p>\n'
         f"<h2>Archive</h2>\n{filters}\n"
@@ -386,8 +410,11 @@ def write_site(
                 "label": level,
                 "rating": str(value),
                 "theme": "|".join(themes(puzzle)),
+                "board": board_name(puzzle),
             }
             write(f"{date}/{game}.jsonl", dumps(puzzle) + "\n")
             write(page, puzzle_page(puzzle, previous, following))
+    if any(site_variants.variant_of(p) not in (None, "standard") for p in puzzles.values()):
+        write(site_variants.PAGE, _page("Minefield variants", site_variants.variants_page(), 0))
     write("index.html", index_page(list(dates), list(games), entries))
     return sorted(written)
