@@ -9,9 +9,11 @@ self-play games (as ``boardproof puzzle selfplay``), mine them (as ``boardproof 
 generate --from-games``), then re-verify every puzzle with the rules-only checker (as
 ``boardproof puzzle check``). Prints the seconds of each phase (wall; and CPU of this
 process with one worker), the puzzles found, puzzles per minute of mining alone and of
-self-play and mining together, the check's seconds, and the load average (1 minute) after
-the row; ``proof``: the most positions of a puzzle's proof tree. Mining the same games
-twice must give the same puzzles (checked, with one worker).
+self-play and mining together (``/min all``: wall clock; ``/min cpu``: the CPU seconds of
+this process, steadier on a loaded machine; both with one worker), the check's seconds,
+and the load average (1 minute) after the row; ``proof``: the most positions of a
+puzzle's proof tree. Mining the same games twice must give the same puzzles (checked,
+with one worker).
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from typing import Any
 from boardproof import models
 from boardproof.match.selfplay import SelfPlaySettings, parse_iterations, run_selfplay
 from boardproof.puzzles.check import check_puzzle
+from boardproof.puzzles.compact import proof_size
 from boardproof.puzzles.mining import GameLine, Mining, mine, mining_settings
 
 #: name -> (game, game options, start options, iterations a move, ply limit)
@@ -40,7 +43,7 @@ CASES: dict[str, tuple[str, dict[str, Any], dict[str, Any], tuple[int, int], int
     "candy-2": ("candy", {}, {"players": 2}, (100, 1000), None),
     "candy-3": ("candy", {}, {"players": 3}, (100, 1000), None),
     "candy-4": ("candy", {}, {"players": 4}, (100, 1000), None),
-    "collexion": ("collexion", {}, {}, (2, 20), None),
+    "collexion": ("collexion", {}, {}, (1, 10), None),
 }
 DEFAULT_CASES = ("minefield-13", "minefield-15", "minefield-13-pinwheel", "carpniches",
                  "candy-2", "candy-3", "candy-4", "collexion")  # fmt: skip
@@ -59,9 +62,9 @@ def main() -> None:
     print(f"# {platform.python_version()} {platform.machine()} {dt.date.today()} "
           f"games {args.games} seed {args.seed} depth {args.depth} per-game {args.per_game} "
           f"workers {args.workers}", flush=True)  # fmt: skip
-    print(f"{'case':<22} {'iter':>9} {'play s':>7} {'plies':>6} {'mine s':>7} {'cpu s':>6} "
-          f"{'puzzles':>7} {'/min mine':>9} {'/min all':>8} {'check s':>7} {'proof':>6}  "
-          f"candidates  load",
+    print(f"{'case':<22} {'iter':>9} {'play s':>7} {'cpu s':>6} {'plies':>6} {'mine s':>7} "
+          f"{'cpu s':>6} {'puzzles':>7} {'/min mine':>9} {'/min all':>8} {'/min cpu':>8} "
+          f"{'check s':>7} {'proof':>6}  candidates  load",
           flush=True)  # fmt: skip
     for case in args.case or DEFAULT_CASES:
         row(case, args)
@@ -74,9 +77,9 @@ def row(case: str, args: argparse.Namespace) -> None:
     settings = SelfPlaySettings(name, options, start, games=args.games, seed=args.seed,
                                 iterations=iterations, max_plies=max_plies,
                                 opening_plies=0 if name == "collexion" else 2)  # fmt: skip
-    wall = time.perf_counter()
+    wall, play_cpu = time.perf_counter(), time.process_time()
     records = run_selfplay(settings, workers=args.workers, progress=False)
-    play = time.perf_counter() - wall
+    play, play_cpu = time.perf_counter() - wall, time.process_time() - play_cpu
     game = models.get(name, **options)
     lines = [GameLine({"record": r["id"]}, game.parse_position(r["start"]), tuple(r["moves"]))
              for r in records]  # fmt: skip
@@ -95,12 +98,13 @@ def row(case: str, args: argparse.Namespace) -> None:
     count = len(found.puzzles)
     per_mine = 60 * count / spent if spent else 0.0
     per_all = 60 * count / (spent + play) if spent + play else 0.0
+    per_cpu = 60 * count / (cpu + play_cpu) if cpu + play_cpu else 0.0
     plies = sum(len(r["moves"]) for r in records)
     tried = ", ".join(f"{k} {v}" for k, v in sorted(found.counts.items()))
-    largest = max((len(p["proof"]["nodes"]) for p in found.puzzles if "proof" in p), default=0)
-    print(f"{case:<22} {iterations[0]:>4}-{iterations[1]:<4} {play:>7.1f} {plies:>6} "
-          f"{spent:>7.1f} {cpu:>6.1f} {count:>7} {per_mine:>9.1f} {per_all:>8.1f} "
-          f"{checked:>7.1f} {largest:>6}  {tried}  {os.getloadavg()[0]:.2f}",
+    largest = max((proof_size(p) for p in found.puzzles), default=0)  # tree or strategy
+    print(f"{case:<22} {iterations[0]:>4}-{iterations[1]:<4} {play:>7.1f} {play_cpu:>6.1f} "
+          f"{plies:>6} {spent:>7.1f} {cpu:>6.1f} {count:>7} {per_mine:>9.1f} {per_all:>8.1f} "
+          f"{per_cpu:>8.1f} {checked:>7.1f} {largest:>6}  {tried}  {os.getloadavg()[0]:.2f}",
           flush=True)  # fmt: skip
 
 

@@ -338,7 +338,7 @@ def _mine_command(game: str, count: int | None, from_games: str, per_game: int |
 @click.option("--iterations", "iterations_text", default=None, metavar="LOW-HIGH",
               help="MCTS iterations a move, drawn log-uniformly from LOW to HIGH "
                    "[Minefield 3-50, Carpniches 20-300, Candy Conquest 100-1000, "
-                   "ColleXion 2-20].")  # fmt: skip
+                   "ColleXion 1-10].")  # fmt: skip
 @click.option("--opening-plies", "opening_plies", type=int, default=None,
               help="Random plies of each opening [2; ColleXion 0].")  # fmt: skip
 @click.option("--max-plies", "max_plies", type=int, default=None,

@@ -32,7 +32,6 @@ True
 from __future__ import annotations
 
 import json
-import math
 import random
 from collections import Counter
 from collections.abc import Callable
@@ -43,12 +42,15 @@ from boardproof import models
 from boardproof.match.openings import derive_seed, random_opening
 from boardproof.match.runner import REPETITION_LIMIT
 from boardproof.models.base import Game, InvalidOptionError, Outcome, Position, quoted
+from boardproof.solvers.seeding import draw_iterations
 
 #: the iteration range of a move when none is given, by game (:data:`DEFAULT_ITERATIONS`
 #: for another): weak enough that the players miss wins that puzzles are made of, strong
-#: enough that the games look like games (measured: benchmarks/puzzles_from_games.py)
+#: enough that the games look like games (measured: benchmarks/puzzles_from_games.py;
+#: ColleXion 1-10, where one iteration is its evaluation's best turn: 0.6 puzzles a game
+#: for half the play of 2-20, /work/notes/results-mining-throughput.md)
 ITERATIONS = {"minefield": (3, 50), "carpniches": (20, 300), "candy": (100, 1000),
-              "collexion": (2, 20)}  # fmt: skip
+              "collexion": (1, 10)}  # fmt: skip
 DEFAULT_ITERATIONS = (20, 300)
 
 
@@ -147,26 +149,27 @@ with 1 <= LOW <= HIGH, got '800-50'
     return low, high
 
 
-def draw_iterations(rng: random.Random, low: int, high: int) -> int:
-    """A budget from ``low`` to ``high``, log-uniform (as many budgets 50-100 as 400-800).
-
-    >>> rng = random.Random(0)
-    >>> budgets = [draw_iterations(rng, 50, 800) for _ in range(1000)]
-    >>> min(budgets) >= 50 and max(budgets) <= 800
-    True
-    """
-    if low == high:
-        return low
-    value = math.exp(rng.uniform(math.log(low), math.log(high)))
-    return min(high, max(low, int(round(value))))
-
-
 def _engine_move(position: Position, budget: int, seed: int, exact: bool) -> Any:
-    from boardproof.solvers.analyse import analyse
+    """The move :func:`~boardproof.solvers.analyse.analyse` picks with this budget and
+    seed. Without the exact step that is its tree's best move, so the tree is grown and
+    asked directly (analyse's report, the ranked moves and the principal line, cost up to
+    a third of a game: Candy Conquest at 20-300 iterations; the tests check that both give
+    the same games)."""
+    from boardproof.solvers.analyse import analyse, make_tree
 
-    found = analyse(position, iterations=budget, seed=seed, multipv=1, proof=False,
-                    exact=exact)  # fmt: skip
-    return found.best_move
+    if exact:
+        found = analyse(position, iterations=budget, seed=seed, multipv=1, proof=False,
+                        exact=exact)  # fmt: skip
+        return found.best_move
+    return _tree_move(make_tree(position, seed=seed, exact=False), budget)
+
+
+def _tree_move(tree: Any, budget: int) -> Any:
+    """Grow ``tree`` by ``budget`` iterations (at least one, as analyse) and name its move."""
+    tree.run(iterations=budget)
+    if tree.iterations == 0:
+        tree.run(iterations=1)
+    return tree.best_move()
 
 
 def play_game(task: tuple[SelfPlaySettings, int]) -> dict[str, Any]:

@@ -32,11 +32,11 @@ from __future__ import annotations
 
 import gc
 import sys
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
-from boardproof.models.base import CANONICAL, WINNER, Position, offers
+from boardproof.models.base import CANONICAL, SUCCESSORS, WINNER, Position, Successors, offers
 from boardproof.solvers.common import (
     Budget,
     SearchTimeout,
@@ -733,6 +733,10 @@ class ScoreSearch:
         self.horizon = 0
         self.reps = 0
         self.path: set[Hashable] = set()
+        #: children from ``position.successors()`` where the game offers it (the same
+        #: moves in the same order as ``legal_moves`` and ``play``, cheaper)
+        self.successors = offers(root.game, SUCCESSORS)
+        self.canonical = offers(root.game, CANONICAL)
 
     @staticmethod
     def terminal(pos: Position, outcome: Any) -> int:
@@ -769,17 +773,13 @@ class ScoreSearch:
                 if not complete:
                     self.horizon += 1
                 return int(value)
-        moves = list(pos.legal_moves())
-        if first in moves:
-            moves.remove(first)
-            moves.insert(0, first)
         alpha_orig = alpha
         reps0, horizon0 = self.reps, self.horizon
         best, best_move = -INF, None
         self.path.add(key)
         try:
-            for move in moves:
-                child = pos.play(move)
+            for move, known in self._children(pos, first):
+                child = pos.play(move) if known is None else known
                 if child.to_move == pos.to_move:
                     value = self.search(child, depth - 1, alpha, beta)
                 else:
@@ -796,6 +796,37 @@ class ScoreSearch:
         flag = UPPER if best <= alpha_orig else LOWER if best >= beta else EXACT
         self.tt.put(key, (depth, flag, best, best_move, self.horizon == horizon0))
         return best
+
+    def _children(self, pos: Position, first: Any) -> Iterator[tuple[Any, Position | None]]:
+        """The moves in the search's order (the table's move ``first`` first if legal, then
+        the others in the canonical order), each with its child where
+        ``position.successors()`` gave it (None: ``play`` it). Where the table's keys are
+        the positions themselves (no ``canonical`` hook), the table's move is legal here:
+        it is played before the other children are made, which a cut-off then spares."""
+        if not self.successors:
+            moves = list(pos.legal_moves())
+            if first in moves:
+                moves.remove(first)
+                moves.insert(0, first)
+            yield from ((move, None) for move in moves)
+            return
+        if first is not None and not self.canonical:
+            yield first, None
+            listed = iter(cast(Successors, pos).successors())
+            for move, child in listed:  # the first move equal to it is skipped
+                if move == first:
+                    break
+                yield move, child
+            yield from listed
+            return
+        if first is None:
+            yield from cast(Successors, pos).successors()
+            return
+        children = list(cast(Successors, pos).successors())
+        at = next((i for i, (move, _) in enumerate(children) if move == first), None)
+        if at is not None:
+            children.insert(0, children.pop(at))
+        yield from children
 
     def solve(self, max_depth: int | None = None) -> SearchResult:
         """The exact score difference for the side to move (``proved``) or a bounded guess."""

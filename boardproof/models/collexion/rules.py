@@ -67,9 +67,9 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, overload
 
 from boardproof.models.base import (
     IllegalMoveError,
@@ -325,7 +325,37 @@ def hand_in_options(
     """Every sequence of set hand-ins until no complete set is left.
 
     Returns ``(sets, collection, tokens, piles)`` after each sequence, in canonical
-    order.
+    order. (A pure function, kept for the latest :data:`HAND_IN_CACHE` arguments: the
+    searches meet the same collections again and again; :func:`hand_in_options_plain`
+    computes it afresh, the tests check that both agree.)
+    """
+    if not coll.count(0) <= NUM_POLYGONS - 4:  # fewer than 4 kinds: no set
+        return [((), coll, tokens, piles)]
+    return list(_hand_in_options_kept(coll, tokens, piles))
+
+
+#: the arguments of :func:`hand_in_options` whose answers are kept
+HAND_IN_CACHE = 1 << 14
+
+
+@functools.lru_cache(maxsize=HAND_IN_CACHE)
+def _hand_in_options_kept(
+    coll: tuple[int, ...], tokens: tuple[int, ...], piles: tuple[tuple[int, ...], ...]
+) -> tuple[HandIn, ...]:
+    return tuple(hand_in_options_plain(coll, tokens, piles))
+
+
+def hand_in_options_plain(
+    coll: tuple[int, ...], tokens: tuple[int, ...], piles: tuple[tuple[int, ...], ...]
+) -> list[HandIn]:
+    """:func:`hand_in_options` computed afresh (the plain method).
+
+    >>> coll = tuple(1 if p // 4 == 1 or p % 4 == 0 else 0 for p in range(16))
+    >>> piles = ((3, 2), (4,), (5,), (6,))
+    >>> hand_in_options(coll, (), piles) == hand_in_options_plain(coll, (), piles)
+    True
+    >>> [sets for sets, _, _, _ in hand_in_options_plain(coll, (), piles)]
+    [('y',), ('3y',), ('3b',), ('3p',)]
     """
     choices = _set_choices(coll, piles)
     if not choices:
@@ -333,7 +363,7 @@ def hand_in_options(
     out: list[HandIn] = []
     for name, kind, pile in choices:
         toks, pls = _take_token(tokens, piles, pile)
-        for rest, c2, t2, p2 in hand_in_options(_remove_set(coll, kind), toks, pls):
+        for rest, c2, t2, p2 in hand_in_options_plain(_remove_set(coll, kind), toks, pls):
             out.append(((name, *rest), c2, t2, p2))
     return out
 
@@ -664,9 +694,17 @@ class CollexionPosition:
             self._cache["moves"] = cached
         return cached  # type: ignore[no-any-return]
 
-    def successors(self) -> list[tuple[Turn, CollexionPosition]]:
-        """``(move, position after it)`` for every legal move (faster than ``play``)."""
-        return [(turn, self._finish(st)) for turn, st in self._turns()]
+    def successors(self) -> Children:
+        """``(move, position after it)`` for every legal move (faster than ``play``), in
+        canonical order, made as they are read (a search that cuts off after the first
+        children makes no others).
+
+        >>> pos = GAME.parse_position("base - g3.y3:2.3:-/-:4:- -/34/234/234 1")
+        >>> [(str(move), child.fen()) for move, child in pos.successors()] == [
+        ...     (str(move), pos.play(move).fen()) for move in pos.legal_moves()]
+        True
+        """
+        return Children(self)
 
     # -- play: follow the turn's choices, checking each --------------------
 
@@ -1152,3 +1190,45 @@ class CollexionGame(SymbolsMixin):
 
 
 GAME = CollexionGame()
+
+
+class Children(Sequence[tuple[Turn, CollexionPosition]]):
+    """The children of a position (:meth:`CollexionPosition.successors`), made when first
+    read: iterating stops making them where the reader stops; indexing or ``len`` makes
+    them all. Each is made once and kept."""
+
+    def __init__(self, pos: CollexionPosition) -> None:
+        self._pos = pos
+        self._source: Iterator[tuple[Turn, _State]] | None = pos._turns()
+        self._made: list[tuple[Turn, CollexionPosition]] = []
+
+    def _next(self) -> bool:
+        """Make one more child; False when there is none left."""
+        if self._source is None:
+            return False
+        for turn, state in self._source:
+            self._made.append((turn, self._pos._finish(state)))
+            return True
+        self._source = None
+        return False
+
+    def __iter__(self) -> Iterator[tuple[Turn, CollexionPosition]]:
+        index = 0
+        while index < len(self._made) or self._next():
+            yield self._made[index]
+            index += 1
+
+    def __len__(self) -> int:
+        while self._next():
+            pass
+        return len(self._made)
+
+    @overload
+    def __getitem__(self, index: int) -> tuple[Turn, CollexionPosition]: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[tuple[Turn, CollexionPosition]]: ...
+
+    def __getitem__(self, index: int | slice) -> Any:
+        len(self)
+        return self._made[index]

@@ -37,9 +37,10 @@ position, seed and iteration budget it grows the same tree.
 
 from __future__ import annotations
 
+import functools
 import math
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -53,6 +54,25 @@ from boardproof.models.collexion.evaluation import (
 )
 from boardproof.models.collexion.rules import CollexionPosition, Turn
 from boardproof.solvers.mcts import MoveStat, RunInfo, run_budget
+
+#: the rankings kept (:func:`shared_ranked_turns`): the latest positions ranked
+RANKED_CACHE = 512
+
+
+@functools.lru_cache(maxsize=RANKED_CACHE)
+def shared_ranked_turns(pos: CollexionPosition, weights: Weights) -> tuple[Candidate, ...]:
+    """:func:`~boardproof.models.collexion.evaluation.ranked_turns`, kept for the latest
+    :data:`RANKED_CACHE` positions: a pure function of the position and the weights, and
+    the tree of a game's next move ranks many of the positions this one ranked (self-play
+    grows a new tree a move: a fifth of its rankings were repeats).
+
+    >>> from boardproof.models.collexion.rules import GAME
+    >>> pos = GAME.parse_position("base 1:g8,2:y3,3:p5 g3.g4.g5:-:-/-:-:- 234/234/234/234 1")
+    >>> shared_ranked_turns(pos, WEIGHTS) == tuple(ranked_turns(pos, WEIGHTS))
+    True
+    """
+    return tuple(ranked_turns(pos, weights))
+
 
 #: progressive widening: children opened = ceil(PW_C * (visits + 1) ** PW_ALPHA)
 PW_C = 1.5
@@ -94,7 +114,7 @@ class Node:
         self.mover = pos.to_move
         self.values = values  # the evaluation of the position: estimated final scores
         self.outcome: Outcome | None = pos.outcome()
-        self.ranked: list[Candidate] | None = None
+        self.ranked: Sequence[Candidate] | None = None
         self.children: list[Node] = []
         self.visits = 0
         self.reward = [0.0] * players
@@ -132,9 +152,9 @@ class TurnSearch:
 
     # -- one iteration --------------------------------------------------------------
 
-    def _ranked(self, node: Node) -> list[Candidate]:
+    def _ranked(self, node: Node) -> Sequence[Candidate]:
         if node.ranked is None:
-            node.ranked = ranked_turns(node.pos, self.weights)
+            node.ranked = shared_ranked_turns(node.pos, self.weights)
         return node.ranked
 
     def _leaf_values(self, node: Node) -> tuple[float, ...]:
@@ -147,7 +167,7 @@ class TurnSearch:
             return node.values
         pos, values = node.pos, node.values
         for _ in range(self.playout_plies):
-            ranked = ranked_turns(pos, self.weights)
+            ranked = shared_ranked_turns(pos, self.weights)
             if not ranked:
                 break
             top = ranked[0].margin
