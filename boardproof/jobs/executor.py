@@ -35,9 +35,11 @@ import asyncio
 import contextlib
 import itertools
 import os
+import signal
+import threading
 import time
 import uuid
-from collections.abc import Callable, Generator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
@@ -370,6 +372,33 @@ class Executor:
         else:
             yield from self._events_pool(fn, queue, admit)
 
+    @staticmethod
+    @contextlib.contextmanager
+    def _interrupts_kept() -> Iterator[None]:
+        """Start processes without losing a Ctrl-C: after a fork the interpreter runs the
+        at-fork hooks in the parent (logging's among them), and a KeyboardInterrupt raised
+        inside one is printed as "Exception ignored" and dropped, so the run went on to the
+        end with exit 0. Here the SIGINT handler also notes the signal, and a noted one is
+        raised again once the pool's calls return (tests/test_executor_fork_interrupt.py).
+        Only where Python's own handler is in place, in the main thread."""
+        if (threading.current_thread() is not threading.main_thread()
+                or signal.getsignal(signal.SIGINT) is not signal.default_int_handler):
+            yield
+            return
+        noted: list[int] = []
+
+        def note(signum: int, frame: Any) -> None:
+            noted.append(signum)
+            raise KeyboardInterrupt
+
+        signal.signal(signal.SIGINT, note)
+        try:
+            yield
+        finally:
+            signal.signal(signal.SIGINT, signal.default_int_handler)
+        if noted:
+            raise KeyboardInterrupt
+
     def _events_pool(self, fn: Callable[[T], R], queue: _TaskQueue[T],
                      admit: Callable[[str], bool] | None = None) -> Events:  # fmt: skip
         """At most ``workers`` tasks in flight; a broken pool is replaced and its tasks rerun."""
@@ -385,7 +414,8 @@ class Executor:
                             queue.close()  # held back: the running tasks finish
                             break
                         key, arg = queue.pop()
-                        futures[self._pool.submit(_timed, fn, arg)] = (key, arg)
+                        with self._interrupts_kept():  # a submit may fork the workers
+                            futures[self._pool.submit(_timed, fn, arg)] = (key, arg)
                     if not futures:
                         break
                     done, _ = wait(futures, return_when=FIRST_COMPLETED)
