@@ -20,10 +20,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from minefield_native_perft import native_perft, perft_cases
 
 from boardproof import models
 from boardproof.models.minefield import native
-from boardproof.models.minefield.board import BLACK, PASS, SWAP, WHITE, Move, tables
+from boardproof.models.minefield.board import BLACK, WHITE, Move, tables
 from boardproof.models.minefield.native import prover
 from boardproof.solvers.api import solve
 
@@ -272,53 +273,7 @@ def test_the_empty_small_boards_equal_the_python_search(n: int) -> None:
                 assert native.solve(pos, wide=wide).value == expected, (n, win, wide)
 
 
-def native_perft(pos: Any, depth: int) -> int:
-    """Perft with the native move generator for the placements (of the colour to move; the
-    pass and the swap, which the C code does not generate, from the rules)."""
-    if depth == 0:
-        return 1
-    if pos.outcome() is not None:
-        return 0
-    search = native.search_for(pos.n, pos.game.diagonal, variant=CARTWHEEL)
-    search.activate()
-    me, op, black = search.boards(pos)
-    legal = search.legal(me, op, black)
-    moves = [search.move(p) for p in range(legal.bit_length()) if legal >> p & 1]
-    if pos.swap_available():
-        moves.append(SWAP)
-    if not moves and pos.opponent_placements():
-        moves = [PASS]
-    total = 0
-    for move in moves:
-        assert isinstance(move, Move)
-        total += native_perft(pos.play(move), depth - 1)
-    return total
-
-
-def perft_cases() -> list[tuple[str, str, list[tuple[int, int]]]]:
-    """(id, position, [(depth, count)]) of tests/data/minefield-cartwheel.perft."""
-    cases: list[tuple[str, str, list[tuple[int, int]]]] = []
-    current: dict[str, Any] = {}
-    for raw in [*(DATA / "minefield-cartwheel.perft").read_text().splitlines(), ""]:
-        line = raw.strip()
-        if line.startswith("#"):
-            continue
-        if not line:
-            if current:
-                assert current["variant"] == CARTWHEEL
-                cases.append((current["id"], current["position"], current["depths"]))
-            current = {}
-            continue
-        word, _, rest = line.partition(" ")
-        if word == "depth":
-            d, count = rest.split()
-            current.setdefault("depths", []).append((int(d), int(count)))
-        else:
-            current[word] = rest
-    return cases
-
-
-@pytest.mark.parametrize(("name", "text", "depths"), perft_cases())
+@pytest.mark.parametrize(("name", "text", "depths"), perft_cases(CARTWHEEL))
 def test_the_perft_file_through_the_native_move_generator(name: str, text: str,
                                                           depths: list[tuple[int, int]]) -> None:
     pos = game().parse_position(text)
