@@ -88,10 +88,12 @@ DFPN_FIRST_NOTE = (
 #: the paragraph of a variant's report (``--variant``)
 VARIANT_NOTE = (
     "**Variant {variant}** (AbstractPlay's glyph set, `docs/games/minefield.md` "
-    "\"Variants\"): the forbidden glyphs are {glyphs}. Theorem O and the no-draw result are "
-    "proved for the standard glyphs only, so here every search plays the {win} game itself "
-    "(no ortho-diagonal stop), and df-pn asks both questions (does Black win? does White "
-    "win?) before it calls an entry a draw. The standard table is "
+    "\"Variants\"): the forbidden glyphs are {glyphs}. The searches use Theorem O (the "
+    "ortho-diagonal stop) for the standard glyphs only (for this variant the no-draw and "
+    "ortho-diagonal claims are proved by SAT for n = 2..26, "
+    "`reports/minefield-no-draw-{variant}.md`, but no search relies on them), so here every "
+    "search plays the {win} game itself, and df-pn asks both questions (does Black win? "
+    "does White win?) before it calls an entry a draw. The standard table is "
     "`reports/minefield-openings.md`."
 )
 
