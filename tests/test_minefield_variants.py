@@ -17,6 +17,7 @@ Run ``python tests/test_minefield_variants.py`` to rewrite the perft files
 
 from __future__ import annotations
 
+import json
 import pickle
 import random
 import sys
@@ -782,3 +783,21 @@ if __name__ == "__main__":
     write_perft_files()
     for variant in PERFT_CASES:
         print(perft_path(variant).read_text(), file=sys.stderr)
+
+
+def test_new_takes_the_game_options_and_shows_them_in_json(cli_run) -> None:
+    """`new` takes Minefield's --variant and --win (game options, which the notation does
+    not carry: --json names them); a bad value and another game's option give exit 2."""
+    status, out, _ = cli_run("new", "minefield", "--variant", "cartwheel", "--size", "5")
+    assert (status, out) == (0, "5/5/5/5/5 b p\n")
+    status, out, _ = cli_run("new", "minefield", "--variant", "pinwheel", "--win",
+                             "orthodiagonal", "--json")  # fmt: skip
+    assert status == 0 and json.loads(out)["options"] == {"win": "orthodiagonal",
+                                                          "variant": "pinwheel"}  # fmt: skip
+    status, out, _ = cli_run("new", "minefield", "--json")
+    assert status == 0 and "options" not in json.loads(out)
+    status, _, err = cli_run("new", "minefield", "--variant", "wheel")
+    assert status == 2 and err == ("error: invalid option --variant: expected one of standard, "
+                                   "pinwheel, cartwheel, got 'wheel'\n")  # fmt: skip
+    status, _, err = cli_run("new", "carpniches", "--variant", "pinwheel")
+    assert status == 2 and "carpniches does not take it" in err

@@ -16,7 +16,7 @@ from boardproof.commands.common import (
     load_game,
     load_position,
     quoted,
-    start_options,
+    start_options_apart,
 )
 from boardproof.commands.payloads import (
     games_payload,
@@ -119,16 +119,19 @@ def moves(
 
 @click.command(name="new")
 @click.argument("game")
-@start_options
 @json_option
-def new(game: str, options: dict[str, Any], as_json: bool) -> None:
-    """Print a start position of GAME (options a game does not take are refused).
+@game_options
+@start_options_apart
+def new(game: str, options: dict[str, Any], start: dict[str, Any], as_json: bool) -> None:
+    """Print a start position of GAME (options a game does not take are refused; the game
+    options, e.g. Minefield's --variant, are checked and shown in --json: the position
+    notation does not carry them).
 
     \b
     Example:
       boardproof new candy --players 3
     """
-    pos = load_game(game).start(**options)
+    pos = load_game(game, **options).start(**start)
     if as_json:
         echo_json(position_payload(pos.game.name, pos))
     else:

@@ -15,12 +15,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from boardproof.models.base import Position, result_fields
+from boardproof.models.base import Position, game_options, result_fields
 
 
 def position_payload(game: str, pos: Position) -> dict[str, Any]:
-    """``new --json``: the game and the position in canonical notation."""
-    return {"game": game, "position": pos.fen()}
+    """``new --json``: the game and the position in canonical notation, and the game
+    options that differ from their defaults (the notation does not carry them)."""
+    options = game_options(pos.game)
+    return {"game": game, "position": pos.fen(), **({"options": options} if options else {})}
 
 
 def show_payload(game: str, pos: Position, svg_file: str | None = None) -> dict[str, Any]:

@@ -282,7 +282,8 @@ class OptionInfo:
 
     ``flag`` is how the command line writes it (``metavar`` its value); ``bounds``
     (inclusive) apply to integers, ``choices`` to anything; ``cli=False`` keeps a
-    library-only option off the command line.
+    library-only option off the command line; ``label`` names it on a page (the analysis
+    board's rules choice: "Glyphs" for Minefield's ``variant``).
     """
 
     name: str
@@ -295,6 +296,16 @@ class OptionInfo:
     flag: str = ""
     cli: bool = True
     metavar: str = ""
+    label: str = ""
+
+    @property
+    def page_label(self) -> str:
+        """``label``, else the name in words (``"Win"``, ``"Max plies"``).
+
+        >>> OptionInfo("max_plies", int, "a cap").page_label
+        'Max plies'
+        """
+        return self.label or self.name.replace("_", " ").capitalize()
 
     @property
     def cli_flag(self) -> str:

@@ -21,6 +21,10 @@ answers it with HTTP 400 and ``{"error": "error: <message>"}``).
   analysed within ``seconds`` or ``iterations``, the whole review within the server's
   longest search (a review cut short says ``"complete": false``).
 
+Every request may carry its game's game options as fields (Minefield's ``variant``:
+standard, pinwheel or cartwheel, and ``win``; :func:`rule_choices` lists them): they make
+the game its position is played in, as ``--variant`` and ``--win`` do on the command line.
+
 >>> answer = describe({"game": "minefield", "position": "3/3/3 b -"})
 >>> answer["position"], answer["to_move"], len(answer["moves"]), answer["moves"][0]
 ('3/3/3 b -', 'b', 9, ['a1', ['a1']])
@@ -120,6 +124,21 @@ def game_fields(info: GameInfo, request: dict[str, Any]) -> dict[str, Any]:
     return found
 
 
+def rule_choices(info: GameInfo) -> list[dict[str, Any]]:
+    """The game options of ``info``'s game that the board offers a choice of (game scope,
+    on the command line, with ``choices``): name, label, choices, default, help.
+
+    >>> [(o["label"], o["choices"]) for o in rule_choices(models.info("minefield"))]
+    [('Win', ['orthogonal', 'orthodiagonal']), ('Glyphs', ['standard', 'pinwheel', 'cartwheel'])]
+    >>> rule_choices(models.info("carpniches"))
+    []
+    """
+    return [{"name": spec.name, "label": spec.page_label, "choices": list(spec.choices),
+             "default": spec.default, "help": spec.help}
+            for spec in info.options
+            if spec.scope == "game" and spec.cli and spec.choices is not None]  # fmt: skip
+
+
 def load_game(request: dict[str, Any]) -> Game:
     """The request's ``game`` made with its game options (``win`` for Minefield's rule)."""
     if not isinstance(request, dict):
@@ -144,11 +163,14 @@ def load_possible(request: dict[str, Any]) -> Position:
 
 
 def describe_position(pos: Position) -> dict[str, Any]:
-    """The board's view of ``pos``: notation, result, moves with click paths, picture."""
+    """The board's view of ``pos``: notation, result, moves with click paths, picture,
+    and ``options``: the game options it is played with that differ from their defaults
+    (``{"variant": "cartwheel"}``; what a record carries)."""
     fields = result_fields(pos)
     table = move_table(pos) if fields["result"] == "ongoing" else []
     return {
         "game": pos.game.name,
+        "options": game_options(pos.game),
         "position": pos.fen(),
         **fields,
         "to_move": pos.game.symbol(pos.to_move),
@@ -166,9 +188,13 @@ def describe(request: dict[str, Any]) -> dict[str, Any]:
 
 
 def start(request: dict[str, Any]) -> dict[str, Any]:
-    """The start position of ``game`` (``boardproof new GAME``), described."""
-    name = _text(request, "game")
-    return describe_position(models.get(name).start())
+    """The start position of ``game`` made with its game options (``variant``, ``win``),
+    described: ``boardproof new GAME``.
+
+    >>> start({"game": "minefield", "variant": "cartwheel"})["options"]
+    {'variant': 'cartwheel'}
+    """
+    return describe_position(load_game(request).start())
 
 
 def play(request: dict[str, Any]) -> dict[str, Any]:

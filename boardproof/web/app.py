@@ -3,8 +3,14 @@
 Routes (all JSON answers mirror the CLI's ``--json`` objects):
 
 - ``GET /``: the analysis board page; ``GET /static/board.js``, ``/static/style.css``;
-- ``GET /api/games``: the games (name, display name);
+- ``GET /api/games``: the games (name, display name, the game options the board offers:
+  Minefield's ``win`` and ``variant``);
 - ``POST /api/start`` ``{"game"}``: the start position, described;
+
+Every POST also takes the game's game options as fields (``{"game": "minefield",
+"variant": "cartwheel", ...}``; a value the game does not have is a 400), and every
+position described says the options it is played with (``"options"``).
+
 - ``POST /api/position`` ``{"game", "position"}``: the position described (legal moves
   with click paths, clickable SVG, result);
 - ``POST /api/play`` ``{"game", "position", "moves": [...]}``: ``play --json`` plus the
@@ -63,11 +69,12 @@ MAX_SEARCHES = 2
 MAX_WAITING = 8
 WAIT_SECONDS = 60.0
 
-#: the board's own rules beyond the site's style sheet: the review's marks
+#: the board's own rules beyond the site's style sheet: the review's marks, the rules choice
 BOARD_STYLE = """
 #review-table tr.losing { background: #f8d0d0; }
 #review-table tr.mistake { background: #fbecc8; }
 #engine { border: 1px solid #ccc; margin: 0.8em 0; }
+.rule { white-space: nowrap; }
 """
 
 #: the engine's strengths the page offers: (value, label); ``iterations:N`` is
@@ -108,6 +115,35 @@ REVIEW_PANEL = (
 )
 
 
+def rules_choice(games: list[str]) -> str:
+    """The rules choice: a select for each game option of each game (``api.rule_choices``:
+    Minefield's "Win" and "Glyphs"), the first game's shown; board.js shows the chosen
+    game's, sends them with every request and keeps them with the position.
+
+    >>> text = rules_choice(["minefield", "carpniches"])
+    >>> 'id="rule-minefield-variant"' in text, text.count("<select"), "carpniches" in text
+    (True, 2, False)
+    """
+    parts = []
+    for index, game in enumerate(games):
+        for spec in api.rule_choices(models.info(game)):
+            ident = html.escape(f"rule-{game}-{spec['name']}")
+            choices = "".join(
+                f'<option value="{html.escape(str(c))}"'
+                f'{" selected" if c == spec["default"] else ""}>{html.escape(str(c))}</option>'
+                for c in spec["choices"]
+            )
+            parts.append(
+                f'<span class="rule" data-game="{html.escape(game)}"{" hidden" if index else ""}>'
+                f'<label for="{ident}">{html.escape(spec["label"])}: </label>'
+                f'<select id="{ident}" data-option="{html.escape(spec["name"])}" '
+                f'data-label="{html.escape(spec["label"].lower())}" '
+                f'data-default="{html.escape(str(spec["default"]))}" '
+                f'title="{html.escape(spec["help"])}">{choices}</select></span> '
+            )
+    return "".join(parts)
+
+
 def page(games: list[str]) -> str:
     """The analysis board's HTML (static: the script does the rest)."""
     options = "".join(
@@ -122,6 +158,7 @@ def page(games: list[str]) -> str:
         "<h1>boardproof analysis board</h1>\n"
         '<p class="controls"><label for="game">Game: </label>'
         f'<select id="game">{options}</select> '
+        f"{rules_choice(games)}"
         '<button type="button" id="new">Start position</button></p>\n'
         '<p class="position"><label for="position">Position (notation, edit or paste):</label>'
         '<textarea id="position" rows="2" spellcheck="false"></textarea>'
@@ -274,7 +311,9 @@ def create_app(
         return Response(STYLE + BOARD_STYLE, media_type="text/css")
 
     async def game_list(request: Request) -> Response:
-        return JSONResponse({"games": [{"name": g, "display": display_name(g)} for g in games]})
+        return JSONResponse({"games": [{"name": g, "display": display_name(g),
+                                        "options": api.rule_choices(models.info(g))}
+                                       for g in games]})  # fmt: skip
 
     async def no_icon(request: Request) -> Response:
         return Response(status_code=204)

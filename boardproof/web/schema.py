@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from boardproof import models
 from boardproof.web import api, body
 
 
@@ -22,6 +23,31 @@ def _text(description: str, example: str | None = None) -> dict[str, Any]:
     if example is not None:
         field["example"] = example
     return field
+
+
+def game_option_fields() -> dict[str, Any]:
+    """The request fields of the games' game options (``win``, ``variant``), read from
+    every game's option specs: a string, one of the choices, what each game says of it.
+
+    >>> game_option_fields()["variant"]["enum"]
+    ['standard', 'pinwheel', 'cartwheel']
+    """
+    fields: dict[str, Any] = {}
+    for name in models.names():
+        for spec in models.info(name).options:
+            if spec.scope != "game":
+                continue
+            field = fields.setdefault(spec.name, {"type": "string", "description": ""})
+            said = f"{name}'s {spec.page_label.lower()} option: {spec.help}"
+            field["description"] = "; ".join(filter(None, (field["description"], said)))
+            if spec.choices is not None:
+                field["enum"] = [*field.get("enum", []),
+                                 *(c for c in spec.choices if c not in field.get("enum", []))]
+    for field in fields.values():
+        field["description"] += " (a game without it refuses it)"
+        if "enum" not in field:
+            field["maxLength"] = api.MAX_TEXT
+    return fields
 
 
 def _error(description: str) -> dict[str, Any]:
@@ -58,10 +84,15 @@ def openapi(max_seconds: float = api.MAX_SECONDS) -> dict[str, Any]:
     """The OpenAPI 3.0 document of the API (``max_seconds``: the longest search)."""
     game = _text("the game's name (see GET /api/games)", "minefield")
     position = _text("a position in the game's notation", "3/3/3 b -")
-    win = _text("Minefield's win rule: orthogonal or orthodiagonal")
-    board = {"type": "object", "required": ["game", "position", "result", "to_move", "moves",
-                                            "svg", "status", "players"], "properties": {
-        "game": {"type": "string"}, "position": {"type": "string"},
+    rules = game_option_fields()
+    board = {"type": "object", "required": ["game", "options", "position", "result",
+                                            "to_move", "moves", "svg", "status", "players"],
+             "properties": {
+        "game": {"type": "string"},
+        "options": {"type": "object", "description": "the game options the position is "
+                    "played with that differ from their defaults, e.g. {\"variant\": "
+                    "\"cartwheel\"}"},
+        "position": {"type": "string"},
         "result": {"type": "string", "enum": ["ongoing", "win", "draw"]},
         "winner": {},
         "to_move": {"type": "string"},
@@ -73,6 +104,11 @@ def openapi(max_seconds: float = api.MAX_SECONDS) -> dict[str, Any]:
                               "properties": {"symbol": {"type": "string"},
                                              "name": {"type": "string"}}}},
     }}  # fmt: skip
+    rule_list = {"type": "array", "description": "the game options the board offers a "
+                 "choice of (each a request field)", "items": {
+        "type": "object", "required": ["name", "label", "choices", "default", "help"],
+        "properties": {"name": {"type": "string"}, "label": {"type": "string"},
+                       "choices": {"type": "array"}, "default": {}, "help": {"type": "string"}}}}
     seed = {"type": "integer", "minimum": 0, "maximum": 2**63 - 1, "default": 0,
             "description": "the engine's random seed"}
     iterations = {"type": "integer", "minimum": 1, "maximum": api.MAX_ITERATIONS,
@@ -116,34 +152,37 @@ def openapi(max_seconds: float = api.MAX_SECONDS) -> dict[str, Any]:
             "Error": {"type": "object", "required": ["error"],
                       "properties": {"error": {"type": "string", "pattern": "^error: "}}},
             "Games": {"type": "object", "required": ["games"], "properties": {"games": {
-                "type": "array", "items": {"type": "object", "required": ["name", "display"],
+                "type": "array", "items": {"type": "object",
+                                           "required": ["name", "display", "options"],
                                            "properties": {"name": {"type": "string"},
-                                                          "display": {"type": "string"}}}}}},
-            "Start": {"type": "object", "required": ["game"], "properties": {"game": game}},
+                                                          "display": {"type": "string"},
+                                                          "options": rule_list}}}}},
+            "Start": {"type": "object", "required": ["game"],
+                      "properties": {"game": game, **rules}},
             "Position": {"type": "object", "required": ["game", "position"],
-                         "properties": {"game": game, "position": position, "win": win}},
+                         "properties": {"game": game, "position": position, **rules}},
             "Play": {"type": "object", "required": ["game", "position", "moves"],
-                     "properties": {"game": game, "position": position, "win": win,
+                     "properties": {"game": game, "position": position, **rules,
                                     "moves": {"type": "array", "maxItems": api.MAX_MOVES,
                                               "items": _text("a move in the notation")}}},
             "Solve": {"type": "object", "required": ["game", "position"], "properties": {
-                "game": game, "position": position, "win": win,
+                "game": game, "position": position, **rules,
                 "timeout": {"type": "number", "exclusiveMinimum": True, "minimum": 0,
                             "maximum": max_seconds, "default": api.DEFAULT_SECONDS,
                             "description": "seconds the search may take"}}},
             "Analyse": {"type": "object", "required": ["game", "position"], "properties": {
-                "game": game, "position": position, "win": win,
+                "game": game, "position": position, **rules,
                 "timeout": {"type": "number", "exclusiveMinimum": True, "minimum": 0,
                             "maximum": max_seconds, "default": api.DEFAULT_SECONDS,
                             "description": "the thinking time in seconds"},
                 "multipv": {"type": "integer", "minimum": 1, "maximum": api.MAX_MULTIPV},
                 "seed": {"type": "integer", "minimum": 0, "maximum": 2**63 - 1}}},
             "EngineMove": {"type": "object", "required": ["game", "position"], "properties": {
-                "game": game, "position": position, "win": win,
+                "game": game, "position": position, **rules,
                 "seconds": per("for the move", api.ENGINE_SECONDS), "iterations": iterations,
                 "seed": seed}},
             "Review": {"type": "object", "required": ["game", "record"], "properties": {
-                "game": game, "win": win,
+                "game": game, **rules,
                 "record": {"type": "string", "maxLength": api.MAX_RECORD,
                            "description": "a game record as `boardproof review GAME FILE` "
                                           "reads it: the start position on the first line, "

@@ -55,10 +55,11 @@ from boardproof.models.minefield.board import (
 #: the options of ``models.get("minefield", ...)`` and of ``start()``
 OPTIONS = (
     OptionInfo("win", str, "the win rule: orthogonal (rulebook, default) or orthodiagonal",
-               default=WIN_RULES[0], choices=WIN_RULES, scope="game", metavar="RULE"),
+               default=WIN_RULES[0], choices=WIN_RULES, scope="game", metavar="RULE",
+               label="Win"),
     OptionInfo("variant", str, "the forbidden glyphs: standard (rulebook, default), "
                "pinwheel or cartwheel (AbstractPlay's variants)", default=STANDARD,
-               choices=VARIANTS, scope="game", metavar="NAME"),
+               choices=VARIANTS, scope="game", metavar="NAME", label="Glyphs"),
     OptionInfo("size", int, f"board size n ({MIN_SIZE}-{MAX_SIZE})", default=DEFAULT_SIZE,
                bounds=(MIN_SIZE, MAX_SIZE)),
     TWO_PLAYERS,

@@ -26,7 +26,12 @@
   var download = byId('download');
   var reviewSummary = byId('review-summary');
   var reviewTable = byId('review-table');
-  var current = null;     // the server's description of the position shown
+  // the rules choice: a select per game option of each game (Minefield's win rule and
+  // glyphs), in spans marked with their game
+  var ruleSpans = Array.prototype.slice.call(document.querySelectorAll('.rule'));
+  // the server's description of the position shown (its options: the game options it
+  // is played with, other than the defaults; every request about it sends them)
+  var current = null;
   // earlier {d: description, n: moves in the line, user: your side then (a game against
   // the engine) or null} (for undo)
   var history = [];
@@ -39,7 +44,8 @@
   // first (your side at the start), budget ({seconds} or {iterations}), label, by (who
   // played each move of the line: 'you' or 'engine'), ticket (answers to an older
   // request are dropped), thinking, note, over (the result line, once the game is
-  // over), resigned, record (the record text, once over), url (its download)}
+  // over), resigned, record (the record text, once over), url (its download), options
+  // (the game options it is played with)}
   var match = null;
 
   function say(text, kind) {
@@ -60,7 +66,63 @@
     });
   }
 
+  // ---- The rules choice ----------------------------------------------------------
+
+  function ruleSelects(game) {
+    return ruleSpans.filter(function (s) { return s.getAttribute('data-game') === game; })
+      .map(function (s) { return s.querySelector('select'); });
+  }
+
+  // the game options chosen on the page for `game` (each of them, defaults included)
+  function chosenRules(game) {
+    var found = {};
+    ruleSelects(game).forEach(function (sel) { found[sel.getAttribute('data-option')] = sel.value; });
+    return found;
+  }
+
+  // a request: `fields` and the game options `rules`
+  function withRules(fields, rules) {
+    var body = {};
+    Object.keys(rules || {}).forEach(function (k) { body[k] = rules[k]; });
+    Object.keys(fields).forEach(function (k) { body[k] = fields[k]; });
+    return body;
+  }
+
+  function showRuleSpans(game) {
+    ruleSpans.forEach(function (s) { s.hidden = s.getAttribute('data-game') !== game; });
+  }
+
+  // the selects say the options `d` is played with (one not given: its default)
+  function setRules(d) {
+    ruleSelects(d.game).forEach(function (sel) {
+      var name = sel.getAttribute('data-option');
+      var given = d.options && d.options[name] !== undefined;
+      sel.value = given ? String(d.options[name]) : sel.getAttribute('data-default');
+    });
+  }
+
+  function gameName(game) {
+    var found = game;
+    Array.prototype.forEach.call(gameSelect.options, function (o) { if (o.value === game) { found = o.textContent; } });
+    return found;
+  }
+
+  // "Minefield, cartwheel glyphs. " when `d` is played with options other than the defaults
+  function rulesText(d) {
+    var names = Object.keys(d.options || {});
+    if (!names.length) { return ''; }
+    var labels = {};
+    ruleSelects(d.game).forEach(function (sel) { labels[sel.getAttribute('data-option')] = sel.getAttribute('data-label'); });
+    return gameName(d.game) + ', ' + names.map(function (n) {
+      return d.options[n] + ' ' + (labels[n] || n);
+    }).join(', ') + '. ';
+  }
+
   function describe(d) {
+    return rulesText(d) + describePlay(d);
+  }
+
+  function describePlay(d) {
     if (d.result === 'ongoing') {
       return 'To move: ' + d.to_move + ' (' + d.moves.length + ' legal moves). ' +
         'Click the board or type a move.';
@@ -75,6 +137,8 @@
     prefix = [];
     board.innerHTML = d.svg;  // the library's own SVG (no user text in it)
     positionField.value = d.position;
+    showRuleSpans(d.game);
+    setRules(d);
     lineField.textContent = line.join(' ') || '-';
     if (!keepAnswer) { clearAnswer(); }
     say(describe(d));
@@ -85,6 +149,7 @@
 
   function clearAnswer() {
     answer.textContent = '';
+    answer.className = '';  // no empty box left over from the last answer
     best = null;
     bestLine = [];
     playBest.hidden = true;
@@ -158,7 +223,8 @@
   function playMove(move) {
     if (refuseMove()) { return; }
     var before = current;
-    post('/api/play', { game: current.game, position: current.position, moves: [move] })
+    post('/api/play', withRules({ game: current.game, position: current.position, moves: [move] },
+                                current.options))
       .then(function (data) {
         if (current !== before) { return; }
         history.push({ d: before, n: line.length, user: match ? match.user : null });
@@ -177,7 +243,8 @@
     if (match && !match.over) { say('Not during a game against the engine: play your move.', 'bad'); return; }
     if (refuseMove()) { return; }
     var before = current;
-    post('/api/play', { game: current.game, position: current.position, moves: moves })
+    post('/api/play', withRules({ game: current.game, position: current.position, moves: moves },
+                                current.options))
       .then(function (data) {
         history.push({ d: before, n: line.length });
         line = line.concat(moves);
@@ -211,9 +278,13 @@
     analyseButton.disabled = on || engineThinking;
   }
 
+  // a new position (the rules chosen on the page in `body`): the line starts again
   function load(url, body) {
     post(url, body).then(function (d) { leaveMatch(); history = []; line = []; show(d); })
-      .catch(function (error) { say(error.message, 'bad'); });
+      .catch(function (error) {
+        if (current) { setRules(current); }  // the selects go back to the position's rules
+        say(error.message, 'bad');
+      });
   }
 
   // ---- Play the engine ----------------------------------------------------------
@@ -266,6 +337,7 @@
     enginePanel.setAttribute('data-state', state);
     sideSelect.disabled = on;
     strengthSelect.disabled = on;
+    ruleSpans.forEach(function (s) { s.querySelector('select').disabled = on; });
     startButton.hidden = on;
     resignButton.hidden = !on;
     goButton.hidden = !(state === 'engine' && !match.thinking);
@@ -292,7 +364,8 @@
     if (match.over) {
       say(match.over, 'good');
     } else if (current.to_move === match.user) {
-      say(match.note + 'Your move (' + sideName(match.user) + '): click the board or type a move.');
+      say(rulesText(current) + match.note + 'Your move (' + sideName(match.user) +
+        '): click the board or type a move.');
     } else if (!match.thinking) {
       engineMove();
     }
@@ -303,10 +376,10 @@
     match.ticket += 1;
     var ticket = match.ticket;
     var asked = current;
-    var body = { game: asked.game, position: asked.position };
+    var body = withRules({ game: asked.game, position: asked.position }, asked.options);
     Object.keys(match.budget).forEach(function (k) { body[k] = match.budget[k]; });
     match.thinking = true;
-    say(match.note + 'The engine (' + sideName(asked.to_move) + ') is thinking…');
+    say(rulesText(asked) + match.note + 'The engine (' + sideName(asked.to_move) + ') is thinking…');
     panel();
     post('/api/engine-move', body).then(function (data) {
       if (!match || match.ticket !== ticket || current !== asked) { return; }
@@ -325,11 +398,18 @@
     });
   }
 
+  // the record: the text form, or the JSON form when it must carry the game options
+  // (Minefield's variant: `boardproof review` makes the game from them) or odd text
   function recordText() {
-    var plain = (match.start + line.join(' ')).indexOf('#') < 0 &&
+    var options = Object.keys(match.options).length ? match.options : null;
+    var plain = !options && (match.start + line.join(' ')).indexOf('#') < 0 &&
       line.every(function (m) { return !/\s/.test(m); });
     if (!plain) {  // the JSON form: no comment, any text
-      return JSON.stringify({ game: match.game, start: match.start, moves: line }) + '\n';
+      var data = { game: match.game };
+      if (options) { data.options = options; }
+      data.start = match.start;
+      data.moves = line;
+      return JSON.stringify(data) + '\n';
     }
     var lines = [
       '# ' + match.game + ': you (' + match.first + ') against the engine (' + match.label +
@@ -413,7 +493,7 @@
       user: sideSelect.value, first: sideSelect.value, budget: budget,
       label: strengthSelect.options[strengthSelect.selectedIndex].textContent,
       by: [], ticket: 0, thinking: false, note: '', over: null, resigned: false,
-      record: null, final: null, url: null
+      record: null, final: null, url: null, options: current.options || {}
     };
     history = [];
     line = [];
@@ -427,7 +507,7 @@
   });
   reviewButton.addEventListener('click', function () {
     if (!match || !match.record) { return; }
-    var body = { game: match.game, record: match.record };
+    var body = withRules({ game: match.game, record: match.record }, match.options);
     if (match.budget.iterations) { body.iterations = match.budget.iterations; } else { body.seconds = 0.2; }
     clearReview();
     reviewButton.disabled = true;
@@ -483,10 +563,22 @@
     show(entry.d);
   }
 
-  byId('new').addEventListener('click', function () { load('/api/start', { game: gameSelect.value }); });
-  gameSelect.addEventListener('change', function () { load('/api/start', { game: gameSelect.value }); });
+  function startPosition() {
+    load('/api/start', withRules({ game: gameSelect.value }, chosenRules(gameSelect.value)));
+  }
+  byId('new').addEventListener('click', startPosition);
+  gameSelect.addEventListener('change', function () { showRuleSpans(gameSelect.value); startPosition(); });
   byId('load').addEventListener('click', function () {
-    load('/api/position', { game: gameSelect.value, position: positionField.value.trim() });
+    load('/api/position', withRules({ game: gameSelect.value, position: positionField.value.trim() },
+                                    chosenRules(gameSelect.value)));
+  });
+  // another rule: the position shown, under it (the line and its undo start again there)
+  ruleSpans.forEach(function (span) {
+    span.querySelector('select').addEventListener('change', function () {
+      var game = span.getAttribute('data-game');
+      if (!current || current.game !== game) { startPosition(); return; }
+      load('/api/position', withRules({ game: game, position: current.position }, chosenRules(game)));
+    });
   });
   byId('solve-form').addEventListener('submit', function (event) {
     event.preventDefault();
@@ -496,7 +588,8 @@
     clearAnswer();
     answer.textContent = 'Solving (at most ' + seconds + ' s)…';
     var asked = current;
-    post('/api/solve', { game: asked.game, position: asked.position, timeout: seconds })
+    post('/api/solve', withRules({ game: asked.game, position: asked.position, timeout: seconds },
+                                 asked.options))
       .then(function (data) {
         if (current !== asked) { return; }
         var parts = ['result: ' + data.result];
@@ -521,7 +614,8 @@
     clearAnswer();
     answer.textContent = 'Analysing (for ' + seconds + ' s)…';
     var asked = current;
-    post('/api/analyse', { game: asked.game, position: asked.position, timeout: seconds })
+    post('/api/analyse', withRules({ game: asked.game, position: asked.position, timeout: seconds },
+                                   asked.options))
       .then(function (data) {
         if (current !== asked) { return; }
         var parts = ['result: ' + data.result];
@@ -555,5 +649,5 @@
   playBest.addEventListener('click', function () { if (best) { playMove(best.move); } });
   playLine.addEventListener('click', function () { if (bestLine.length) { playMoves(bestLine); } });
 
-  load('/api/start', { game: gameSelect.value });
+  startPosition();
 }());
