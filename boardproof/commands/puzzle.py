@@ -40,11 +40,10 @@ def describe_puzzle(puzzle: dict[str, Any]) -> list[str]:
 
     game = models.get(puzzle["game"], **puzzle.get("options", {}))
     pos = game.parse_position(puzzle["position"])
-    rating = puzzle["rating"]
     title = puzzle.get("date") or puzzle.get("id", "")
     side = puzzle["to_move"]
     plies = puzzle["plies"]
-    lines = [f"{puzzle['game']} puzzle {title}  (rating {rating['rating']}, {rating['label']})"]
+    lines = [f"{puzzle['game']} puzzle {title}  ({rating_phrase(puzzle)})"]
     lines += pos.board_text().splitlines()
     if puzzle.get("options"):  # the notation does not carry the game options (a variant)
         lines.append("options: " + " ".join(f"{k}={v}" for k, v in puzzle["options"].items()))
@@ -79,6 +78,25 @@ def describe_puzzle(puzzle: dict[str, Any]) -> list[str]:
     return lines
 
 
+def rating_phrase(puzzle: dict[str, Any]) -> str:
+    """The puzzle's rating and label: the search-measured ``difficulty`` where it has one
+    (with its iterations), else the formula's ``rating``.
+
+    >>> rating_phrase({"rating": {"rating": 1480, "label": "medium"}})
+    'rating 1480, medium'
+    >>> rating_phrase({"rating": {"rating": 1480, "label": "medium"}, "difficulty":
+    ...     {"rating": 1900, "label": "hard", "found": True, "iterations": 176}})
+    'rating 1900, hard: the engine settles on the solution after 176 iterations'
+    """
+    measured = puzzle.get("difficulty")
+    if not (isinstance(measured, dict) and "rating" in measured):
+        return f"rating {puzzle['rating']['rating']}, {puzzle['rating']['label']}"
+    text = f"rating {measured['rating']}, {measured['label']}: the engine "
+    if measured.get("found"):
+        return text + f"settles on the solution after {measured['iterations']} iterations"
+    return text + f"has not settled on the solution after {measured['limit']} iterations"
+
+
 def show_found(out_file: str | None, puzzle: dict[str, Any]) -> None:
     """Print a puzzle as it is found: its JSON line, or (writing a file) a summary."""
     if out_file is None:
@@ -86,7 +104,7 @@ def show_found(out_file: str | None, puzzle: dict[str, Any]) -> None:
 
         click.echo(dumps(puzzle))
     else:
-        rating = puzzle["rating"]
+        rating = puzzle.get("difficulty") or puzzle["rating"]
         if puzzle.get("objective") == "score":
             task = (
                 f"{puzzle['to_move']} best turn {puzzle['solution']} "
@@ -192,6 +210,9 @@ def daily_command(game: str, date_text: str | None, as_json: bool,
               help="Keep finished tasks in FILE (kept; default with --out: "
                    "OUT.checkpoint.jsonl, deleted when the run ends).")  # fmt: skip
 @click.option("--fresh", is_flag=True, help="Ignore (delete) an existing checkpoint.")
+@click.option("--difficulty", "measured", is_flag=True,
+              help="Measure each puzzle's difficulty by search (as the daily puzzles: "
+                   "the reference calibration; about 0.01-0.4 s CPU a puzzle).")
 def generate_command(
     game: str,
     count: int | None,
@@ -207,6 +228,7 @@ def generate_command(
     timeout: float | None,
     checkpoint: str | None,
     fresh: bool,
+    measured: bool,
 ) -> None:
     """Generate COUNT proven puzzles of GAME from seeded random playouts.
 
@@ -253,12 +275,24 @@ def generate_command(
 
     from boardproof.jobs.executor import Executor
 
+    rated: dict[str, dict[str, Any]] = {}
+
+    def finish(puzzle: dict[str, Any]) -> dict[str, Any]:
+        """The puzzle as shown and written: measured once with --difficulty."""
+        if not measured:
+            return puzzle
+        if puzzle["id"] not in rated:
+            from boardproof.puzzles.difficulty import with_difficulty
+
+            rated[puzzle["id"]] = with_difficulty(puzzle)
+        return rated[puzzle["id"]]
+
     with Executor(workers, scheduler) as executor:
         result = generate(game, count, seed, settings, executor=executor,
                           progress=out_file is not None, checkpoint=path,
-                          on_puzzle=functools.partial(show_found, out_file))  # fmt: skip
+                          on_puzzle=lambda p: show_found(out_file, finish(p)))  # fmt: skip
     if out_file is not None:
-        write_puzzles(out_file, result.puzzles)
+        write_puzzles(out_file, [finish(p) for p in result.puzzles])
     if checkpoint is None and path is not None and os.path.exists(path):
         os.remove(path)  # the default checkpoint: the run is over
     tried = ", ".join(f"{k} {v}" for k, v in sorted(result.counts.items()))

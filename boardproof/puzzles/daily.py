@@ -7,7 +7,10 @@ clock, so nothing depends on the machine's speed). Minefield's is mined instead 
 seeded self-play on a board people play, 13x13 or 15x15, the pinwheel variant on
 Wednesdays and the cartwheel on Saturdays (:mod:`boardproof.puzzles.played`: iteration
 budgets only, the same on every machine); it carries ``size`` and ``variant``. Its
-``id`` is ``<game>-<date>`` and it carries ``date``.
+``id`` is ``<game>-<date>`` and it carries ``date``. Every day's puzzle carries its
+``difficulty`` measured by search on the reference calibration
+(:func:`boardproof.puzzles.difficulty.with_difficulty`: iteration budgets and seeds only,
+so a day's rating depends neither on the machine nor on which other days were built).
 
 >>> daily_seed("minefield", parse_date("2026-01-01"))
 57237796566284
@@ -30,6 +33,7 @@ from boardproof.jobs.checkpoints import JournalCheckpoint
 from boardproof.jobs.executor import Executor, run_tasks
 from boardproof.models.base import InvalidOptionError
 from boardproof.puzzles import PuzzleError
+from boardproof.puzzles.difficulty import with_difficulty
 from boardproof.puzzles.generate import generate, puzzle_game, settings_for
 from boardproof.puzzles.played import played, played_daily
 from boardproof.puzzles.store import FORMAT, VERSION
@@ -62,8 +66,15 @@ def daily_seed(game: str, date: dt.date) -> int:
 def daily_puzzle(
     game: str, date: dt.date | None = None, progress: bool = False
 ) -> dict[str, Any]:
-    """The puzzle of ``game`` on ``date`` (default: today, UTC); ``progress``: a line on
-    stderr per task tried."""
+    """The puzzle of ``game`` on ``date`` (default: today, UTC), with its measured
+    ``difficulty``; ``progress``: a line on stderr per task tried."""
+    return with_difficulty(found_puzzle(game, date, progress))
+
+
+def found_puzzle(
+    game: str, date: dt.date | None = None, progress: bool = False
+) -> dict[str, Any]:
+    """The puzzle of ``game`` on ``date`` as found, before its difficulty is measured."""
     name = puzzle_game(game)
     day = date if date is not None else today()
     if played(name) is not None:  # mined from self-play at a size people play
@@ -110,8 +121,9 @@ def daily_task(arg: tuple[str, str]) -> dict[str, Any]:
 
 
 #: what a checkpoint of daily puzzles must have been written by (any games and days)
-#: (``daily`` 2: Minefield's days from self-play at 13x13 and 15x15, with variant days)
-CHECKPOINT_RUN = {"job": "daily puzzles", "format": FORMAT, "version": VERSION, "daily": 2}
+#: (``daily`` 2: Minefield's days from self-play at 13x13 and 15x15, with variant days;
+#: 3: every day with its measured ``difficulty``)
+CHECKPOINT_RUN = {"job": "daily puzzles", "format": FORMAT, "version": VERSION, "daily": 3}
 
 
 def daily_puzzles(
@@ -150,7 +162,8 @@ def open_checkpoint(path: str | os.PathLike[str] | None) -> JournalCheckpoint | 
     store = JournalCheckpoint(path, CHECKPOINT_RUN)
     for key, puzzle in store.done.items():
         if not (isinstance(puzzle, dict) and puzzle.get("id") == key.replace(" ", "-")
-                and isinstance(puzzle.get("rating"), dict)):  # fmt: skip
+                and isinstance(puzzle.get("rating"), dict)
+                and isinstance(puzzle.get("difficulty"), dict)):  # fmt: skip
             raise InvalidOptionError(
                 f"invalid checkpoint: task {key} is not that day's puzzle (delete it or "
                 f"pass --fresh to start again): {str(path)!r}"

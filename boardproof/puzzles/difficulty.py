@@ -11,9 +11,10 @@ measure ``iterations`` is the first checkpoint from which the recommendation is 
 puzzle's answers at every later checkpoint up to ``limit`` (or until the tree proves the
 win with it: a proved win is kept for good). A run that does not settle on an answer
 within ``limit`` (or proves a slower win, a decoy, first) is *censored*: it counts as
-``2 * limit``. One run depends much on its seed, so the measure of a puzzle is the median
-of :data:`RUNS` runs (seeds ``seed``, ``seed + 1``, …); a censored median gives
-``found`` false.
+``2 * limit``. The Python MCTS, a slow fallback, runs at most :data:`ENGINE_LIMITS`
+iterations (the ``limit`` stored is the one that ran). One run depends much on its seed,
+so the measure of a puzzle is the median of :data:`RUNS` runs (seeds ``seed``,
+``seed + 1``, …); a censored median gives ``found`` false.
 
 The rating is a z-score of ``x = log2(iterations)`` on the scale lichess's puzzle ratings
 use (mean 1500, spread 350 per standard deviation), per game (each game's engine counts
@@ -70,6 +71,31 @@ CALIBRATION: dict[str, tuple[float, float]] = {
 }
 #: a game without a calibration yet
 DEFAULT_CALIBRATION = (6.0, 2.5)
+#: engines that run fewer iterations than the measure's ``limit``: the Python MCTS, the
+#: fallback where no native tree takes the position (e.g. a Minefield position with an
+#: ortho-diagonal path and no orthogonal one, over for the C tree), costs ~0.25 ms an
+#: iteration on 13x13 (20x the native tree): ~47 of the 365 daily Minefield puzzles of 2026
+#: would take up to 15 s each at 20,000, 0.3-0.7 s at 1,000 (the ``limit`` stored is the one
+#: that ran)
+ENGINE_LIMITS: dict[str, int] = {"MCTS": 1_000}
+#: engines whose tree draws nothing at random when it runs no playouts (ColleXion's turn
+#: search: its generator only picks playout turns): every seed grows the same tree, so
+#: :func:`measure` runs such a tree once and gives its count to every seed
+SEED_FREE_ENGINES = frozenset({"TurnSearch"})
+
+
+def limit_for(engine: str, limit: int) -> int:
+    """The iterations an ``engine`` (a tree's kind) runs for a measure of ``limit``.
+
+    >>> limit_for("NativeTree", 20000), limit_for("MCTS", 20000), limit_for("MCTS", 500)
+    (20000, 1000, 500)
+    """
+    return min(limit, ENGINE_LIMITS.get(engine, limit))
+
+
+def seed_free(tree: Any) -> bool:
+    """Whether ``tree`` grows the same with any seed (see :data:`SEED_FREE_ENGINES`)."""
+    return type(tree).__name__ in SEED_FREE_ENGINES and getattr(tree, "playout_plies", 1) == 0
 
 
 def checkpoints(limit: int) -> list[int]:
@@ -103,7 +129,8 @@ def search_effort(
 ) -> dict[str, Any]:
     """How many iterations the engine needs to settle on one of ``answers`` (see the module
     doc): ``iterations`` (None when censored), ``found``, ``limit``, ``seed``, ``engine``
-    (the tree's kind) and ``seconds`` (wall clock, for the record only).
+    (the tree's kind), ``seed_free`` (:func:`seed_free`) and ``seconds`` (wall clock, for
+    the record only).
 
     >>> from boardproof import models
     >>> pos = models.get("minefield").parse_position("3/bw1/b2 b -")
@@ -117,6 +144,7 @@ def search_effort(
     start = time.perf_counter()
     settings = EngineSettings(hash_mb=HASH_MB, threads=1, seed=seed)
     tree = make_tree(position, "auto", "auto", seed, exact=False, settings=settings)
+    limit = limit_for(type(tree).__name__, limit)
     kept_since: int | None = None
     best = None
     for mark in checkpoints(limit):
@@ -136,6 +164,7 @@ def search_effort(
         "limit": limit,
         "seed": seed,
         "engine": type(tree).__name__,
+        "seed_free": seed_free(tree),
         "choice": str(best),
         "proved": tree.proved_value(),
         "seconds": round(time.perf_counter() - start, 3),
@@ -187,22 +216,33 @@ def difficulty(
 
 
 def measure(
-    puzzle: dict[str, Any], seed: int = 0, limit: int = DEFAULT_LIMIT, runs: int = RUNS
+    puzzle: dict[str, Any], seed: int = 0, limit: int = DEFAULT_LIMIT, runs: int = RUNS,
+    plain: bool = False,
 ) -> dict[str, Any]:
     """The search effort of ``puzzle`` (a puzzle object): the median of ``runs`` runs with
     the seeds ``seed``, ``seed + 1``, … (a censored run counts as ``2 * limit``; the median
-    of an even count is the lower middle value). ``per_seed`` keeps each run's count."""
+    of an even count is the lower middle value). ``per_seed`` keeps each run's count.
+
+    A tree that grows the same with any seed (:func:`seed_free`) runs once, its count
+    standing for every seed; ``plain`` runs every seed anyway (the same result, pinned by
+    tests/test_daily_difficulty.py)."""
     if runs < 1:
         raise PuzzleError(f"invalid option runs: expected a number >= 1, got {runs!r}")
     position, answers = position_of(puzzle), answers_of(puzzle)
-    efforts = [search_effort(position, answers, seed + k, limit) for k in range(runs)]
-    counts = sorted(e["iterations"] if e["found"] else 2 * limit for e in efforts)
+    efforts = [search_effort(position, answers, seed, limit)]
+    for k in range(1, runs):
+        if efforts[0]["seed_free"] and not plain:
+            efforts.append({**efforts[0], "seed": seed + k, "seconds": 0.0})
+        else:
+            efforts.append(search_effort(position, answers, seed + k, limit))
+    ran = int(efforts[0]["limit"])  # the engine's own limit (:func:`limit_for`)
+    counts = sorted(e["iterations"] if e["found"] else 2 * ran for e in efforts)
     middle = counts[(runs - 1) // 2]
-    found = middle <= limit
+    found = middle <= ran
     return {
         "iterations": middle if found else None,
         "found": found,
-        "limit": limit,
+        "limit": ran,
         "seed": seed,
         "runs": runs,
         "per_seed": [e["iterations"] for e in efforts],
@@ -228,8 +268,9 @@ def rate_set(
     efforts = []
     for puzzle in puzzles:
         old = puzzle.get("difficulty")
+        ran = limit_for(str(old.get("engine")), limit) if isinstance(old, dict) else limit
         if isinstance(old, dict) and (old.get("seed"), old.get("limit"), old.get("runs")) == (
-            seed, limit, runs
+            seed, ran, runs
         ):
             efforts.append(old)
         else:

@@ -304,6 +304,31 @@ def native_rejection(pos: Position, settings: Settings) -> str | None:
     return None
 
 
+#: :func:`_decoys` asks the native search first (False: the plain Python search only)
+NATIVE_DECOYS = True
+
+
+def native_no_decoys(pos: Position, alternatives: list[Any], player: int, plies: int) -> bool:
+    """Whether the native search (Carpniches, Candy Conquest) proves that no move of
+    ``alternatives`` leaves ``player`` a forced win within ``plies`` more plies; False if
+    it is not built, does not take ``pos``, finds one, or runs out of nodes on one."""
+    engine = engine_of(pos)
+    if engine is None or engine.win_within is None or not engine.accepts(pos):
+        return False
+    if engine.max_plies is not None and plies > engine.max_plies:
+        return False
+    try:
+        for move in alternatives:
+            after = pos.play(move)
+            if wins(after, player) or engine.win_within(
+                after, player, plies, NATIVE_FILTER_NODES, NATIVE_FILTER_TT_BITS
+            ) is not None:
+                return False
+    except SearchTimeout:
+        return False
+    return True
+
+
 class _BoundedSearch(AlphaBeta):
     """Alpha-beta whose root search stops at the puzzle's ply bound (for build_proof,
     which would otherwise first settle the value without a depth limit)."""
@@ -439,11 +464,17 @@ def _decoys(
     settings: Settings,
     deadline: float | None,
 ) -> list[Any]:
-    """Other first moves that still win, in ``plies + 2`` plies at most (budget-bounded)."""
+    """Other first moves that still win, in ``plies + 2`` plies at most (budget-bounded).
+
+    When the native search proves that no alternative wins in time
+    (:func:`native_no_decoys`), the answer is ``[]`` without the Python search (which can
+    only find real decoys, so it would find none either: pinned against the plain method by
+    tests/test_daily_difficulty.py)."""
     found: list[Any] = []
-    search = AlphaBeta(
-        pos, player=player, budget=Budget(_remaining(deadline), settings.decoy_nodes)
-    )
+    left = _remaining(deadline)
+    if NATIVE_DECOYS and native_no_decoys(pos, alternatives, player, plies + 1):
+        return found
+    search = AlphaBeta(pos, player=player, budget=Budget(left, settings.decoy_nodes))
     try:
         for move in alternatives:
             if win_within(search, pos.play(move), player, plies + 1) is not None:
