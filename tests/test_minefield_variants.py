@@ -801,3 +801,28 @@ def test_new_takes_the_game_options_and_shows_them_in_json(cli_run) -> None:
                                    "pinwheel, cartwheel, got 'wheel'\n")  # fmt: skip
     status, _, err = cli_run("new", "carpniches", "--variant", "pinwheel")
     assert status == 2 and "carpniches does not take it" in err
+
+
+def test_puzzle_generate_plays_its_playouts_in_the_variant(cli_run, tmp_path) -> None:
+    """`puzzle generate minefield --variant V`: the puzzles carry the variant, `puzzle
+    check` re-verifies them in it, the same command gives the same puzzles, and the
+    rulebook's run with the same seed is another one (its seeds are those of before)."""
+    out = tmp_path / "cw.jsonl"
+    args = ("puzzle", "generate", "minefield", "--count", "2", "--seed", "1", "--quiet")
+    status, _, err = cli_run(*args[:-1], "--variant", "cartwheel", "--out", str(out))
+    assert status == 0, err
+    puzzles = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [p["options"] for p in puzzles] == [{"variant": "cartwheel"}] * 2
+    status, text, _ = cli_run("puzzle", "check", str(out))
+    assert status == 0 and text.endswith("2 puzzles checked: 2 ok, 0 failed\n")
+    again = tmp_path / "again.jsonl"
+    assert cli_run(*args[:-1], "--variant", "cartwheel", "--out", str(again))[0] == 0
+    assert again.read_text() == out.read_text()
+    plain = tmp_path / "plain.jsonl"
+    assert cli_run(*args[:-1], "--out", str(plain))[0] == 0
+    assert all("options" not in json.loads(line) or not json.loads(line)["options"]
+               for line in plain.read_text().splitlines())  # fmt: skip
+    status, _, err = cli_run("puzzle", "generate", "minefield", "--from-games", str(out),
+                             "--variant", "pinwheel")  # fmt: skip
+    assert status == 2 and err == ("error: invalid option --variant: the game records carry "
+                                   "their own, got 'pinwheel'\n")  # fmt: skip

@@ -213,6 +213,7 @@ def daily_command(game: str, date_text: str | None, as_json: bool,
 @click.option("--difficulty", "measured", is_flag=True,
               help="Measure each puzzle's difficulty by search (as the daily puzzles: "
                    "the reference calibration; about 0.01-0.4 s CPU a puzzle).")
+@game_options
 def generate_command(
     game: str,
     count: int | None,
@@ -229,8 +230,10 @@ def generate_command(
     checkpoint: str | None,
     fresh: bool,
     measured: bool,
+    options: dict[str, Any],
 ) -> None:
-    """Generate COUNT proven puzzles of GAME from seeded random playouts.
+    """Generate COUNT proven puzzles of GAME from seeded random playouts (in the game
+    its options make, e.g. Minefield's --variant; the puzzles carry them).
 
     \b
     With --out (or --checkpoint) every finished task is kept in a checkpoint: run the
@@ -251,6 +254,10 @@ def generate_command(
     from boardproof.puzzles.store import write_puzzles
 
     if from_games is not None:
+        if options:
+            name = next(iter(options))
+            raise InvalidOptionError(f"invalid option --{name}: the game records carry "
+                                     f"their own, got {options[name]!r}")  # fmt: skip
         _mine_command(game, count, from_games, per_game, depth, out_file, workers,
                       scheduler, min_plies, max_plies, timeout, checkpoint, fresh)
         return
@@ -289,7 +296,7 @@ def generate_command(
 
     with Executor(workers, scheduler) as executor:
         result = generate(game, count, seed, settings, executor=executor,
-                          progress=out_file is not None, checkpoint=path,
+                          progress=out_file is not None, checkpoint=path, game_options=options,
                           on_puzzle=lambda p: show_found(out_file, finish(p)))  # fmt: skip
     if out_file is not None:
         write_puzzles(out_file, [finish(p) for p in result.puzzles])

@@ -141,8 +141,11 @@ def puzzle_game(name: str) -> str:
     return key
 
 
-def start_position(game: str, rng: random.Random) -> tuple[Position, dict[str, Any]]:
-    """A start position for a playout, and the game options it needs (for the proof).
+def start_position(
+    game: str, rng: random.Random, game_options: dict[str, Any] | None = None
+) -> tuple[Position, dict[str, Any]]:
+    """A start position for a playout, and the game options it needs (for the proof):
+    ``game_options`` (Minefield's ``variant``, ``win``), which the puzzle carries.
 
     The game's :class:`~boardproof.models.base.PuzzleInfo` gives the ``start()`` options
     and, if any, the board sizes drawn with ``rng``.
@@ -152,7 +155,8 @@ def start_position(game: str, rng: random.Random) -> tuple[Position, dict[str, A
     options = dict(spec.start)
     if spec.sizes:
         options["size"] = rng.choice(spec.sizes)
-    return models.get(game).start(**options), {}
+    chosen = dict(game_options or {})
+    return models.get(game, **chosen).start(**options), chosen
 
 
 def wins(position: Position, player: int) -> bool:
@@ -497,9 +501,13 @@ class Task:
     seed: int
     index: int
     settings: Settings
+    #: the game options (Minefield's ``variant``, ``win``) as sorted pairs; none: the
+    #: rulebook's game, whose seeds are those of before the option
+    game_options: tuple[tuple[str, Any], ...] = ()
 
     def rng(self) -> random.Random:
-        return random.Random(f"boardproof-puzzle:{self.game}:{self.seed}:{self.index}")
+        extra = "".join(f":{k}={v}" for k, v in self.game_options)
+        return random.Random(f"boardproof-puzzle:{self.game}:{self.seed}:{self.index}{extra}")
 
 
 def run_task(task: Task) -> dict[str, Any]:
@@ -507,7 +515,7 @@ def run_task(task: Task) -> dict[str, Any]:
     rng = task.rng()
     counts: dict[str, int] = {}
     for _ in range(task.settings.playouts):
-        start, options = start_position(task.game, rng)
+        start, options = start_position(task.game, rng, dict(task.game_options))
         line = playout(start, rng, task.settings.greedy)
         if line is None:
             continue
@@ -537,7 +545,8 @@ def _run_task_args(args: dict[str, Any]) -> dict[str, Any]:
     if maker is not None:  # the game makes its own (ColleXion: best-turn puzzles)
         found: dict[str, Any] = maker(args["seed"], args["index"], settings)
         return found
-    return run_task(Task(args["game"], args["seed"], args["index"], settings))
+    options = tuple(sorted(args.get("options", {}).items()))
+    return run_task(Task(args["game"], args["seed"], args["index"], settings, options))
 
 
 @dataclass
@@ -621,12 +630,14 @@ def _is_task_result(found: Any) -> bool:
     )  # fmt: skip
 
 
-def checkpoint_run(game: str, seed: int, settings: Settings) -> dict[str, Any]:
-    """What a generator checkpoint must have been written by: the same game, seed and
-    settings give the same task results (the count may differ: a run for more puzzles
-    reuses the tasks of a run for fewer)."""
+def checkpoint_run(game: str, seed: int, settings: Settings,
+                   game_options: dict[str, Any] | None = None) -> dict[str, Any]:  # fmt: skip
+    """What a generator checkpoint must have been written by: the same game (and game
+    options), seed and settings give the same task results (the count may differ: a run
+    for more puzzles reuses the tasks of a run for fewer)."""
     return {"job": "puzzle generate", "format": FORMAT, "version": VERSION, "game": game,
-            "seed": seed, "settings": asdict(settings)}  # fmt: skip
+            "seed": seed, "settings": asdict(settings),
+            **({"options": dict(game_options)} if game_options else {})}  # fmt: skip
 
 
 #: the most puzzles one run makes (a larger count is a typo: at ~1 s a puzzle, 3 hours)
@@ -646,6 +657,7 @@ def generate(
     on_puzzle: Callable[[dict[str, Any]], None] | None = None,
     executor: Executor | None = None,
     checkpoint: str | os.PathLike[str] | None = None,
+    game_options: dict[str, Any] | None = None,
 ) -> Generated:
     """The first ``count`` distinct puzzles of the seeded task sequence of ``game``.
 
@@ -655,14 +667,20 @@ def generate(
     ``on_puzzle`` sees each puzzle in that order as soon as the prefix reaches it. With
     ``checkpoint`` (a JSON Lines file), every finished task is kept there at once and a
     run with the same game, seed and settings resumes from it: finished tasks are not run
-    again, and the result is the same as that of an uninterrupted run.
+    again, and the result is the same as that of an uninterrupted run. ``game_options``
+    (Minefield's ``variant``, ``win``): the game the playouts are played in.
     """
     if executor is None:
         with Executor(workers, scheduler) as own:
             return generate(game, count, seed, settings, max_tasks=max_tasks,
                             progress=progress, on_puzzle=on_puzzle, executor=own,
-                            checkpoint=checkpoint)  # fmt: skip
+                            checkpoint=checkpoint, game_options=game_options)  # fmt: skip
     name = puzzle_game(game)
+    options = dict(game_options or {})
+    if options and models.info(name).part("puzzle_maker") is not None:
+        raise InvalidOptionError(f"invalid option {next(iter(options))}: {name}'s puzzles "
+                                 f"are made by the game itself, got {options!r}")  # fmt: skip
+    models.get(name, **options)  # a game option the game does not have: refused now
     if not 1 <= count <= MAX_COUNT:
         raise PuzzleError(
             f"invalid option count: expected a number from 1 to {MAX_COUNT}, got {count!r}"
@@ -670,12 +688,13 @@ def generate(
     chosen = (settings or settings_for(name)).validate(name)
     limit = max_tasks if max_tasks is not None else 20 * count + 40
     start = time.perf_counter()
-    store = (None if checkpoint is None
-             else JournalCheckpoint(checkpoint, checkpoint_run(name, seed, chosen)))  # fmt: skip
+    run = checkpoint_run(name, seed, chosen, options)
+    store = None if checkpoint is None else JournalCheckpoint(checkpoint, run)
     prefix = _Prefix(name, seed, count, checkpoint, on_puzzle, limit)
     for key, found in (store.done if store is not None else {}).items():
         prefix.check(key, found)  # a damaged checkpoint is refused before any work
-    arg = {"game": name, "seed": seed, "settings": asdict(chosen)}
+    arg = {"game": name, "seed": seed, "settings": asdict(chosen),
+           **({"options": options} if options else {})}  # fmt: skip
     tasks = [(f"{k:06d}", {**arg, "index": k}) for k in range(limit)]
     run_tasks(_run_task_args, tasks, executor=executor, checkpoint=store, progress=progress,
               description=f"puzzles {name}", until=prefix.update,
