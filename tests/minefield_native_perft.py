@@ -56,3 +56,20 @@ def perft_cases(variant: str) -> list[tuple[str, str, list[tuple[int, int]]]]:
         else:
             current[word] = rest
     return cases
+
+
+def replay_twin_playout(pos: Any, seed: int, plies: int) -> tuple[Any, Any]:
+    """The seeded C playout from ``pos`` equals its Python twin, and each of its moves is
+    legal under the position's rules (replayed); returns (the C code, the end position)."""
+    from boardproof.models.minefield import playouts
+    from boardproof.solvers.playouts import reference_playout
+
+    code, moves = playouts.native_minefield(pos, seed, plies, trace=True)
+    ref_code, ref_moves = reference_playout(pos, seed, plies, trace=True)
+    assert (code, moves) == (ref_code, [str(m) for m in ref_moves]), pos.fen()
+    walk = pos
+    for text in moves:
+        move = walk.parse_move(text)
+        assert move in walk.legal_moves(), (pos.fen(), text)
+        walk = walk.play(move)
+    return code, walk

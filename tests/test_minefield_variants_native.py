@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from minefield_native_perft import native_perft, perft_cases
+from minefield_native_perft import native_perft, perft_cases, replay_twin_playout
 
 from boardproof import models
 from boardproof.models.base import InvalidOptionError
@@ -189,14 +189,7 @@ def test_playouts_are_the_python_twins(n: int) -> None:
     results = []
     for k, pos in enumerate(random_positions(n, 6, seed=100 + n, high=0.5)):
         for seed in range(4):
-            code, moves = playouts.native_minefield(pos, 1000 * k + seed, 4 * n * n, trace=True)
-            ref_code, ref_moves = reference_playout(pos, 1000 * k + seed, 4 * n * n, trace=True)
-            assert (code, moves) == (ref_code, [str(m) for m in ref_moves]), pos.fen()
-            walk = pos
-            for text in moves:
-                move = walk.parse_move(text)
-                assert move in walk.legal_moves(), (pos.fen(), text)
-                walk = walk.play(move)
+            code, walk = replay_twin_playout(pos, 1000 * k + seed, 4 * n * n)
             over = walk.outcome()
             assert over is not None and code == (next(iter(over.winners)) if over.winners
                                                  else None)  # fmt: skip
