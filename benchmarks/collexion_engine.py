@@ -14,7 +14,9 @@ every other; the engine takes each seat equally often. Game ``i`` starts from th
 seed ``i // P`` (``--variant``, default ``base``; 4 players need ``powers``, ``expert``
 or ``teams``). The row is the one of ``benchmarks/engine.py match`` (A's score: a win 1,
 a shared win 1/k; its 95 % Wilson interval; the fair share 1/P), and ``--log`` keeps
-every game as a JSON line that ``benchmarks/engine.py summary`` reads.
+every game as a JSON line that ``benchmarks/engine.py summary`` reads; a run with the same
+settings and ``--log`` plays only the games its log does not hold yet, and its row counts
+them all (a long run can be cut into chunks).
 """
 
 from __future__ import annotations
@@ -58,6 +60,16 @@ class Engine:
         return found.best_move
 
 
+def logged(log: str | None, settings: dict[str, Any]) -> dict[int, dict[str, Any]]:
+    """The games of ``log`` played with ``settings`` (players, variant, A, B), by index."""
+    if log is None or not os.path.exists(log):
+        return {}
+    with open(log, encoding="utf-8") as lines:
+        records = [json.loads(line) for line in lines if line.strip()]
+    return {r["index"]: r for r in records
+            if all(r.get(key) == value for key, value in settings.items())}  # fmt: skip
+
+
 def run(players: int, games: int, iterations: int, variant: str, engine: str, depth: int,
         log: str | None) -> None:  # fmt: skip
     header()
@@ -66,15 +78,19 @@ def run(players: int, games: int, iterations: int, variant: str, engine: str, de
     wins = shared = lost = plies = 0
     share = 0.0
     start = time.perf_counter()
+    done = logged(log, {"players": players, "variant": variant, "A": a.name, "B": b.name})
     out = open(log, "a", encoding="utf-8") if log else None  # noqa: SIM115 - for the run
     for index in range(games):
         pos = game.start(seed=index // players, players=players, variant=variant)
         seat = index % players
-        seats: list[Any] = [b] * players
-        seats[seat] = a
-        a.reseed(index)
-        b.reseed(index)
-        winners, moves = play_game(pos, seats)
+        if index in done:
+            winners, moves = frozenset(done[index]["winners"]), done[index]["moves"]
+        else:
+            seats: list[Any] = [b] * players
+            seats[seat] = a
+            a.reseed(index)
+            b.reseed(index)
+            winners, moves = play_game(pos, seats)
         plies += len(moves)
         if winners == {seat}:
             wins += 1
@@ -84,7 +100,7 @@ def run(players: int, games: int, iterations: int, variant: str, engine: str, de
             share += 1.0 / (len(winners) or players)
         else:
             lost += 1
-        if out is not None:
+        if out is not None and index not in done:
             record = {"game": "collexion", "players": players, "index": index, "A": a.name,
                       "B": b.name, "seat_A": seat, "start": pos.fen(), "moves": moves,
                       "winners": sorted(winners), "variant": variant}  # fmt: skip
