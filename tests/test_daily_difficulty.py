@@ -9,6 +9,7 @@ import json
 import pytest
 
 import boardproof.puzzles.generate as generate_module
+from boardproof import models
 from boardproof.commands.site import build_site
 from boardproof.puzzles.daily import daily_puzzle, found_puzzle
 from boardproof.puzzles.difficulty import (
@@ -119,10 +120,20 @@ def test_puzzle_daily_and_generate_show_the_difficulty(cli_run) -> None:
     assert puzzle == with_difficulty(without)
 
 
-def test_python_tree_runs_its_own_limit() -> None:
-    """A Minefield day the C tree does not take (an ortho-diagonal path, no orthogonal one)
-    is measured by the Python MCTS on its own, smaller limit, stored with the measure."""
-    puzzle = found_puzzle("minefield", dt.date(2026, 1, 18))
+def test_python_tree_runs_its_own_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A position no native tree takes (here: the native trees switched off) is measured
+    by the Python MCTS on its own, smaller limit, stored with the measure; a Minefield day
+    with an ortho-diagonal path and no orthogonal one (2026-01-08, standard glyphs: once
+    the Python tree's) is the native tree's."""
+    import boardproof.solvers.analyse as analyse_module
+
+    puzzle = found_puzzle("minefield", dt.date(2026, 1, 8))
+    position = position_of(puzzle)
+    assert getattr(position.game, "variant", "standard") == "standard"
+    twin = models.get("minefield", win="orthodiagonal").parse_position(position.fen())
+    assert position.outcome() is None and twin.outcome() is not None
+    assert with_difficulty(puzzle)["difficulty"]["engine"] == "NativeTree"
+    monkeypatch.setattr(analyse_module, "native_tree", lambda *_args: None)
     measured = with_difficulty(puzzle)["difficulty"]
     assert measured["engine"] == "MCTS"
     assert measured["limit"] == limit_for("MCTS", 20_000) < 20_000

@@ -54,9 +54,12 @@ def test_legal_moves_equal_the_rules() -> None:
             continue
         got = [tree.native.codec.decode(pos, c) for c in codes]
         twin = make_game(win="orthodiagonal").parse_position(pos.fen())
-        if twin.winner() is not None:  # an ortho-diagonal path: over for the C tree
-            # (on a made-up board both colours may have one; C names one of them)
-            assert got == [] and tree.proved_winner() is not None, pos.fen()
+        if twin.winner() is not None:  # an ortho-diagonal path: over for a Theorem O tree
+            # (on a made-up board both colours may have one; C names one of them), so the
+            # tree over this root plays the orthogonal rule as it is: the model's moves
+            eight = mf_mcts._new(pos, EngineSettings(hash_mb=1), True)
+            assert eight.moves() == [] and eight.root()[5], pos.fen()
+            assert got == list(pos.legal_moves()), pos.fen()
             seen["theorem O"] = seen.get("theorem O", 0) + 1
             continue
         assert got == list(pos.legal_moves()), pos.fen()
@@ -79,7 +82,9 @@ def test_legal_moves_equal_the_rules() -> None:
 
 def test_immediate_wins_equal_the_rules() -> None:
     """After one iteration the root's children proved a win for the mover are exactly the
-    placements that make an ortho-diagonal path (the C tree's terminal test)."""
+    placements that make an ortho-diagonal path (the C tree's terminal test), or an
+    orthogonal one from a root that has an ortho-diagonal path already (the tree over such
+    a root plays the orthogonal rule as it is)."""
     rng = random.Random(3)
     checked = 0
     for k in range(300):
@@ -93,7 +98,8 @@ def test_immediate_wins_equal_the_rules() -> None:
         tree.native.search.run(1, 0.0)
         for code, *_rest, proof, _index, _mover in tree.native.search.children():
             move = tree.native.codec.decode(pos, code)
-            wins = twin.play(move).winner() == pos.to_move if move.is_placement else False
+            rule = pos if twin.winner() is not None else twin
+            wins = rule.play(move).winner() == pos.to_move if move.is_placement else False
             assert (proof == 1 + pos.to_move) == wins, (pos.fen(), str(move))
             checked += wins
     assert checked > 20
@@ -213,9 +219,10 @@ def test_engine_choice() -> None:
     assert not isinstance(make_tree(mine, "auto", playout="python"), NativeTree)
     collexion = models.get("collexion").start()  # (no native MCTS engine)
     assert not isinstance(make_tree(collexion, "auto"), NativeTree)
-    # an ortho-diagonal path, no orthogonal one: the C tree has no move there
+    # an ortho-diagonal path, no orthogonal one: the native tree plays the orthogonal rule
+    # there (tests/test_native_orthogonal_root.py)
     theorem_o = make_game().parse_position("b3/1b2/2b1/3b w -")
-    assert theorem_o.outcome() is None and native_tree(theorem_o) is None
+    assert theorem_o.outcome() is None and isinstance(native_tree(theorem_o), NativeTree)
     assert analyse(theorem_o, iterations=50).best_move in theorem_o.legal_moves()
 
 
@@ -230,21 +237,26 @@ def test_settings_errors() -> None:
         EngineSettings().with_options({"colour": "red"})
 
 
-def test_a_tree_that_sees_the_game_over_is_dropped() -> None:
+def test_a_tree_that_sees_the_game_over_takes_the_root_afresh() -> None:
     """A move that makes an ortho-diagonal path but no orthogonal one: the C tree sees the
-    game over (Theorem O) and cannot follow; gtp drops it and still answers a move (the
+    game over (Theorem O), so it takes the new root afresh with the orthogonal links (not
+    kept); without a ``load`` it cannot follow (gtp drops it); gtp still answers a move (the
     sequence found by the match tests)."""
     from boardproof.gtp.engine import GtpEngine
 
     pos = make_game().start(size=3, pie=False)
-    tree = tree_of(pos)
-    tree.run(iterations=10)
+    tree, bare = tree_of(pos), tree_of(pos)
+    bare.native.load = None
+    for kept in (tree, bare):
+        kept.run(iterations=10)
     for move in ("a1", "a3", "b2", "c1"):
-        tree.advance(pos.parse_move(move))
+        for kept in (tree, bare):
+            kept.advance(pos.parse_move(move))
         pos = pos.play(move)
+    assert tree.advance(pos.parse_move("c3")) is False  # a1-b2-c3: ortho-diagonal only
+    assert pos.play("c3").outcome() is None and tree.native.search.moves()
     with pytest.raises(ValueError, match="sees the game over"):
-        tree.advance(pos.parse_move("c3"))  # a1-b2-c3: ortho-diagonal, not orthogonal
-    assert pos.play("c3").outcome() is None
+        bare.advance(pos.parse_move("c3"))
     engine = GtpEngine("minefield", {}, {"size": 4}, iterations=30, seed=2)
     script = ["play b C2", "play w D4", "play b B2", "genmove w", "play b B4", "genmove w",
               "play b A3", "genmove w", "play b C1", "genmove w"]  # fmt: skip

@@ -7,6 +7,7 @@ import pytest
 from boardproof import models
 from boardproof.puzzles import PuzzleError
 from boardproof.puzzles.difficulty import (
+    SHORTCUT,
     checkpoints,
     difficulty,
     effort_value,
@@ -84,7 +85,8 @@ def analyse_value(pos) -> str:
 def plain_effort(position, answer: str, seed: int, limit: int) -> int | None:
     """The plain method: read the recommendation after every single iteration."""
     tree = make_tree(position, "auto", "auto", seed, exact=False,
-                     settings=EngineSettings(hash_mb=32, threads=1, seed=seed))  # fmt: skip
+                     settings=EngineSettings(hash_mb=32, threads=1, seed=seed,
+                                           shortcut=SHORTCUT))  # fmt: skip
     since = None
     for k in range(1, limit + 1):
         if tree.proved_value() is None:

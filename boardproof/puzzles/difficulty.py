@@ -2,9 +2,10 @@
 finds the solution and keeps it.
 
 The engine is the tree :func:`boardproof.solvers.analyse.analyse` grows (``engine auto``:
-the native MCTS where the game has one that takes the position, Minefield's standard rules
-and Carpniches; ColleXion's turn search; else the Python MCTS), with one thread and a
-seed, on an iteration budget: a pure function of the position, the seed and the budget.
+the native MCTS where the game has one that takes the position, Minefield (with its
+proved shortcut off: :data:`SHORTCUT`), Carpniches and Candy Conquest; ColleXion's turn
+search; else the Python MCTS), with one thread and a seed, on an iteration budget: a pure
+function of the position, the seed and the budget.
 One run grows the tree to ``limit`` iterations; its recommended move (``best_move``) is read at
 the *checkpoints* 1, 2, …, 16, then every 1/8 more (17, 19, 22, …, rounded up). The
 measure ``iterations`` is the first checkpoint from which the recommendation is one of the
@@ -25,9 +26,11 @@ iterations its own way)::
 ``mu`` and ``sigma`` are the mean and the standard deviation of ``x`` over a set of
 puzzles: :func:`calibrate` computes them from any set, :func:`rate_set` rates a whole set
 on its own calibration, and :data:`CALIBRATION` holds the reference values, measured on
-the generator's first puzzles of seed 1 (20 Minefield, 15 of each other game; seed 0,
-``limit`` 20000, 3 runs; docs/puzzles.md "Difficulty"): recalibrate with :func:`rate_set`
-on the published set. The labels are those of
+the daily puzzles of 2026 (365 a game, Minefield's at 13x13/15x15; seed 0, ``limit``
+20000, 3 runs; docs/puzzles.md "Difficulty"), by ``python -m
+boardproof.puzzles.calibration_command --days 365 --date 2026-12-31 --out
+tests/data/difficulty-calibration-2026.jsonl`` (:mod:`boardproof.puzzles.calibration`),
+so a rating means the same share of a game's daily puzzles in every game. The labels are those of
 :mod:`boardproof.puzzles.rating` (easy below 1400, medium below 1700, hard below 2000).
 
 >>> checkpoints(40)
@@ -56,27 +59,34 @@ DEFAULT_LIMIT = 20_000
 RUNS = 3
 #: the native engine's table (MB): small, the budget is small
 HASH_MB = 32
+#: the engine's proved shortcut (``EngineSettings.shortcut``): off, the rules as they are.
+#: With Minefield's Theorem O the tree proves a move that makes an ortho-diagonal path a win
+#: at once, so on 13x13/15x15 it settles on a slower win (a decoy or a longer one) first and
+#: the measure is censored: 100 of the 365 daily puzzles of 2026 with it, 9 without
+#: (docs/puzzles.md "Difficulty")
+SHORTCUT = False
 #: the rating scale: its centre and the points per standard deviation of log2(iterations)
 CENTRE = 1500
 SPREAD = 350
 LOWEST, HIGHEST = 400, 3000
-#: per game: (mu, sigma) of log2(iterations) on the reference set (see the module doc)
-#: (engines: the native MCTS for Minefield, Carpniches and 2-player Candy Conquest, the turn
-#: search for ColleXion; another engine, or a change to one, needs a new calibration)
+#: per game: (mu, sigma) of log2(iterations) on the reference set, the daily puzzles of 2026
+#: (see the module doc; tests/data/difficulty-calibration-2026.jsonl, checked by
+#: tests/test_difficulty_calibration.py). Engines: the native MCTS for Minefield (without
+#: the shortcut), Carpniches and 2-player Candy Conquest, the turn search for ColleXion;
+#: another engine, or a change to one, needs a new calibration
 CALIBRATION: dict[str, tuple[float, float]] = {
-    "minefield": (5.928, 5.245),
-    "carpniches": (8.233, 1.671),
-    "candy": (6.745, 1.942),
-    "collexion": (4.78, 4.598),
+    "minefield": (9.346, 3.336),
+    "carpniches": (8.6828, 2.5691),
+    "candy": (6.918, 2.0724),
+    "collexion": (6.3745, 4.9849),
 }
 #: a game without a calibration yet
 DEFAULT_CALIBRATION = (6.0, 2.5)
 #: engines that run fewer iterations than the measure's ``limit``: the Python MCTS, the
-#: fallback where no native tree takes the position (e.g. a Minefield position with an
-#: ortho-diagonal path and no orthogonal one, over for the C tree), costs ~0.25 ms an
-#: iteration on 13x13 (20x the native tree): ~47 of the 365 daily Minefield puzzles of 2026
-#: would take up to 15 s each at 20,000, 0.3-0.7 s at 1,000 (the ``limit`` stored is the one
-#: that ran)
+#: fallback where no native tree takes the position, costs ~0.25 ms an iteration on 13x13
+#: (20x the native tree; the ``limit`` stored is the one that ran). No daily puzzle of 2026
+#: falls back to it since the native Minefield tree takes a root with an ortho-diagonal path
+#: but no orthogonal one (before: 47 of the 365 Minefield days)
 ENGINE_LIMITS: dict[str, int] = {"MCTS": 1_000}
 #: engines whose tree draws nothing at random when it runs no playouts (ColleXion's turn
 #: search: its generator only picks playout turns): every seed grows the same tree, so
@@ -142,7 +152,7 @@ def search_effort(
         raise PuzzleError(f"invalid option limit: expected a number >= 1, got {limit!r}")
     wanted = set(answers)
     start = time.perf_counter()
-    settings = EngineSettings(hash_mb=HASH_MB, threads=1, seed=seed)
+    settings = EngineSettings(hash_mb=HASH_MB, threads=1, seed=seed, shortcut=SHORTCUT)
     tree = make_tree(position, "auto", "auto", seed, exact=False, settings=settings)
     limit = limit_for(type(tree).__name__, limit)
     kept_since: int | None = None

@@ -22,9 +22,10 @@ iterations drawn log-uniformly from ``iterations``, with two differences: the en
 prior from its learned patterns (``pattern_prior``), without which so small a budget on
 so big a board plays the legal moves in their order, row by row; and one native tree a
 game, kept from move to move (:meth:`~boardproof.solvers.native_mcts.NativeTree.advance`;
-seeded with the first move's seed) until it sees the game decided (Minefield's Theorem O),
-then a Python tree a move (a seed drawn for every move). Iteration budgets
-and seeds only, no clock, one thread: the same puzzle on every machine.
+seeded with the first move's seed; a root with an ortho-diagonal path but no orthogonal
+one, over for that tree by Theorem O, is taken afresh by a tree of the orthogonal rule as
+it is). Iteration budgets and seeds only, no clock, one thread: the same puzzle on every
+machine.
 
 >>> from boardproof.puzzles.daily import daily_seed
 >>> wednesday = dt.date(2026, 12, 2)
@@ -141,8 +142,8 @@ def selfplay_moves(game: Game, start: Position, seed: int, index: int,
 
 
 def _advanced(tree: Any, move: Any) -> Any:
-    """The native tree moved on by ``move`` (its subtree kept), or None: a Python tree, or a
-    native one that sees the game over (Theorem O) and has no move to give."""
+    """The native tree moved on by ``move`` (its subtree kept where it can), or None: a
+    Python tree, or a native one that cannot follow."""
     if not isinstance(tree, NativeTree):
         return None
     try:

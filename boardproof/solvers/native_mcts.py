@@ -59,6 +59,10 @@ class EngineSettings:
     distance_prior: int = 0
     #: the static evaluation measures two-distances (Hex's), not shortest paths
     two_distance: bool = False
+    #: the game's proved shortcut that ends a game early, on or off (Minefield: Theorem O,
+    #: the first ortho-diagonal path wins; off: the rules as they are, a slower win seen
+    #: as slow)
+    shortcut: bool = True
     seed: int = 0
 
     def with_options(self, given: dict[str, Any]) -> EngineSettings:
@@ -170,18 +174,26 @@ class NativeTree:
     def advance(self, move: Any) -> bool:
         """Play ``move`` at the root, keeping its subtree (True) or restarting (False).
 
+        Where the game goes on while the C tree sees it over (a game may see it over
+        earlier than the rules, e.g. Minefield by Theorem O), the tree takes the new root
+        afresh through its ``load`` (which gives the game's tree for such a root: False).
         Raises ValueError when the tree cannot follow: the move is not legal at its root,
-        or the game goes on while the C tree sees it over (a game may see it over earlier
-        than the rules, e.g. Minefield by Theorem O) and so has no move to give; the
-        caller then drops the tree.
+        or it has no ``load`` and so no move to give; the caller then drops the tree.
         """
         code = self.native.codec.encode(self.root_position, move)
         kept = bool(self.native.search.advance(code))
         self.root_position = self.root_position.play(move)
-        proof, mover = self.native.search.root()[5], self.native.search.root()[7]
-        if proof and mover < 0 and self.root_position.outcome() is None:
+        if self._over_early() and self.native.load is not None:
+            self.native.load(self.root_position)
+            kept = False
+        if self._over_early():
             raise ValueError("the native tree sees the game over: it has no move to give")
         return kept
+
+    def _over_early(self) -> bool:
+        """Whether the C tree sees the game over (no move to give) while it goes on."""
+        proof, mover = self.native.search.root()[5], self.native.search.root()[7]
+        return bool(proof) and mover < 0 and self.root_position.outcome() is None
 
     def reset(self, position: Position) -> None:
         """A new root (the tree is emptied)."""

@@ -8,6 +8,11 @@ The C tree stops a game at the first ortho-diagonal path under both win rules: u
 ortho-diagonal rule that path is the win; under the orthogonal rule Theorem O
 (``reports/minefield-orthodiagonal.md``, proved for the standard glyphs, n = 2..26) says
 every continuation ends with that colour's orthogonal win, so the values are the same.
+A root that already has such a path while the orthogonal rule says the game goes on (over
+for that tree, which would have no move to give) gets a tree that plays the orthogonal
+rule as it is (``connect8`` false: the 4 orthogonal links), as the variants' trees do;
+so does every tree with the setting ``shortcut`` off (the difficulty measure's: under
+Theorem O a slower win by an ortho-diagonal path looks immediate).
 The variants (their glyphs are roles too) are played with their own win rule as it is:
 Theorem O is not proved for them. The cartwheel's glyph counts the points just beyond the
 board as stones of the edge's owner: its roles come last, and the C tree reads those
@@ -71,11 +76,12 @@ def edged(variant: str = "standard") -> int:
                if name in EDGE_GLYPHS)  # fmt: skip
 
 
-def connect8(game: Any) -> bool:
+def connect8(game: Any, shortcut: bool = True) -> bool:
     """Whether the C tree ends the game at the first ortho-diagonal path: the
-    ortho-diagonal rule, or the standard glyphs under Theorem O (not proved for the
-    variants: there the orthogonal rule is played as it is)."""
-    return bool(game.diagonal) or getattr(game, "variant", "standard") == "standard"
+    ortho-diagonal rule, or the standard glyphs under Theorem O when ``shortcut`` (not
+    proved for the variants: there the orthogonal rule is played as it is)."""
+    standard = getattr(game, "variant", "standard") == "standard"
+    return bool(game.diagonal) or (shortcut and standard)
 
 
 def _stones(bits: int) -> list[int]:
@@ -122,22 +128,54 @@ def takes(position: Any) -> bool:
 
 def search(position: Any, settings: Any) -> Any:
     """The :class:`~boardproof.solvers.native_mcts.NativeSearch` over ``position``, or
-    None when the C tree does not take it."""
+    None when the C tree does not take it (:func:`takes`)."""
     if not takes(position):
         return None
-    found = build(position, settings)
-    if found.search.root()[5] and position.outcome() is None:
-        # an ortho-diagonal path but no orthogonal one yet: over for the C tree (Theorem
-        # O), which then has no move to give; the Python tree plays it out
-        return None
-    return found
+    return build(position, settings)
+
+
+def decided_early(position: Any, tree: Any) -> bool:
+    """Whether ``tree`` (a C search over ``position``) sees the game over while the rules
+    do not: an ortho-diagonal path without an orthogonal one under Theorem O."""
+    return bool(tree.root()[5]) and position.outcome() is None
 
 
 def build(position: Any, settings: Any) -> Any:
-    """The C tree over any Minefield position :func:`takes` (:func:`search` adds the
-    refusal of a root the C tree sees as over while the rules do not)."""
+    """The C tree over any Minefield position :func:`takes`: with :func:`connect8`, but
+    with the orthogonal links only for a root that tree would see over while the game goes
+    on (:func:`decided_early`); a new root (``load``) gets the links it needs the same way.
+    """
     from boardproof.solvers.native_mcts import NativeSearch
 
+    native = NativeSearch(None, Codec())
+    shortcut = getattr(settings, "shortcut", True)
+    links = {"connect8": connect8(position.game, shortcut)}
+
+    def make(root: Any, eight: bool) -> None:
+        native.search = _new(root, settings, eight)
+        links["connect8"] = eight
+        if eight and decided_early(root, native.search):
+            native.search = _new(root, settings, False)
+            links["connect8"] = False
+
+    def load(new: Any) -> None:
+        if new.n != position.n or new.game != position.game:
+            raise ValueError("a new root must have the same game and board size")
+        eight = connect8(new.game, shortcut)
+        if links["connect8"] != eight:  # back to the links of a fresh tree over ``new``
+            make(new, eight)
+            return
+        native.search.reset(*state_of(new))
+        if eight and decided_early(new, native.search):
+            make(new, False)
+
+    make(position, links["connect8"])
+    native.load = load
+    return native
+
+
+def _new(position: Any, settings: Any, eight: bool) -> Any:
+    """A C search object over ``position`` (``eight``: the 8 ortho-diagonal links)."""
     black, white, to_move, pie = state_of(position)
     variant = getattr(position.game, "variant", "standard")
     knowledge = (KNOW_BRIDGE if settings.knowledge else 0) | (
@@ -145,17 +183,10 @@ def build(position: Any, settings: Any) -> Any:
     pattern_prior = getattr(settings, "pattern_prior", 0)
     distance_prior = getattr(settings, "distance_prior", 0)
     gammas = shipped() if knowledge & KNOW_PATTERN_PLAYOUT or pattern_prior else None
-    found = _mcts.Search(
-        position.n, connect8(position.game), roles(variant), black, white, to_move, pie,
+    return _mcts.Search(
+        position.n, eight, roles(variant), black, white, to_move, pie,
         settings.hash_mb << 20,
         settings.seed, settings.threads, settings.uct_c, settings.rave_bias, settings.fpu,
         settings.expand_visits, settings.rave, knowledge, pattern_prior, distance_prior,
         gammas, getattr(settings, "two_distance", False), edged(variant),
     )  # fmt: skip
-
-    def load(new: Any) -> None:
-        if new.n != position.n or new.game != position.game:
-            raise ValueError("a new root must have the same game and board size")
-        found.reset(*state_of(new))
-
-    return NativeSearch(found, Codec(), load)

@@ -51,11 +51,12 @@ def self_play(size: int, index: int, iterations: int) -> tuple[Counter[int], Cou
         code = tree.native.codec.encode(position, move)
         if code in patterns:
             records.append((position.to_move, list(patterns.values()), patterns[code]))
-        try:
-            tree.advance(move)
-        except ValueError:  # over for the C tree (Theorem O): the side with the path wins
-            tree = None
         position = position.play(move)
+        diagonal = make_game(win="orthodiagonal").parse_position(position.fen())
+        if position.outcome() is None and diagonal.winner() is not None:
+            tree = None  # an ortho-diagonal path (Theorem O): the side with the path wins
+        else:
+            tree.advance(move)
     outcome = position.outcome()
     if outcome is not None:
         winners = sorted(outcome.winners)
