@@ -105,9 +105,9 @@ def test_collexion_puzzle_evaluation_is_unchanged(monkeypatch: pytest.MonkeyPatc
                                                   seed: int, size: int) -> None:  # fmt: skip
     settings = ScoreSettings(root_nodes=20_000)
     pos = endgame(seed, size)
-    fast = collexion_puzzles.evaluate(pos, settings)
+    fast = collexion_puzzles.evaluate_plain(pos, settings)  # the Python search (C: elsewhere)
     monkeypatch.setattr(collexion_puzzles, "ScoreSearch", _PlayedScoreSearch)
-    assert collexion_puzzles.evaluate(pos, settings) == fast
+    assert collexion_puzzles.evaluate_plain(pos, settings) == fast
 
 
 def test_collexion_mining_finds_the_same_puzzles(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -117,6 +117,8 @@ def test_collexion_mining_finds_the_same_puzzles(monkeypatch: pytest.MonkeyPatch
     lines = [GameLine({"record": r["id"]}, game.parse_position(r["start"]), tuple(r["moves"]))
              for r in (play_game((settings, index)) for index in range(3))]  # fmt: skip
     rules, mining = mining_settings("collexion"), Mining(depth=40, per_game=3)
+    # the Python search (the C one: tests/test_collexion_native.py)
+    monkeypatch.setattr(collexion_puzzles, "score_search", lambda pos, nodes: None)
     fast = [mine_game(line, rules, mining) for line in lines]
     monkeypatch.setattr(collexion_puzzles, "ScoreSearch", _PlayedScoreSearch)
     plain = [mine_game(line, rules, mining) for line in lines]

@@ -4,7 +4,9 @@
 :mod:`boardproof.models.collexion.heap`, the rules, notation and move syntax in
 :mod:`boardproof.models.collexion.rules`, the turn engine of ``analyse`` in
 :mod:`boardproof.models.collexion.turnsearch` (its evaluation in
-:mod:`boardproof.models.collexion.evaluation`).
+:mod:`boardproof.models.collexion.evaluation`); the base variant's turn ranking and the
+puzzles' exact score search also in C (:mod:`boardproof.models.collexion.native`, optional,
+tested against the Python code).
 
 >>> game = make_game()
 >>> game.name, game.symmetry_count, game.symbol(0)

@@ -34,11 +34,13 @@ True
 
 from __future__ import annotations
 
+import itertools
 import random
 from dataclasses import dataclass
 from typing import Any
 
 from boardproof.models.collexion.endgames import endgame
+from boardproof.models.collexion.native import score_search
 from boardproof.models.collexion.rules import CollexionPosition
 from boardproof.puzzles.rating import rate
 from boardproof.puzzles.store import FORMAT, VERSION
@@ -101,7 +103,76 @@ def optimal_line(search: ScoreSearch, pos: CollexionPosition) -> list[str]:
 
 
 def evaluate(pos: CollexionPosition, settings: ScoreSettings) -> tuple[dict[str, Any] | None, str]:
-    """The puzzle at ``pos`` (without ``id``/``source``), or None and the reason."""
+    """The puzzle at ``pos`` (without ``id``/``source``), or None and the reason. A
+    two-player base position is searched by the C module where it is built
+    (:func:`~boardproof.models.collexion.native.score_search`: the same values, nodes and
+    budget as :func:`evaluate_plain`, tested), any other by :func:`evaluate_plain`."""
+    if pos.outcome() is not None:
+        return None, "finished"
+    search = score_search(pos, settings.root_nodes)
+    if search is None:
+        return evaluate_plain(pos, settings)
+    classes = search.classes()
+    if len(set(classes)) < settings.min_moves:
+        return None, "move count"
+    found = search.values()
+    if found is None:
+        return None, "budget"
+    ranked = sorted(((found[k], k) for k in dict.fromkeys(classes)), key=lambda vk: -vk[0])
+    best = ranked[0][0]
+    margin = best - ranked[1][0]
+    if margin < 1:
+        return None, "not unique"
+    line = search.line()
+    if line is None:
+        return None, "budget"
+    successors = list(pos.successors())
+    assert len(successors) == len(found), "the C module's turns differ from the rules'"
+    values = {str(move): found[k] for k, (move, _) in enumerate(successors)}
+    groups: dict[int, list[str]] = {}
+    for k, (move, _) in enumerate(successors):
+        groups.setdefault(classes[k], []).append(str(move))
+    pv: list[str] = []
+    here = pos
+    for index in line:
+        move, here = next(itertools.islice(here.successors(), index, None))
+        pv.append(str(move))
+    ranked_texts = [(value, groups[k]) for value, k in ranked]
+    return _puzzle(pos, best, margin, ranked_texts, values, pv, search.nodes), "puzzle"
+
+
+def _puzzle(pos: CollexionPosition, best: int, margin: int,
+            ranked: list[tuple[int, list[str]]], values: dict[str, int], pv: list[str],
+            nodes: int) -> dict[str, Any]:  # fmt: skip
+    """The puzzle object: ``ranked``, every distinct turn's (value, ways of writing it),
+    best first."""
+    solutions = ranked[0][1]
+    decoys = [texts[0] for value, texts in ranked[1:] if best - value <= DECOY_MARGIN]
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "game": "collexion",
+        "options": {},
+        "objective": "score",
+        "position": pos.fen(),
+        "to_move": pos.game.symbol(pos.to_move),
+        "plies": len(pv),
+        "solution": solutions[0],
+        "solutions": solutions,
+        "score": best,
+        "margin": margin,
+        "values": values,
+        "pv": pv,
+        "decoys": decoys,
+        "rating": rate(1, len(ranked), len(decoys), nodes),
+    }
+
+
+def evaluate_plain(
+    pos: CollexionPosition, settings: ScoreSettings
+) -> tuple[dict[str, Any] | None, str]:
+    """:func:`evaluate` by the Python :class:`~boardproof.solvers.search.ScoreSearch` (the
+    plain method)."""
     if pos.outcome() is not None:
         return None, "finished"
     successors = pos.successors()
@@ -125,26 +196,7 @@ def evaluate(pos: CollexionPosition, settings: ScoreSettings) -> tuple[dict[str,
         pv = optimal_line(search, pos)
     except SearchTimeout:
         return None, "budget"
-    decoys = [texts[0] for value, texts in ranked[1:] if best - value <= DECOY_MARGIN]
-    puzzle: dict[str, Any] = {
-        "format": FORMAT,
-        "version": VERSION,
-        "game": "collexion",
-        "options": {},
-        "objective": "score",
-        "position": pos.fen(),
-        "to_move": pos.game.symbol(pos.to_move),
-        "plies": len(pv),
-        "solution": solutions[0],
-        "solutions": solutions,
-        "score": best,
-        "margin": margin,
-        "values": values,
-        "pv": pv,
-        "decoys": decoys,
-        "rating": rate(1, len(results), len(decoys), search.nodes),
-    }
-    return puzzle, "puzzle"
+    return _puzzle(pos, best, margin, ranked, values, pv, search.nodes), "puzzle"
 
 
 def run_task(task: Task) -> dict[str, Any]:

@@ -52,6 +52,7 @@ from boardproof.models.collexion.evaluation import (
     estimates_of,
     ranked_turns,
 )
+from boardproof.models.collexion.native import ranked_sequence
 from boardproof.models.collexion.rules import CollexionPosition, Turn
 from boardproof.solvers.mcts import MoveStat, RunInfo, run_budget
 
@@ -60,17 +61,23 @@ RANKED_CACHE = 512
 
 
 @functools.lru_cache(maxsize=RANKED_CACHE)
-def shared_ranked_turns(pos: CollexionPosition, weights: Weights) -> tuple[Candidate, ...]:
+def shared_ranked_turns(pos: CollexionPosition, weights: Weights) -> Sequence[Candidate]:
     """:func:`~boardproof.models.collexion.evaluation.ranked_turns`, kept for the latest
     :data:`RANKED_CACHE` positions: a pure function of the position and the weights, and
     the tree of a game's next move ranks many of the positions this one ranked (self-play
-    grows a new tree a move: a fifth of its rankings were repeats).
+    grows a new tree a move: a fifth of its rankings were repeats). Where the C module
+    ranks the position, its candidates are made as they are read
+    (:func:`~boardproof.models.collexion.native.ranked_sequence`: a tree reads a few).
 
     >>> from boardproof.models.collexion.rules import GAME
     >>> pos = GAME.parse_position("base 1:g8,2:y3,3:p5 g3.g4.g5:-:-/-:-:- 234/234/234/234 1")
-    >>> shared_ranked_turns(pos, WEIGHTS) == tuple(ranked_turns(pos, WEIGHTS))
+    >>> tuple(shared_ranked_turns(pos, WEIGHTS)) == tuple(ranked_turns(pos, WEIGHTS))
     True
     """
+    if not pos.ended():
+        found = ranked_sequence(pos, weights)
+        if found is not None:
+            return found
     return tuple(ranked_turns(pos, weights))
 
 
