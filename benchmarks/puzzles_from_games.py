@@ -5,7 +5,9 @@ Usage: ``.venv/bin/python benchmarks/puzzles_from_games.py [--games G] [--seed S
 
 For each case (a game, its options and its start: Minefield 13x13 and 15x15, standard and
 pinwheel, Carpniches, Candy Conquest with 2, 3 and 4 players, ColleXion): play ``G``
-self-play games (as ``boardproof puzzle selfplay``), mine them (as ``boardproof puzzle
+self-play games (as ``boardproof puzzle selfplay``; Candy Conquest with 3-4 players by the
+engine's threat-aware policy, ``iter`` then shows its strength range ``cLOW-HIGH``, unless
+``--iterations`` is given), mine them (as ``boardproof puzzle
 generate --from-games``), then re-verify every puzzle with the rules-only checker (as
 ``boardproof puzzle check``). Prints the seconds of each phase (wall; and CPU of this
 process with one worker), the puzzles found, puzzles per minute of mining alone and of
@@ -45,6 +47,10 @@ CASES: dict[str, tuple[str, dict[str, Any], dict[str, Any], tuple[int, int], int
     "candy-4": ("candy", {}, {"players": 4}, (100, 1000), None),
     "collexion": ("collexion", {}, {}, (1, 10), None),
 }
+#: cases played by the engine's threat-aware policy (``SelfPlaySettings.policy``, the range
+#: of its strength ``care``) instead of MCTS iterations: Candy Conquest with 3-4 players
+#: (/work/notes/results-candy-mining.md)
+POLICY: dict[str, tuple[float, float]] = {"candy-3": (0.7, 1.0), "candy-4": (0.7, 1.0)}
 DEFAULT_CASES = ("minefield-13", "minefield-15", "minefield-13-pinwheel", "carpniches",
                  "candy-2", "candy-3", "candy-4", "collexion")  # fmt: skip
 
@@ -74,9 +80,11 @@ def row(case: str, args: argparse.Namespace) -> None:
     name, options, start, iterations, max_plies = CASES[case]
     if args.iterations is not None:
         iterations = parse_iterations(args.iterations)
+    policy = None if args.iterations is not None else POLICY.get(case)
     settings = SelfPlaySettings(name, options, start, games=args.games, seed=args.seed,
                                 iterations=iterations, max_plies=max_plies,
-                                opening_plies=0 if name == "collexion" else 2)  # fmt: skip
+                                opening_plies=0 if name == "collexion" else 2,
+                                policy=policy)  # fmt: skip
     wall, play_cpu = time.perf_counter(), time.process_time()
     records = run_selfplay(settings, workers=args.workers, progress=False)
     play, play_cpu = time.perf_counter() - wall, time.process_time() - play_cpu
@@ -102,7 +110,9 @@ def row(case: str, args: argparse.Namespace) -> None:
     plies = sum(len(r["moves"]) for r in records)
     tried = ", ".join(f"{k} {v}" for k, v in sorted(found.counts.items()))
     largest = max((proof_size(p) for p in found.puzzles), default=0)  # tree or strategy
-    print(f"{case:<22} {iterations[0]:>4}-{iterations[1]:<4} {play:>7.1f} {play_cpu:>6.1f} "
+    strength = (f"{iterations[0]:>4}-{iterations[1]:<4}" if policy is None
+                else f"{f'c{policy[0]:g}-{policy[1]:g}':>9}")  # fmt: skip
+    print(f"{case:<22} {strength} {play:>7.1f} {play_cpu:>6.1f} "
           f"{plies:>6} {spent:>7.1f} {cpu:>6.1f} {count:>7} {per_mine:>9.1f} {per_all:>8.1f} "
           f"{per_cpu:>8.1f} {checked:>7.1f} {largest:>6}  {tried}  {os.getloadavg()[0]:.2f}",
           flush=True)  # fmt: skip

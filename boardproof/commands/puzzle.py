@@ -386,6 +386,10 @@ def _mine_command(game: str, count: int | None, from_games: str, per_game: int |
               help="Stop a game drawn after N plies [Carpniches 300, else no limit].")
 @click.option("--exact", is_flag=True,
               help="The engine's exact search first (stronger, slower endings).")
+@click.option("--policy", "policy_text", default=None, metavar="LOW-HIGH",
+              help="Play by the engine's threat-aware policy instead of MCTS, at a strength "
+                   "(care, 0 to 1) drawn per game from LOW-HIGH (Candy Conquest; 0.7-1 for "
+                   "3-4 players).")  # fmt: skip
 @click.option("--workers", type=int, default=1, show_default=True,
               help="Games played at once, in worker processes.")  # fmt: skip
 @click.option("--out", "out_file", type=click.Path(dir_okay=False), required=True,
@@ -396,8 +400,9 @@ def _mine_command(game: str, count: int | None, from_games: str, per_game: int |
 @start_options_apart
 def selfplay_command(game: str, games: int, run_seed: int, iterations_text: str | None,
                      opening_plies: int | None, max_plies: int | None, exact: bool,
-                     workers: int, out_file: str, quiet: bool, as_json: bool,
-                     options: dict[str, Any], start: dict[str, Any]) -> None:  # fmt: skip
+                     policy_text: str | None, workers: int, out_file: str, quiet: bool,
+                     as_json: bool, options: dict[str, Any],
+                     start: dict[str, Any]) -> None:  # fmt: skip
     """Play GAMES games of the engine against itself at varied, seeded strength (the
     iterations of every move drawn from --iterations) and write their records: the games
     to mine with 'puzzle generate --from-games'. The same seed gives the same games.
@@ -412,6 +417,7 @@ def selfplay_command(game: str, games: int, run_seed: int, iterations_text: str 
         SelfPlaySettings,
         default_iterations,
         parse_iterations,
+        parse_policy,
         run_selfplay,
         write_games,
     )
@@ -426,6 +432,7 @@ def selfplay_command(game: str, games: int, run_seed: int, iterations_text: str 
         opening_plies=default_plies(name) if opening_plies is None else opening_plies,
         max_plies=SELFPLAY_MAX_PLIES.get(name) if max_plies is None else max_plies,
         exact=exact,
+        policy=None if policy_text is None else parse_policy(policy_text),
     )  # fmt: skip
     records = run_selfplay(settings, workers=workers, progress=not quiet)
     write_games(out_file, records)
@@ -436,6 +443,7 @@ def selfplay_command(game: str, games: int, run_seed: int, iterations_text: str 
     if as_json:
         echo_json({"game": name, "games": len(records), "plies": plies, "ends": ends,
                    "seed": run_seed, "iterations": list(settings.iterations),
+                   **({} if settings.policy is None else {"policy": list(settings.policy)}),
                    "out": out_file})  # fmt: skip
         return
     how = ", ".join(f"{n} {end}" for end, n in sorted(ends.items()))

@@ -467,7 +467,14 @@ class Engine:
     (engine ``auto``), with the reading interface of :class:`~boardproof.solvers.mcts.MCTS`
     (``run``, ``moves``, ``best_move``, ``principal_line``, ``proved_value``,
     ``proved_winner``, ``root_value``, ``root_score``, ``root``, ``iterations``,
-    ``leaf_solver``, ``proof``), or None when it does not take the position.
+    ``leaf_solver``, ``proof``), or None when it does not take the position;
+    ``policy_game(position, seed, care, limit)`` -> the moves of a cheap self-play game
+    from ``position`` by the engine's threat-aware policy at strength ``care`` (0 to 1),
+    at most ``limit`` plies (None: to the end), seeded (self-play's ``policy``);
+    ``strategy(position, first, plies, node_limit, tt_bits, max_positions, seconds)`` ->
+    the compact proof (``tokens``, ``positions``, ``line``, ``searches``) of the forced win
+    of the player to move with the first move ``first`` that ``win_within`` found, built
+    natively as the puzzle miner's Python proof tree and strategy would be.
     """
 
     scope: str
@@ -482,6 +489,8 @@ class Engine:
     max_plies: int | None = None
     mcts: Callable[[Any, Any], Any] | None = None
     tree: Callable[[Any, int], Any] | None = None
+    policy_game: Callable[[Any, int, float, int | None], list[Any]] | None = None
+    strategy: Callable[..., Any] | None = None
 
 
 @dataclass(frozen=True)

@@ -28,6 +28,9 @@ counts depend on what ran before: the count of searches does not). The proof tre
 moves come from the same searches, cut at the puzzle's ``N`` plies (:func:`proof_tree`);
 the proof is then checked by :func:`~boardproof.solvers.proof.check_proof` like every
 other; the puzzle ships it as a compact strategy (version 2, :mod:`boardproof.puzzles.compact`).
+Where the game's engine builds that strategy itself (``Engine.strategy``: Candy Conquest,
+in C), it does, with the same tokens, positions, principal line and count of searches
+(``Mining(method="tree")`` keeps the Python tree: the plain method the tests compare it with).
 
 A score game (ColleXion, ``objective`` ``score``) is mined for its puzzles, "the one best
 turn" of an endgame the exact score search settles: the game's own puzzle evaluation
@@ -66,7 +69,7 @@ from boardproof.puzzles.generate import (
     wins,
 )
 from boardproof.puzzles.rating import rate
-from boardproof.puzzles.store import FORMAT, VERSION
+from boardproof.puzzles.store import FORMAT, VERSION, VERSION_COMPACT
 from boardproof.puzzles.themes import puzzle_themes
 from boardproof.solvers.api import solve
 from boardproof.solvers.common import Budget, SearchTimeout, Stop, engine_of, num_players
@@ -74,6 +77,7 @@ from boardproof.solvers.proof import FORMAT as PROOF_FORMAT
 from boardproof.solvers.proof import VERSION as PROOF_VERSION
 from boardproof.solvers.proof import ProofTooLarge, build_proof
 from boardproof.solvers.search import AlphaBeta
+from boardproof.solvers.strategy import pack
 
 __all__ = ["GameLine", "Mined", "Mining", "Prover", "mine", "mine_game", "mining_settings",
            "settings_for"]  # fmt: skip
@@ -96,14 +100,16 @@ class Mining:
 
     depth: int = 24
     per_game: int = 1
-    #: ``auto``: the fastest exact search that takes each position; ``python``: the
-    #: Python alpha-beta only (the plain method, for the tests)
+    #: ``auto``: the fastest exact search that takes each position (and the engine's
+    #: native proof builder where it has one: ``Engine.strategy``); ``tree``: the same
+    #: searches, the proof tree built in Python (the plain method of the native proofs);
+    #: ``python``: the Python alpha-beta only (the plain method, for the tests)
     method: str = "auto"
 
     def validate(self) -> Mining:
-        if self.method not in ("auto", "python"):
+        if self.method not in ("auto", "tree", "python"):
             raise InvalidOptionError(
-                f"invalid option method: expected auto or python, got {self.method!r}"
+                f"invalid option method: expected auto, tree or python, got {self.method!r}"
             )
         if self.depth < 1:
             raise InvalidOptionError(f"invalid option depth: expected >= 1, got {self.depth!r}")
@@ -156,7 +162,7 @@ class Prover:
         self.player = player
         self.searches = 0
         self.deadline = deadline
-        engine = engine_of(root) if method == "auto" else None
+        engine = engine_of(root) if method != "python" else None
         self.engine = engine
         if engine is not None and engine.win_within is not None and engine.accepts(root):
             self.mode = "win_within"
@@ -288,20 +294,29 @@ def evaluate(
             return None, "same solution"
         alternatives = [m for m in moves if m != solution]
         decoys = _decoys(pos, alternatives, player, plies, settings, deadline, method)
+        built = None
         if method == "python":  # the plain method: the generic proof builder
             proof = build_proof(pos, winner=player, game_name=game, options=options,
                                 max_nodes=settings.proof_nodes,
                                 oracle=lambda p: prover.within(p, plies))  # fmt: skip
+        elif (method == "auto" and prover.mode == "win_within" and prover.engine is not None
+              and prover.engine.strategy is not None):
+            # the engine builds the strategy that proof_tree + ship would (tested equal)
+            seconds = 0.0 if deadline is None else max(deadline - time.perf_counter(), 1e-3)
+            built = prover.engine.strategy(pos, solution, plies, NATIVE_NODES, NATIVE_TT_BITS,
+                                           settings.proof_nodes, seconds)  # fmt: skip
+            prover.searches += built.searches
         else:
             proof = proof_tree(pos, solution, plies, prover, game, options,
                                settings.proof_nodes)  # fmt: skip
-        pv = proof_line(proof, str(solution))
+        first = built.tokens[:1] if built is not None else list(proof["nodes"][0]["moves"])
+        pv = built.line if built is not None else proof_line(proof, str(solution))
         duals = _duals(pos, pv, player, plies, settings, deadline, method)
     except (SearchTimeout, ProofTooLarge, RecursionError):
         return None, "budget"
     except (ValueError, AssertionError):  # build_proof: the searches disagree (never seen)
         return None, "inconsistent"
-    if list(proof["nodes"][0]["moves"]) != [str(solution)] or len(pv) != plies:
+    if first != [str(solution)] or len(pv) != plies:
         return None, "inconsistent"
     puzzle: dict[str, Any] = {
         "format": FORMAT,
@@ -316,8 +331,11 @@ def evaluate(
         "decoys": [str(m) for m in decoys],
         "duals": duals,
         "rating": rate(plies, len(moves), len(decoys), prover.nodes),
-        "proof": proof,
     }
+    if built is not None:  # already compact (ship's form)
+        return {**puzzle, "version": VERSION_COMPACT,
+                "strategy": pack(built.tokens, built.positions)}, "puzzle"  # fmt: skip
+    puzzle["proof"] = proof
     return ship(puzzle, above=0), "puzzle"  # mined (large boards): always compact
 
 

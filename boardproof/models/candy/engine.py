@@ -1,5 +1,6 @@
 """Candy Conquest's engine: its native (C) search behind ``solve(method="native")`` and its
-native MCTS trees (two players; the max^n tree for three and four) behind ``analyse``.
+native MCTS trees (two players; the max^n tree for three and four) behind ``analyse``, and
+its threat-aware policy behind self-play's ``policy`` (:mod:`boardproof.models.candy.policy`).
 
 The game's descriptor names this module (``GameInfo.engine``); the generic layers find the
 engine through it and never import it.
@@ -12,6 +13,7 @@ from typing import Any
 
 from boardproof.models.base import Engine, Position
 from boardproof.models.candy import native as native_candy
+from boardproof.models.candy import policy
 from boardproof.models.candy.native import mcts
 from boardproof.solvers.api import Request, SolveResult, solve_alphabeta
 
@@ -49,6 +51,14 @@ def _win_within(position: Any, player: int, plies: int, node_limit: int,
     return found
 
 
+def _strategy(position: Any, first: Any, plies: int, node_limit: int, tt_bits: int,
+              max_positions: int, seconds: float) -> native_candy.Strategy:  # fmt: skip
+    """The miner's compact proof, built by the C module (:func:`native_candy.strategy`)."""
+    return native_candy.strategy(position, first, plies, node_limit=node_limit,
+                                 tt_bits=tt_bits, max_positions=max_positions,
+                                 seconds=seconds)  # fmt: skip
+
+
 def _hooks() -> list[Any]:
     return [native_candy._native] if native_candy.available() else []
 
@@ -68,4 +78,6 @@ ENGINE = Engine(
     win_within=_win_within,
     max_plies=native_candy.MAX_PLIES,
     mcts=mcts.search,
+    policy_game=policy.policy_game,
+    strategy=_strategy,
 )

@@ -430,3 +430,75 @@ def _no_win_ever(search: _Searcher, pos: model.CandyPosition, player: int, depth
     if result == 0 and complete:
         return True
     return pos.players > 2 and search.others_win(pos, player, max(depth, 1), 0)
+
+
+# ---------------------------------------------------------------------------
+# the puzzle miner's proofs (candy_strategy.h)
+# ---------------------------------------------------------------------------
+
+
+@dataclass
+class Strategy:
+    """A compact proof built in C: the strategy's tokens, the positions its walk meets,
+    the principal line (notation) and the searches the Python path would have counted."""
+
+    tokens: list[str]
+    positions: int
+    line: list[str]
+    searches: int
+
+
+#: the C statuses of ``strategy`` that are not a proof
+TOO_LARGE, INCONSISTENT, OUT_OF_BUDGET = 1, 2, 3
+#: the token flags of the C side: "move=" and "="
+_SAME_AFTER, _SAME_ONLY = 1 << 12, 1 << 13
+
+
+def _text(code: int) -> str:
+    return str(model.PASS if code == _PASS_CODE else model._MOVE_TABLE[code // 12][code % 12])
+
+
+_PASS_CODE = model.SQUARE_COUNT * 12
+
+
+def strategy(
+    position: model.CandyPosition,
+    first: model.CandyMove,
+    plies: int,
+    *,
+    node_limit: int,
+    tt_bits: int,
+    max_positions: int,
+    seconds: float = 0.0,
+) -> Strategy:
+    """The compact proof that the player to move wins ``position`` within ``plies`` plies
+    with the first move ``first``, as the puzzle miner's Python path makes it
+    (:func:`boardproof.puzzles.mining.proof_tree`, then
+    :func:`~boardproof.solvers.strategy.from_proof` and
+    :func:`~boardproof.solvers.strategy.check_strategy`; candy_strategy.h says how): the
+    same tokens, positions, principal line and count of searches. Raises
+    :class:`~boardproof.solvers.proof.ProofTooLarge` past ``max_positions`` positions,
+    ``SearchTimeout`` when a search runs out of ``node_limit`` nodes or the ``seconds``
+    (0: none) run out, AssertionError if the searches disagree (never seen).
+    """
+    from boardproof.solvers.proof import ProofTooLarge
+
+    check_search(plies, tt_bits, node_limit)
+    install()
+    assert _native is not None
+    code = _PASS_CODE if first.square == model.PASS_SQUARE else first.square * 12 + first.code
+    status, tokens, positions, line, searches = _native.strategy(
+        _columns(position.cols), position.to_move, position.players, plies, code, node_limit,
+        tt_bits, max_positions, seconds,
+    )  # fmt: skip
+    if status == TOO_LARGE:
+        raise ProofTooLarge(f"more than {max_positions} positions")
+    if status == OUT_OF_BUDGET:
+        raise SearchTimeout("the native search ran out of nodes or time")
+    if status != 0:
+        raise AssertionError("the native searches disagree")
+    texts = [
+        "=" if token == _SAME_ONLY else _text(token & 0xFFF) + ("=" if token & _SAME_AFTER else "")
+        for token in tokens
+    ]
+    return Strategy(texts, int(positions), [_text(c) for c in line], int(searches))

@@ -16,6 +16,7 @@
  * attacker and player count; the least key of the board's 8 symmetric images, see
  * "Symmetry" below). A "no" that met no horizon is a "no" at every depth (the search
  * reports it: solve's draws). It is checked against the Python search by the tests.
+ * strategy() (candy_strategy.h) builds the puzzle miner's compact proof with it.
  *
  * A position is 25 columns (bytes: candy 12 * colour + orientation, floor 0 first), the
  * player to move and the player count; the reserves are derived from the board.
@@ -313,6 +314,8 @@ store:
     return result;
 }
 
+#include "candy_strategy.h" /* the miner's proofs: strategy() */
+
 /* ------------------------------------------------------- Python glue */
 
 PyDoc_STRVAR(setup_doc,
@@ -480,6 +483,7 @@ static PyMethodDef methods[] = {
     {"perft", py_perft, METH_VARARGS, perft_doc},
     {"win_within", py_win_within, METH_VARARGS, win_within_doc},
     {"set_hook", py_set_hook, METH_O, set_hook_doc},
+    {"strategy", py_strategy, METH_VARARGS, strategy_doc},
     {NULL, NULL, 0, NULL},
 };
 

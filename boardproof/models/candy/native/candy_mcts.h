@@ -14,6 +14,9 @@
  * Playouts: uniform random legal moves to the end of the game (at most 96 placements and
  * the passes between them), as the Python MCTS's playouts; with ``knowledge`` on, a
  * player who can complete a line at once does (the first such placement in move order).
+ *
+ * Both modules also carry the threat-aware self-play policy of candy_policy.h
+ * (``policy_game``).
  */
 #ifndef BOARDPROOF_CANDY_MCTS_H
 #define BOARDPROOF_CANDY_MCTS_H
@@ -26,6 +29,7 @@
 
 #include "playout_common.h"
 #include "candy_rules.h"
+#include "candy_policy.h"
 
 #define PASS_MOVE (SQ * NCODES)
 #define MCTS_MOVES (SQ * NCODES + 1)
@@ -264,6 +268,9 @@ static PyTypeObject SEARCH_TYPE = {
 static PyMethodDef METHODS[] = {
     {"setup", py_setup, METH_VARARGS, "Install the model's tables (as _candy.setup)."},
     {"ready", py_ready, METH_NOARGS, "Whether the tables are installed."},
+    {"policy_game", py_policy_game, METH_VARARGS,
+     "policy_game(columns, mover, players, seed, care, limit) -> [move codes]: the\n"
+     "threat-aware policy's game from a position (candy_policy.h)."},
     {NULL, NULL, 0, NULL},
 };
 
