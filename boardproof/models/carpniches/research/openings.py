@@ -6,10 +6,15 @@ The start position is symmetric under 4 board symmetries (the half turn and both
 diagonal mirrors), so its 18 first moves fall into 6 classes; one representative of
 each is searched with the game-agnostic alpha-beta solver
 (:class:`boardproof.solvers.search.AlphaBeta`: iterative deepening, transposition
-table over the 8 symmetries, repetitions scored as draws and never used for a win).
+table over the 8 symmetries, repetitions scored as draws and never used for a win),
+the same search in C (``native``), or the native df-pn (``dfpn``,
+:mod:`boardproof.models.carpniches.native.dfpn`: "the poodles win within N" and "the
+capybaras win within N" for N = 1, 2, ..., the table kept from bound to bound).
 For each class the report gives the deepest N such that neither side can force a win
 within N plies after that first move (or the forced win found), and how the start
-position follows from it.
+position follows from it. With ``native`` and ``dfpn``, a forced win found is proved by
+the native df-pn and its proof tree is written (``proof_dir``) and re-checked by the
+rules-only checker (:func:`boardproof.solvers.proof.check_proof`).
 
 >>> classes = first_move_classes()
 >>> len(classes), sum(len(c) for c in classes)
@@ -35,16 +40,20 @@ from boardproof.models.carpniches import (
     parse_position,
 )
 from boardproof.models.carpniches.native import NativeAlphaBeta
+from boardproof.models.carpniches.native import dfpn as native_dfpn
 from boardproof.solvers.common import Budget
 from boardproof.solvers.pns import DFPN
+from boardproof.solvers.proof import check_proof
 from boardproof.solvers.search import AlphaBeta
 
-#: the searches: the Python alpha-beta, or the same search in C
-METHODS = ("alphabeta", "native")
+#: the searches: the Python alpha-beta, the same search in C, or the native df-pn
+METHODS = ("alphabeta", "native", "dfpn")
 METHOD_NAMES = {
     "alphabeta": "alpha-beta (iterative deepening, symmetric transposition table)",
     "native": "native alpha-beta (the same search in C: iterative deepening, symmetric "
     "transposition table)",
+    "dfpn": "native df-pn (proof numbers in C, symmetric transposition table: a win within N "
+    "plies for the poodles, then for the capybaras, for N = 1, 2, ... in turn)",
 }
 #: what the page says of the df-pn re-proof of a forced win (None: not settled in time)
 DFPN_TEXT = {
@@ -80,9 +89,12 @@ def analyse_move(
     max_plies: int,
     timeout: float | None,
     method: str = "alphabeta",
+    proof_dir: str | None = None,
 ) -> dict[str, Any]:
     """Search the position after ``move``; a JSON-ready summary."""
     pos = start.play(move)
+    if method == "dfpn":
+        return analyse_move_dfpn(pos, move, max_plies, timeout, proof_dir)
     began = time.perf_counter()
     search: Any
     if method == "native":
@@ -98,9 +110,14 @@ def analyse_move(
     elif result.value == "loss":
         winner = symbol(1 - pos.to_move)
     dfpn = None
-    if result.proved and winner is not None:
+    certificate = None
+    if result.proved and winner is not None and method == "native" and native_dfpn.available():
+        assert result.plies is not None
+        dfpn, certificate = native_confirms(pos, move, winner, result.plies, timeout, proof_dir)
+    elif result.proved and winner is not None:
         dfpn = dfpn_confirms(pos, winner, result.plies, timeout)
     return {
+        "certificate": certificate,
         "dfpn_confirms": dfpn,
         "move": str(move),
         "position": pos.fen(),
@@ -125,12 +142,99 @@ def dfpn_confirms(
     return search.solve().proved
 
 
-def move_task(arg: tuple[str, str, int, float | None, str]) -> dict[str, Any]:
+def native_confirms(
+    pos: CarpnichesPosition, move: CarpnichesMove, winner: str, plies: int,
+    timeout: float | None, proof_dir: str | None,
+) -> tuple[bool | None, dict[str, Any] | None]:  # fmt: skip
+    """Whether the native df-pn proves ``winner``'s win within ``plies`` (None: not within
+    ``timeout``), and then its checked certificate (see :func:`certify`)."""
+    search = native_dfpn.NativeDFPN(pos, player=pos.game.player_of(winner), max_plies=plies,
+                                    budget=Budget(timeout), tt_bits=NATIVE_TT_BITS)  # fmt: skip
+    proved = search.solve().proved
+    return proved, certify(search, move, proof_dir) if proved else None
+
+
+def certify(search: native_dfpn.NativeDFPN, move: CarpnichesMove,
+            proof_dir: str | None) -> dict[str, Any]:  # fmt: skip
+    """The proof tree of a proved native df-pn search, re-checked by the rules-only
+    checker and written to ``proof_dir`` (if given) as carpniches-opening-MOVE.proof.json."""
+    search.budget = Budget(None)  # the tree is read from a proved search: no time limit
+    proof = search.proof()
+    report = check_proof(proof)
+    out: dict[str, Any] = {"positions": report.nodes, "winner": report.winner,
+                           "within": search.plies, "file": None}  # fmt: skip
+    if proof_dir is not None:
+        target = Path(proof_dir) / f"carpniches-opening-{move}.proof.json"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(json.dumps(proof, separators=(",", ":")) + "\n", encoding="utf-8")
+        out["file"] = target.name
+    return out
+
+
+def analyse_move_dfpn(
+    pos: CarpnichesPosition, move: CarpnichesMove, max_plies: int, timeout: float | None,
+    proof_dir: str | None,
+) -> dict[str, Any]:  # fmt: skip
+    """The native df-pn on the position after ``move``: for N = 1, 2, ... "the side to move
+    wins within N" then "the other side wins within N", until one is proved (a win of
+    exactly N plies: neither won within N - 1), ``max_plies`` or the time limit."""
+    began = time.perf_counter()
+    budget = Budget(timeout)
+    iterations = []
+    proved_by: native_dfpn.NativeDFPN | None = None
+    settled = 0
+    nodes = 0
+    stopped = False
+    for bound in range(1, min(max_plies, native_dfpn.MAX_PLIES) + 1):
+        for player in (pos.to_move, 1 - pos.to_move):
+            search = native_dfpn.NativeDFPN(pos, player=player, max_plies=bound, budget=budget,
+                                            tt_bits=NATIVE_TT_BITS, keep_table=bound > 1 or
+                                            player != pos.to_move)  # fmt: skip
+            answer = search.solve().proved
+            nodes = search.nodes  # the C counters run from the table's clear at bound 1
+            if answer is None:
+                stopped = True
+                break
+            if answer:
+                proved_by = search
+                break
+        if stopped or proved_by is not None:
+            break
+        settled = bound
+        iterations.append({"plies": bound, "nodes": nodes})
+    symbol = pos.game.symbol
+    winner = None if proved_by is None else symbol(proved_by.player)
+    result = "unknown" if proved_by is None else \
+        "win" if proved_by.player == pos.to_move else "loss"  # fmt: skip
+    certificate = None
+    pv: list[str] = []
+    if proved_by is not None:
+        certificate = certify(proved_by, move, proof_dir)
+        pv = [str(m) for m in proved_by.principal_line()]
+    return {
+        "certificate": certificate,
+        "dfpn_confirms": None,
+        "move": str(move),
+        "position": pos.fen(),
+        "result": result,
+        "winner": winner,
+        "plies": None if proved_by is None else proved_by.plies,
+        "pv": pv,
+        "no_forced_win_within": None if proved_by is not None else settled,
+        "stopped_by_budget": stopped,
+        "nodes": nodes,
+        "seconds": round(time.perf_counter() - began, 1),
+        "iterations": iterations,
+    }
+
+
+def move_task(arg: tuple[str, str, int, float | None, str, str | None]) -> dict[str, Any]:
     """One first move as a self-contained executor task: (start FEN, move, plies, timeout,
-    method)."""
-    fen, move_text, max_plies, timeout, method = arg
+    method, proof folder)."""
+    fen, move_text, max_plies, timeout, method, proof_dir = arg
     start = parse_position(fen)
-    return analyse_move(start, start.parse_move(move_text), max_plies, timeout, method)
+    return analyse_move(start, start.parse_move(move_text), max_plies, timeout, method,
+                        proof_dir)  # fmt: skip
 
 
 def analyse_openings(
@@ -142,17 +246,19 @@ def analyse_openings(
     progress: Callable[[dict[str, Any]], object] | None = None,
     executor: Executor | None = None,
     show_progress: bool = False,
+    proof_dir: str | None = None,
 ) -> dict[str, Any]:
     """The whole analysis as a JSON-ready dict; one executor task per class of first moves.
 
     With ``checkpoint``, each finished first move is saved there at once and a re-run
     with the same settings takes it from there (an interrupted run loses no finished move).
+    ``proof_dir``: where the certificates of forced wins go (``native`` and ``dfpn``).
     """
     settings = {"start": start.fen(), "max_plies": max_plies, "timeout": timeout,
                 "method": method}  # fmt: skip
     done = _load_checkpoint(checkpoint, settings)
     classes = first_move_classes(start)
-    tasks = [(str(moves[0]), (start.fen(), str(moves[0]), max_plies, timeout, method))
+    tasks = [(str(moves[0]), (start.fen(), str(moves[0]), max_plies, timeout, method, proof_dir))
              for moves in classes if str(moves[0]) not in done]  # fmt: skip
 
     def finished(key: str, row: dict[str, Any]) -> None:
@@ -224,6 +330,7 @@ def summarise(rows: list[dict[str, Any]]) -> dict[str, Any]:
                 "winner": r["winner"],
                 "plies": r["plies"],
                 "dfpn_confirms": r.get("dfpn_confirms"),
+                "certificate": r.get("certificate"),
             }
             for r in rows
             if r["winner"] is not None

@@ -24,7 +24,8 @@ PARAMS = (
     click.Option(["--max-plies", "max_plies"], type=click.IntRange(min=1), default=None,
                  help=f"plies after each first move [{DEFAULT_MAX_PLIES}]."),
     click.Option(["--method"], default=None, metavar="METHOD",
-                 help="alphabeta (default) or native (the same search in C)."),
+                 help="alphabeta (default), native (the same search in C) or dfpn "
+                 "(native df-pn: win within N for both sides, N = 1, 2, ...)."),
 )  # fmt: skip
 
 
@@ -51,7 +52,7 @@ def _carpniches(
     with Heartbeat(what, after=2.0, every=10.0):
         report = analyse_openings(max_plies=max_plies, timeout=timeout, method=method,
                                   checkpoint=cp, progress=progress, executor=executor,
-                                  show_progress=True)  # fmt: skip
+                                  show_progress=True, proof_dir=out_dir)  # fmt: skip
     if as_json:
         md, js = write_report(report, out_dir)
         if checkpoint is None and os.path.exists(cp):

@@ -45,11 +45,11 @@ def to_markdown(report: dict[str, Any]) -> str:
     if summary["forced_wins_found"]:
         for w in summary["forced_wins_found"]:
             same = f" (and {', '.join(w['same_as'])})" if w["same_as"] else ""
-            out.append(
-                f"Forced win found: after {w['move']}{same}, "
-                f"**{w['winner']} wins in {w['plies']} plies**"
-                + DFPN_TEXT[w.get("dfpn_confirms")]
-            )
+            line = (f"Forced win found: after {w['move']}{same}, "
+                    f"**{w['winner']} wins in {w['plies']} plies**")  # fmt: skip
+            dfpn_method = report["method"] == METHOD_NAMES["dfpn"]
+            line += "." if dfpn_method else DFPN_TEXT[w.get("dfpn_confirms")]
+            out.append(line + _certificate_text(w.get("certificate")))
     else:
         out.append("No forced win was found for either side.")
     if "no_forced_win_from_start_within" in summary:
@@ -63,12 +63,26 @@ def to_markdown(report: dict[str, Any]) -> str:
     command = f"boardproof openings carpniches --max-plies {report['max_plies']}"
     if report["timeout_per_move"] is not None:
         command += f" --timeout {report['timeout_per_move']:g}"
-    if report["method"] == METHOD_NAMES["native"]:
-        command += " --method native"
+    for name in ("native", "dfpn"):
+        if report["method"] == METHOD_NAMES[name]:
+            command += f" --method {name}"
     command += " --out reports"  # the default folder is ./openings, not the published one
     out.append(f"Reproduce: `{command}` (writes this page and its JSON; with a time limit,")
     out.append("the depth reached depends on the machine, every depth reported is proved).")
     return "\n".join(out) + "\n"
+
+
+def _certificate_text(certificate: dict[str, Any] | None) -> str:
+    """What the page says of a forced win's proof tree (native df-pn), if any."""
+    if not certificate:
+        return ""
+    what = f"its proof tree ({certificate['positions']} positions)"
+    if certificate.get("file"):
+        name = certificate["file"]
+        what = f"its proof tree `{name}` ({certificate['positions']} positions)"
+        return (f" The native df-pn proves it and {what} passes the rules-only checker "
+                f"(`boardproof check-proof {name}`).")  # fmt: skip
+    return f" The native df-pn proves it and {what} passes the rules-only checker."
 
 
 def _seconds(value: float | None) -> str:
