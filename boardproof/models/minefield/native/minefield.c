@@ -379,13 +379,14 @@ static int hinted_move(u64 me, u64 op, int black, u64 candidates, int first);
 #define RULE_ORDER 16
 #define RULE_WIN3 32
 #define RULE_WEAK 64
+#define RULE_MUST5 128
 static int RULES;
 static u64 frozen_points(u64 me, u64 op, u64 my_legal, int black);
 static int can_connect(u64 own, u64 other, int black, u64 frozen);
 static int threats_unstoppable(u64 me, u64 op, int black);
 static u64 must3_survivors(u64 me, u64 op, int black, u64 candidates);
 static int ordered_moves(u64 me, u64 op, int black, u64 candidates, int *moves);
-static u64 blocked_cuts, must3_cuts, win3_cuts;
+static u64 blocked_cuts, must3_cuts, win3_cuts, must5_cuts;
 
 /* rem: the plies left before the horizon (ignored without one) */
 static int negamax(u64 me, u64 op, int black, int alpha, int beta, int ply, int rem,
@@ -890,6 +891,12 @@ static int hinted_move(u64 me, u64 op, int black, u64 candidates, int first) {
                 is still only the min / all rule over solved children); only the order
                 of the search changes. The child's threshold follows: the parent's
                 threshold less one per other open child.
+   RULE_MUST5   df-pn (issue 32): must-play against a forcing line one threat deeper than
+                RULE_MUST3 (forced_win): a move after which the other side has a reply
+                that makes a legal threat, and every move of ours that stops its threats
+                leaves it a reply that leaves us no defence, loses within 5 more plies,
+                so it is not searched (and a node where every move is such a move is
+                lost). MUST_DEPTH (rules()' third argument, default 2) threats deep.
    Why each is sound: at each function below. (The bits are defined above negamax.) */
 static int RULES = 0; /* declared above negamax */
 static int HEUR_SCALE = 8; /* initial number = 1 + HEUR_SCALE * (moves still needed) / 4 */
@@ -1242,6 +1249,99 @@ static int unstoppable_cached(Must3Cache *c, int q, int black, const Reach *rc) 
     return 0;
 }
 
+/* RULE_MUST5 (issue 32): a forcing win of the side to move `me` (Black if black), `depth`
+   threats deep. depth 1: threats_unstoppable (RULE_MUST3's claim: a reply r after which we,
+   the side `op`, cannot win at once, have a legal move, and leave a legal threat whatever
+   we play). depth k > 1: that, or a legal reply r that leaves it at least one legal threat
+   (a winning point it may place on) while we have no legal winning point, and after every
+   legal move d of ours that leaves none of its threats legal (every other move of ours
+   lets it win at its next move, and d does not win for us: our winning points are none
+   legal), it has a forcing win of depth k - 1. Then it wins: r, any move of ours, and
+   either its threat or its forcing line. Only what the claim needs is looked at, as in
+   unstoppable_from: a reply r that makes a winning point lies on a path of two empty
+   points (the cost layers) or in the zone of a winning point of now; a move of ours that
+   stops a legal threat t is t or in zone(t) (the zone lemma); everything else is tested
+   by the rules' own functions (forbidden_at, winning_points, defends). A "no" claims
+   nothing (the move is searched as before), so the test may miss wins, never invent one. */
+static int MUST_DEPTH = 2;
+static u64 must5_tests;
+/* tests only (must5_mutant()): 1 counts only taking a threat point as a defence (forgets
+   the zone lemma's other defence, forbidding the point), 2 looks at the first defence
+   only (some defence instead of every one); each makes the claim unsound, and the tests
+   must catch it. 0: the real rule. */
+static int MUST5_MUTANT = 0;
+
+static int forced_win(u64 me, u64 op, int black, int depth) {
+    if (depth <= 1) return threats_unstoppable(me, op, black);
+    const u64 empty = FULL & ~(me | op);
+    Reach rc;
+    reach_of(me, empty, black, &rc);
+    const u64 w0 = rc.a1 & rc.b1 & empty;
+    const u64 a1b1 = (rc.a1 | rc.b1) & empty;
+    u64 look = (rc.near1 & rc.far2) | (rc.far1 & rc.near2);
+    for (u64 w = w0; w; w &= w - 1) look |= zone(lowbit(w));
+    look &= empty;
+    const u64 our_wins = winning_points(op, !black);
+    u64 forcing = 0; /* replies that leave a legal threat and no win of ours at once */
+    u64 thr[MAXCELLS], liv[MAXCELLS];
+    for (u64 l = look; l; l &= l - 1) {
+        int r = lowbit(l);
+        if (forbidden_at(r, me, op, empty, black)) continue;
+        u64 me2 = me | bit(r), empty2 = empty & ~bit(r);
+        u64 threats = (a1b1 & bit(r)) ? winning_points(me2, black) & ~op : w0 & ~bit(r);
+        u64 live = 0;
+        for (u64 t = threats; t; t &= t - 1)
+            if (!forbidden_at(lowbit(t), me2, op, empty2, black)) live |= bit(lowbit(t));
+        if (!live) continue;
+        int we_win = 0;
+        for (u64 t = our_wins & empty2; t && !we_win; t &= t - 1)
+            if (!forbidden_at(lowbit(t), op, me2, empty2, !black)) we_win = 1;
+        if (we_win) continue;
+        forcing |= bit(r);
+        thr[r] = threats;
+        liv[r] = live;
+    }
+    /* first the claim of depth 1 on every forcing reply (cheap), then the deeper one */
+    for (u64 l = forcing; l; l &= l - 1) {
+        int r = lowbit(l);
+        u64 me2 = me | bit(r), empty2 = empty & ~bit(r);
+        if (no_defence(op, me2, empty2, thr[r], liv[r], our_wins, !black)) return 1;
+    }
+    for (u64 l = forcing; l; l &= l - 1) {
+        int r = lowbit(l);
+        u64 me2 = me | bit(r), empty2 = empty & ~bit(r);
+        u64 stops = empty2;
+        for (u64 t = liv[r]; t; t &= t - 1) stops &= zone(lowbit(t)) | bit(lowbit(t));
+        if (MUST5_MUTANT == 1) stops &= liv[r];
+        int held = 1, defences = 0;
+        for (u64 c = stops; c && held; c &= c - 1) {
+            int d = lowbit(c);
+            if (forbidden_at(d, op, me2, empty2, !black) || !defends(d, op, me2, thr[r], !black))
+                continue;
+            defences++;
+            must5_tests++;
+            if (!forced_win(me2, op | bit(d), black, depth - 1)) held = 0;
+            if (MUST5_MUTANT == 2) break;
+        }
+        /* no defence at all: the depth-1 test above has decided (a pass claims nothing) */
+        if (held && defences) return 1;
+    }
+    return 0;
+}
+
+/* RULE_MUST5 at a node (me to move): the candidates q after which the other side has no
+   forcing win of MUST_DEPTH threats (forced_win). */
+static u64 must5_survivors(u64 me, u64 op, int black, u64 candidates) {
+    for (u64 c = candidates; c; c &= c - 1) {
+        int q = lowbit(c);
+        if (forced_win(op, me | bit(q), !black, MUST_DEPTH)) {
+            candidates &= ~bit(q);
+            must5_cuts++;
+        }
+    }
+    return candidates;
+}
+
 /* RULE_ORDER: features of a placement q of the mover (Black if black), for a static move
    order: its own and the other side's stones next to q, orthogonally and diagonally, its
    distance to the nearer own edge and from the middle line across, and how much q brings
@@ -1353,6 +1453,10 @@ static int pn_moves(const PNode *n, u64 *moves) {
     if (RULES & RULE_MUST3) { /* moves after which the other side has an unstoppable reply */
         candidates = must3_survivors(n->me, n->op, n->black, candidates);
         if (!candidates) return !n->attack; /* every move loses within 3 more plies */
+    }
+    if (RULES & RULE_MUST5) { /* moves after which the other side has a forcing win */
+        candidates = must5_survivors(n->me, n->op, n->black, candidates);
+        if (!candidates) return !n->attack; /* every move loses to a forcing line */
     }
     *moves = candidates;
     return -1;
@@ -1536,9 +1640,10 @@ static PyObject *py_dfpn(PyObject *self, PyObject *args) {
     /* a kept table must come from the same board size and win rule: its keys are boards */
     /* and from the same pruning rules: its entries cache the children (KIDS_CACHED) */
     static int pt_rules = -1;
+    const int rules_now = RULES | (RULES & RULE_MUST5 ? MUST_DEPTH << 8 : 0);
     if (!(keep && pt_usable() && PT_BITS == bits &&
-          PT_SCHEME == scheme && pt_rules == RULES)) {
-        pt_rules = RULES;
+          PT_SCHEME == scheme && pt_rules == rules_now)) {
+        pt_rules = rules_now;
         if (pt_alloc(bits) < 0) return NULL;
         if (scheme == PT_TWO) {
             if (table_alloc((void **)&PT2, sizeof(PEntry), &PT2_BITS, &PT2_MASK, bits - 2) < 0)
@@ -1868,26 +1973,30 @@ static PyObject *py_tune(PyObject *self, PyObject *args) {
 }
 
 static PyObject *py_rules(PyObject *self, PyObject *args) {
-    int flags, scale = 8;
-    if (!PyArg_ParseTuple(args, "i|i", &flags, &scale)) return NULL;
+    int flags, scale = 8, depth = 2;
+    if (!PyArg_ParseTuple(args, "i|ii", &flags, &scale, &depth)) return NULL;
     if (flags < 0 ||
         flags > (RULE_HEUR | RULE_FROZEN | RULE_BLOCKED | RULE_MUST3 | RULE_ORDER | RULE_WIN3 |
-                 RULE_WEAK)) {
+                 RULE_WEAK | RULE_MUST5)) {
         PyErr_SetString(PyExc_ValueError, "rules: unknown flags");
         return NULL;
     }
     if (scale < 1 || scale > 64) { PyErr_SetString(PyExc_ValueError, "rules: scale must be 1..64"); return NULL; }
+    if (depth < 1 || depth > 4) { PyErr_SetString(PyExc_ValueError, "rules: depth must be 1..4"); return NULL; }
     RULES = flags;
     HEUR_SCALE = scale;
-    blocked_cuts = must3_cuts = win3_cuts = 0;
+    MUST_DEPTH = depth;
+    blocked_cuts = must3_cuts = win3_cuts = must5_cuts = must5_tests = 0;
     Py_RETURN_NONE;
 }
 
 static PyObject *py_rule_counts(PyObject *self, PyObject *args) {
-    return Py_BuildValue("{s:i,s:K,s:K,s:K,s:K,s:K}", "rules", RULES, "blocked_cuts",
+    return Py_BuildValue("{s:i,s:K,s:K,s:K,s:K,s:K,s:K,s:K}", "rules", RULES, "blocked_cuts",
                          (unsigned long long)blocked_cuts, "must3_cuts",
                          (unsigned long long)must3_cuts, "win3_cuts",
-                         (unsigned long long)win3_cuts, "second_level_moves",
+                         (unsigned long long)win3_cuts, "must5_cuts",
+                         (unsigned long long)must5_cuts, "must5_tests",
+                         (unsigned long long)must5_tests, "second_level_moves",
                          (unsigned long long)pt2_moves, "second_level_hits",
                          (unsigned long long)pt2_hits);
 }
@@ -1922,6 +2031,22 @@ static PyObject *py_must3(PyObject *self, PyObject *args) {
     int black;
     if (!PyArg_ParseTuple(args, "KKpK", &me, &op, &black, &candidates)) return NULL;
     return PyLong_FromUnsignedLongLong(must3_survivors(me, op, black, candidates));
+}
+
+static PyObject *py_forced(PyObject *self, PyObject *args) {
+    unsigned long long me, op;
+    int black, depth;
+    if (!PyArg_ParseTuple(args, "KKpi", &me, &op, &black, &depth)) return NULL;
+    if (depth < 1 || depth > 4) { PyErr_SetString(PyExc_ValueError, "forced: depth must be 1..4"); return NULL; }
+    return PyBool_FromLong(forced_win(me, op, black, depth));
+}
+
+static PyObject *py_must5_mutant(PyObject *self, PyObject *args) {
+    int k;
+    if (!PyArg_ParseTuple(args, "i", &k)) return NULL;
+    if (k < 0 || k > 2) { PyErr_SetString(PyExc_ValueError, "must5_mutant: 0..2"); return NULL; }
+    MUST5_MUTANT = k;
+    Py_RETURN_NONE;
 }
 
 static PyObject *py_unstoppable(PyObject *self, PyObject *args) {
@@ -1998,6 +2123,11 @@ static PyMethodDef methods[] = {
     {"must3", py_must3, METH_VARARGS,
      "must3(me, op, black, candidates): the candidates (moves of me, to move) that the "
      "must-play rule keeps."},
+    {"forced", py_forced, METH_VARARGS,
+     "forced(me, op, black, depth): a forcing win of the side to move, depth threats deep\n"
+     "(RULE_MUST5's test; depth 1: unstoppable())."},
+    {"must5_mutant", py_must5_mutant, METH_VARARGS,
+     "must5_mutant(k): tests only: 0 the real must5 test, 1 or 2 a deliberately broken one."},
     {"unstoppable", py_unstoppable, METH_VARARGS,
      "unstoppable(me, op, black): the must-play test (RULE_MUST3) of a node, me to move."},
     {"legal", py_legal, METH_VARARGS,

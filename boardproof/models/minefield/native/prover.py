@@ -76,6 +76,12 @@ all off by default, so the published tables' node counts stay as they are):
     (session 7, df-pn only) Weak proof numbers: the number that sums the children is the
     largest child's plus one per other open child, so that shared subtrees are not counted
     again and again. Exact whatever the numbers (only the order changes).
+``must5``
+    (issue 32, df-pn only) Must-play against a forcing line one threat deeper than
+    ``must3``: a move after which the other side has a reply that makes a legal threat,
+    and every move of ours that stops its threats leaves it a reply that leaves us no
+    defence, loses; it is not searched. ``depth`` (of :func:`rules`, default 2) threats
+    deep; depth 1 is ``must3``'s claim (docs/proofs.md, "Must-play against forcing lines").
 ``order``
     A static move order (weights fitted on solved 5x5 positions by
     ``benchmarks/minefield_move_features.py``): df-pn's children in that order (its ties),
@@ -112,14 +118,18 @@ DEFAULT_DFPN_BITS = 20
 
 #: the pruning rules (keywords of :func:`who_wins` and :func:`confirm`): their C bits
 RULES = {"heuristic": 1, "frozen": 2, "blocked": 4, "must3": 8, "order": 16, "win3": 32,
-         "weak": 64}
+         "weak": 64, "must5": 128}
+#: how many threats deep ``must5`` looks (1: the claim of ``must3``)
+DEFAULT_MUST_DEPTH = 2
 #: the initial number of a df-pn child under ``heuristic``: 1 + scale * moves needed / 4
 DEFAULT_SCALE = 8
 
 
 @contextmanager
-def rules(names: Iterable[str] = (), scale: int = DEFAULT_SCALE) -> Iterator[None]:
-    """Switch the named pruning rules on in the C search for the block (off after it).
+def rules(names: Iterable[str] = (), scale: int = DEFAULT_SCALE,
+          depth: int = DEFAULT_MUST_DEPTH) -> Iterator[None]:
+    """Switch the named pruning rules on in the C search for the block (off after it);
+    ``depth``: how many threats deep ``must5`` looks (1..4).
 
     >>> with rules(["heuristic"]):
     ...     pass
@@ -141,7 +151,7 @@ def rules(names: Iterable[str] = (), scale: int = DEFAULT_SCALE) -> Iterator[Non
     if lib is None or not flags:
         yield
         return
-    lib.rules(flags, scale)
+    lib.rules(flags, scale, depth)
     try:
         yield
     finally:
