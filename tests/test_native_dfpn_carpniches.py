@@ -287,3 +287,14 @@ def test_openings_command_with_the_native_dfpn(cli_run, tmp_path) -> None:  # ty
     assert "--method dfpn" in page and "passes the rules-only checker" in page
     status, _, err = cli_run("openings", "carpniches", "--method", "pn")
     assert status == 2 and "--method" in err and err.count("\n") == 1
+
+
+@needs_native
+def test_win_within_gives_no_win_longer_than_asked() -> None:
+    """The engine's ``win_within`` (the puzzle generator's filter) keeps its contract on the
+    position where the alpha-beta's table hands it the 8-ply win at depth 7."""
+    from boardproof.models.carpniches.engine import win_within
+
+    pos = parse_position("p2(cpc)2/p5/2(pcc)3/2p3/6/(cpc)5 c -")
+    assert win_within(pos, POODLE, 7, 10**7, 16) is None
+    assert win_within(pos, POODLE, 8, 10**7, 16) == 8

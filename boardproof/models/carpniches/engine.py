@@ -73,7 +73,12 @@ def win_within(position: Position, player: int, plies: int, node_limit: int,
         raise SearchTimeout(f"no answer within {node_limit} nodes")
     if position.to_move != player:
         value = -value
-    return WIN - value if value >= WIN_MIN else None
+    if value < WIN_MIN:
+        return None
+    # the table may hand the search a win proved deeper than asked (a true win, but slower:
+    # tests/test_native_dfpn_carpniches.py pins one); only a win within ``plies`` counts
+    distance = WIN - value
+    return distance if distance <= plies else None
 
 
 def _hooks() -> list[Any]:
