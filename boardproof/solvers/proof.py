@@ -51,12 +51,20 @@ class NotAProofError(ProofError):
 
 def load_proof(path: str) -> Any:
     """The JSON data of the proof file ``path``; NotAProofError if it is not JSON text.
+    A name ending in ``.xz`` is read through xz (the large published proof trees).
 
     OSError (a missing or unreadable file) is left to the caller.
     """
     from boardproof.inputs import read_bytes
 
     raw = read_bytes(path)  # /dev/zero: OSError (too large), not the memory filled
+    if str(path).endswith(".xz"):
+        import lzma
+
+        try:
+            raw = lzma.decompress(raw)
+        except lzma.LZMAError:
+            raise NotAProofError(f"invalid proof: not an xz file: {path!r}") from None
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:

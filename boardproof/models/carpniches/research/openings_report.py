@@ -52,6 +52,24 @@ def to_markdown(report: dict[str, Any]) -> str:
             out.append(line + _certificate_text(w.get("certificate")))
     else:
         out.append("No forced win was found for either side.")
+    large = [w["certificate"]["file"] for w in summary["forced_wins_found"]
+             if (w.get("certificate") or {}).get("positions", 0) > LARGE_PROOF]  # fmt: skip
+    if large:
+        out.append(
+            f"The proof trees of more than {LARGE_PROOF:,} positions ({', '.join(large)}) are "
+            "kept in the repository compressed, as `FILE.xz` (`boardproof check-proof "
+            "FILE.xz` reads it as it is)."
+        )
+    capybara_wins = [w for w in summary["forced_wins_found"] if w["winner"] == "c"]
+    if capybara_wins:
+        best = min(capybara_wins, key=lambda w: w["plies"])
+        same = f" (or {', '.join(best['same_as'])})" if best["same_as"] else ""
+        out.append(
+            f"**The start position is a win for the capybaras** (who move first): "
+            f"{best['move']}{same} leaves the poodles lost, the capybaras winning in "
+            f"{best['plies']} more plies, so they win within **{1 + best['plies']} plies** "
+            "of the start."
+        )
     if "no_forced_win_from_start_within" in summary:
         n = summary["no_forced_win_from_start_within"]
         out.append(
@@ -87,6 +105,10 @@ def _certificate_text(certificate: dict[str, Any] | None) -> str:
 
 def _seconds(value: float | None) -> str:
     return "none" if value is None else f"{value:g} s"
+
+
+#: proof trees above this many positions are published compressed (xz)
+LARGE_PROOF = 100_000
 
 
 def write_report(report: dict[str, Any], out_dir: str | Path) -> tuple[Path, Path]:

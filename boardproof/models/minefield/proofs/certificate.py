@@ -121,9 +121,20 @@ def write_atomic(path: str, data: bytes) -> int:
 
 
 def is_certificate_file(path: str) -> bool:
-    """Whether ``path`` starts like a certificate (an xz file), not a JSON proof."""
+    """Whether ``path`` starts like a certificate (an xz file), not a JSON proof (nor a JSON
+    proof tree compressed with xz, whose first bytes name the ``boardproof-proof`` format)."""
+    import lzma
+
     with open(path, "rb") as handle:
-        return handle.read(len(MAGIC)) == MAGIC
+        if handle.read(len(MAGIC)) != MAGIC:
+            return False
+        handle.seek(0)
+        head = handle.read(1 << 16)
+    try:
+        start = lzma.LZMADecompressor().decompress(head, max_length=256)
+    except lzma.LZMAError:
+        return True  # a damaged certificate: its checker says so
+    return b'"boardproof-proof"' not in start
 
 
 def load_certificate(path: str) -> Certificate:
