@@ -52,9 +52,9 @@ static int NEX[4][SQ];
 static Step FS[SQ][MAXSTEPS];
 static int NFS[SQ];
 static u64 START_RIGHT, START_LEFT;
-static int PERM[8][SQ], INV[8][SQ];
-static u64 ROWIMG[8][6][64];
-static int READY = 0, SYMMETRY = 1;
+static int READY = 0;
+
+#include "carpniches_symmetry.h" /* PERM, INV, canonical, parse_pos */
 
 /* ---------------------------------------------------------------- rules */
 
@@ -179,49 +179,6 @@ static inline u64 hash_key(const Key *k) {
 
 static inline int key_eq(const Key *a, const Key *b) {
     return a->k[0] == b->k[0] && a->k[1] == b->k[1] && a->k[2] == b->k[2] && a->k[3] == b->k[3];
-}
-
-static inline u64 map_bits(int s, u64 x) {
-    const u64(*t)[64] = ROWIMG[s];
-    return t[0][x & 63] | t[1][x >> 6 & 63] | t[2][x >> 12 & 63] | t[3][x >> 18 & 63] |
-           t[4][x >> 24 & 63] | t[5][x >> 30 & 63];
-}
-
-static inline void transform(const Pos *p, int s, Pos *out) {
-    out->o1 = map_bits(s, p->o1);
-    out->o2 = map_bits(s, p->o2);
-    out->o3 = map_bits(s, p->o3);
-    out->l0 = map_bits(s, p->l0);
-    out->l1 = map_bits(s, p->l1);
-    out->l2 = map_bits(s, p->l2);
-    out->side = p->side;
-    out->opening = p->opening < 0 ? p->opening : PERM[s][p->opening];
-}
-
-static inline int pos_less(const Pos *a, const Pos *b) {
-    if (a->o1 != b->o1) return a->o1 < b->o1;
-    if (a->o2 != b->o2) return a->o2 < b->o2;
-    if (a->o3 != b->o3) return a->o3 < b->o3;
-    if (a->l0 != b->l0) return a->l0 < b->l0;
-    if (a->l1 != b->l1) return a->l1 < b->l1;
-    if (a->l2 != b->l2) return a->l2 < b->l2;
-    return a->opening < b->opening;
-}
-
-/* The smallest image over the 8 symmetries (boards compared in the model's order) and the
-   symmetry giving it; with symmetry off, the position itself. */
-static inline int canonical(const Pos *p, Pos *out) {
-    *out = *p;
-    if (!SYMMETRY) return 0;
-    int best = 0;
-    for (int s = 1; s < 8; s++) {
-        u64 a = map_bits(s, p->o1);
-        if (a > out->o1) continue;
-        Pos img;
-        transform(p, s, &img);
-        if (pos_less(&img, out)) { *out = img; best = s; }
-    }
-    return best;
 }
 
 typedef struct {
@@ -437,30 +394,11 @@ static int search(const Pos *p, int depth, int alpha, int beta, int ply) {
 
 /* ------------------------------------------------------------- Python API */
 
-static int parse_pos(PyObject *args, Pos *p) {
-    unsigned long long b[6];
-    int side, opening;
-    if (!PyArg_ParseTuple(args, "(KKKKKKii)", &b[0], &b[1], &b[2], &b[3], &b[4], &b[5], &side,
-                          &opening))
-        return -1;
-    u64 full = ((u64)1 << SQ) - 1;
-    for (int i = 0; i < 6; i++) {
-        if (b[i] & ~full) {
-            PyErr_SetString(PyExc_ValueError, "board outside the 36 squares");
-            return -1;
-        }
-    }
-    if ((side != 0 && side != 1) || opening < -2 || opening >= SQ) {
-        PyErr_SetString(PyExc_ValueError, "side or opening out of range");
-        return -1;
-    }
-    *p = (Pos){b[0], b[1], b[2], b[3], b[4], b[5], side, opening};
-    if ((p->o2 & ~p->o1) || (p->o3 & ~p->o2) || (p->l0 & ~p->o1) || (p->l1 & ~p->o2) ||
-        (p->l2 & ~p->o3)) {
-        PyErr_SetString(PyExc_ValueError, "inconsistent stacks");
-        return -1;
-    }
-    return 0;
+/* the position in a call's arguments: f(pos) */
+static int parse_args_pos(PyObject *args, Pos *p) {
+    PyObject *pos;
+    if (!PyArg_ParseTuple(args, "O", &pos)) return -1;
+    return parse_pos(pos, p);
 }
 
 static int need_ready(void) {
@@ -533,28 +471,7 @@ static PyObject *py_setup(PyObject *self, PyObject *args) {
     }
     START_RIGHT = right;
     START_LEFT = left;
-    for (int s = 0; s < 8; s++) {
-        PyObject *perm = item(perms, s);
-        if (perm == NULL) return NULL;
-        for (int sq = 0; sq < SQ; sq++) {
-            PyObject *x = item(perm, sq);
-            if (x == NULL) return NULL;
-            long v = PyLong_AsLong(x);
-            if (v < 0 || v >= SQ) {
-                if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "bad permutation");
-                return NULL;
-            }
-            PERM[s][sq] = (int)v;
-            INV[s][v] = sq;
-        }
-        for (int r = 0; r < 6; r++)
-            for (int row = 0; row < 64; row++) {
-                u64 img = 0;
-                for (int f = 0; f < 6; f++)
-                    if (row >> f & 1) img |= (u64)1 << PERM[s][r * 6 + f];
-                ROWIMG[s][r][row] = img;
-            }
-    }
+    if (read_symmetries(perms) < 0) return NULL;
     SYMMETRY = sym;
     if (tt_alloc(bits) < 0) return NULL;
     memset(hist, 0, sizeof hist);
@@ -566,7 +483,7 @@ static PyObject *py_setup(PyObject *self, PyObject *args) {
 
 static PyObject *py_moves(PyObject *self, PyObject *args) {
     Pos p;
-    if (need_ready() < 0 || parse_pos(args, &p) < 0) return NULL;
+    if (need_ready() < 0 || parse_args_pos(args, &p) < 0) return NULL;
     u64 tp = poodle_tops(&p), tc = p.o1 & ~tp;
     PyObject *out = PyList_New(0);
     if (out == NULL || has_line(tp) || has_line(tc)) return out;
@@ -586,7 +503,7 @@ static PyObject *py_moves(PyObject *self, PyObject *args) {
 
 static PyObject *py_terminal(PyObject *self, PyObject *args) {
     Pos p;
-    if (need_ready() < 0 || parse_pos(args, &p) < 0) return NULL;
+    if (need_ready() < 0 || parse_args_pos(args, &p) < 0) return NULL;
     return PyLong_FromLong(terminal(&p));
 }
 
@@ -595,11 +512,7 @@ static PyObject *py_perft(PyObject *self, PyObject *args) {
     int depth;
     PyObject *pos;
     if (need_ready() < 0 || !PyArg_ParseTuple(args, "Oi", &pos, &depth)) return NULL;
-    PyObject *t = PyTuple_Pack(1, pos);
-    if (t == NULL) return NULL;
-    int bad = parse_pos(t, &p);
-    Py_DECREF(t);
-    if (bad < 0) return NULL;
+    if (parse_pos(pos, &p) < 0) return NULL;
     if (depth <= 0) return PyLong_FromLong(1);
     return PyLong_FromUnsignedLongLong(perft(&p, depth));
 }
@@ -628,11 +541,7 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
     if (need_ready() < 0 ||
         !PyArg_ParseTuple(args, "OiiiKd", &pos, &depth, &alpha, &beta, &limit, &seconds))
         return NULL;
-    PyObject *t = PyTuple_Pack(1, pos);
-    if (t == NULL) return NULL;
-    int bad = parse_pos(t, &p);
-    Py_DECREF(t);
-    if (bad < 0) return NULL;
+    if (parse_pos(pos, &p) < 0) return NULL;
     node_limit = limit;
     deadline = seconds > 0 ? now() + seconds : 0;
     aborted = 0;
@@ -653,7 +562,7 @@ PyDoc_STRVAR(probe_doc,
 
 static PyObject *py_probe(PyObject *self, PyObject *args) {
     Pos p, c;
-    if (need_ready() < 0 || parse_pos(args, &p) < 0) return NULL;
+    if (need_ready() < 0 || parse_args_pos(args, &p) < 0) return NULL;
     int sym = canonical(&p, &c);
     Key key = pack(&c);
     Entry *e = tt_probe(&key, hash_key(&key));

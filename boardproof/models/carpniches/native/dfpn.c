@@ -56,6 +56,7 @@
 
 #include "playout_common.h" /* u64 */
 #include "carpniches_state.h"
+#include "carpniches_symmetry.h" /* PERM, INV, canonical, parse_pos */
 #include "table_memory.h"
 #include "progress_hook.h" /* hook_cb and set_hook(f) */
 
@@ -89,9 +90,7 @@ typedef struct {
     int f, t;
 } Child;
 
-static int PERM[8][SQUARES], INV[8][SQUARES];
-static u64 ROWIMG[8][6][64];
-static int SYM_READY = 0, SYMMETRY = 1, ATTACKER = 0, MUTATION = 0;
+static int SYM_READY = 0, ATTACKER = 0, MUTATION = 0;
 static Entry *TT = NULL;
 static u64 TT_MASK = 0;
 static int TT_BITS = 0;
@@ -122,52 +121,9 @@ static inline int winner_of(const Pos *p) {
 
 /* ------------------------------------------------------------- symmetries, keys */
 
-static inline u64 map_bits(int s, u64 x) {
-    const u64(*t)[64] = ROWIMG[s];
-    return t[0][x & 63] | t[1][x >> 6 & 63] | t[2][x >> 12 & 63] | t[3][x >> 18 & 63] |
-           t[4][x >> 24 & 63] | t[5][x >> 30 & 63];
-}
-
-static inline void transform(const Pos *p, int s, Pos *out) {
-    out->o1 = map_bits(s, p->o1);
-    out->o2 = map_bits(s, p->o2);
-    out->o3 = map_bits(s, p->o3);
-    out->l0 = map_bits(s, p->l0);
-    out->l1 = map_bits(s, p->l1);
-    out->l2 = map_bits(s, p->l2);
-    out->side = p->side;
-    out->opening = p->opening < 0 ? p->opening : PERM[s][p->opening];
-}
-
-static inline int pos_less(const Pos *a, const Pos *b) {
-    if (a->o1 != b->o1) return a->o1 < b->o1;
-    if (a->o2 != b->o2) return a->o2 < b->o2;
-    if (a->o3 != b->o3) return a->o3 < b->o3;
-    if (a->l0 != b->l0) return a->l0 < b->l0;
-    if (a->l1 != b->l1) return a->l1 < b->l1;
-    if (a->l2 != b->l2) return a->l2 < b->l2;
-    return a->opening < b->opening;
-}
-
 static inline int pos_eq(const Pos *a, const Pos *b) {
     return a->o1 == b->o1 && a->o2 == b->o2 && a->o3 == b->o3 && a->l0 == b->l0 &&
            a->l1 == b->l1 && a->l2 == b->l2 && a->side == b->side && a->opening == b->opening;
-}
-
-/* the smallest image over the 8 symmetries and the symmetry giving it */
-static inline int canonical(const Pos *p, Pos *out) {
-    *out = *p;
-    if (!SYMMETRY) return 0;
-    int best = 0;
-    for (int s = 1; s < 8; s++) {
-        Pos img;
-        transform(p, s, &img);
-        if (pos_less(&img, out)) {
-            *out = img;
-            best = s;
-        }
-    }
-    return best;
 }
 
 /* the exact key of a canonical position and the attacker: six boards, side, opening */
@@ -441,32 +397,6 @@ static void mid(const Pos *p, const Key *k, u64 h, int r, int ply, uint32_t thpn
 
 /* ------------------------------------------------------------- Python API */
 
-static int parse_pos(PyObject *obj, Pos *p) {
-    unsigned long long b[6];
-    int side, opening;
-    if (!PyArg_ParseTuple(obj, "KKKKKKii", &b[0], &b[1], &b[2], &b[3], &b[4], &b[5], &side,
-                          &opening))
-        return -1;
-    u64 full = ((u64)1 << SQUARES) - 1;
-    for (int i = 0; i < 6; i++) {
-        if (b[i] & ~full) {
-            PyErr_SetString(PyExc_ValueError, "board outside the 36 squares");
-            return -1;
-        }
-    }
-    if ((side != 0 && side != 1) || opening < -2 || opening >= SQUARES) {
-        PyErr_SetString(PyExc_ValueError, "side or opening out of range");
-        return -1;
-    }
-    *p = (Pos){b[0], b[1], b[2], b[3], b[4], b[5], side, opening};
-    if ((p->o2 & ~p->o1) || (p->o3 & ~p->o2) || (p->l0 & ~p->o1) || (p->l1 & ~p->o2) ||
-        (p->l2 & ~p->o3)) {
-        PyErr_SetString(PyExc_ValueError, "inconsistent stacks");
-        return -1;
-    }
-    return 0;
-}
-
 static int need_ready(void) {
     if (!READY || !SYM_READY || TT == NULL) {
         PyErr_SetString(PyExc_RuntimeError, "setup() and set_symmetry() were not called");
@@ -489,42 +419,7 @@ static PyObject *py_set_symmetry(PyObject *self, PyObject *args) {
         return NULL;
     }
     SYM_READY = 0;
-    PyObject *fast = PySequence_Fast(perms, "perms: expected a sequence");
-    if (fast == NULL) return NULL;
-    if (PySequence_Fast_GET_SIZE(fast) != 8) {
-        Py_DECREF(fast);
-        PyErr_SetString(PyExc_ValueError, "perms: expected 8 permutations");
-        return NULL;
-    }
-    for (int s = 0; s < 8; s++) {
-        PyObject *row = PySequence_Fast(PySequence_Fast_GET_ITEM(fast, s), "bad permutation");
-        if (row == NULL || PySequence_Fast_GET_SIZE(row) != SQUARES) {
-            Py_XDECREF(row);
-            Py_DECREF(fast);
-            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "bad permutation");
-            return NULL;
-        }
-        for (int sq = 0; sq < SQUARES; sq++) {
-            long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(row, sq));
-            if (v < 0 || v >= SQUARES) {
-                Py_DECREF(row);
-                Py_DECREF(fast);
-                if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "bad permutation");
-                return NULL;
-            }
-            PERM[s][sq] = (int)v;
-            INV[s][v] = sq;
-        }
-        Py_DECREF(row);
-        for (int rank = 0; rank < 6; rank++)
-            for (int bits6 = 0; bits6 < 64; bits6++) {
-                u64 img = 0;
-                for (int f = 0; f < 6; f++)
-                    if (bits6 >> f & 1) img |= (u64)1 << PERM[s][rank * 6 + f];
-                ROWIMG[s][rank][bits6] = img;
-            }
-    }
-    Py_DECREF(fast);
+    if (read_symmetries(perms) < 0) return NULL;
     SYMMETRY = sym;
     if (TT == NULL || TT_BITS != bits) {
         if (tt_alloc(bits) < 0) return NULL;
