@@ -1,6 +1,8 @@
 """A/B of the native engine's settings on Minefield: engine A against engine B, the same
 iterations a move (so the result does not depend on the machine's load), seeded two-stone
-openings each played twice with the colours swapped, trees kept from move to move.
+openings each played twice with the colours swapped, trees kept from move to move. A game
+stops at the first ortho-diagonal path, whose owner wins by Theorem O (as the ladder's
+and the fairness maps' games do).
 
     .venv/bin/python benchmarks/native_mcts_ab.py --size 9 --games 200 --iterations 3000 \\
         --a knowledge=1 --b knowledge=0 [--log FILE]
@@ -18,6 +20,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from boardproof.models.minefield.board import tables
 from boardproof.models.minefield.rules import make_game
 from boardproof.solvers.native_mcts import EngineSettings, native_tree
 
@@ -37,17 +40,19 @@ def play(size: int, moves: list[str], a_colour: int, a: dict[str, str], b: dict[
     played = list(moves)
     trees: dict[int, Any] = {}
     given = {a_colour: a, 1 - a_colour: b}
+    board = tables(size)
     while position.outcome() is None:
         mover = position.to_move
+        moved = 1 - mover  # Theorem O: an ortho-diagonal path of the side that just moved
+        if board.connected((position.black, position.white)[moved], moved, True):
+            winner = moved
+            break
         tree = trees.get(mover)
         if tree is None:
             settings = EngineSettings(hash_mb=64, seed=seed + len(played)).with_options(
                 given[mover])
             tree = native_tree(position, settings)
-        if tree is None:  # over for the C tree (Theorem O): the side with the path wins
-            diagonal = make_game(win="orthodiagonal").parse_position(position.fen())
-            winner = diagonal.winner()
-            break
+        assert tree is not None, "the native tree is not built"
         tree.run(iterations=iterations)
         move = tree.best_move()
         played.append(str(move))
