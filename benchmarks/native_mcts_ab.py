@@ -2,7 +2,8 @@
 iterations a move (so the result does not depend on the machine's load), seeded two-stone
 openings each played twice with the colours swapped, trees kept from move to move. A game
 stops at the first ortho-diagonal path, whose owner wins by Theorem O (as the ladder's
-and the fairness maps' games do).
+and the fairness maps' games do) in the standard game; ``--variant pinwheel`` or
+``cartwheel`` plays that variant to its own end (Theorem O is not proved for them).
 
     .venv/bin/python benchmarks/native_mcts_ab.py --size 9 --games 200 --iterations 3000 \\
         --a knowledge=1 --b knowledge=0 [--log FILE]
@@ -33,8 +34,8 @@ def settings_of(text: str) -> dict[str, str]:
 
 
 def play(size: int, moves: list[str], a_colour: int, a: dict[str, str], b: dict[str, str],
-         iterations: int, seed: int) -> dict[str, Any]:  # fmt: skip
-    position = make_game().start(size=size, pie=False)
+         iterations: int, seed: int, variant: str = "standard") -> dict[str, Any]:  # fmt: skip
+    position = make_game(variant=variant).start(size=size, pie=False)
     for move in moves:
         position = position.play(move)
     played = list(moves)
@@ -44,7 +45,8 @@ def play(size: int, moves: list[str], a_colour: int, a: dict[str, str], b: dict[
     while position.outcome() is None:
         mover = position.to_move
         moved = 1 - mover  # Theorem O: an ortho-diagonal path of the side that just moved
-        if board.connected((position.black, position.white)[moved], moved, True):
+        path = board.connected((position.black, position.white)[moved], moved, True)
+        if variant == "standard" and path:
             winner = moved
             break
         tree = trees.get(mover)
@@ -83,6 +85,7 @@ def main() -> None:
     parser.add_argument("--b", default="")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--log", default=None)
+    parser.add_argument("--variant", default="standard")
     args = parser.parse_args()
     a, b = settings_of(args.a), settings_of(args.b)
     lines = []
@@ -91,14 +94,15 @@ def main() -> None:
             lines = [json.loads(text) for text in logged if text.strip()][: args.games]
     for game in range(len(lines), args.games):
         line = play(args.size, opening(args.size, game // 2, args.seed), game % 2, a, b,
-                    args.iterations, args.seed * 1_000_003 + game)  # fmt: skip
+                    args.iterations, args.seed * 1_000_003 + game, args.variant)  # fmt: skip
         lines.append(line)
         if args.log:
             with open(args.log, "a") as out:
                 out.write(json.dumps({"game": game, **line}) + "\n")
         if (game + 1) % 10 == 0:
             print(f"{game + 1} games: {summary(lines)}", file=sys.stderr)
-    print(f"A = {args.a or 'defaults'}, B = {args.b or 'defaults'}, {args.size}x{args.size}, "
+    print(f"A = {args.a or 'defaults'}, B = {args.b or 'defaults'}, {args.size}x{args.size} "
+          f"{args.variant}, "
           f"{args.iterations} iterations a move: {summary(lines)}")  # fmt: skip
 
 
