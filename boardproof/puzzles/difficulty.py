@@ -65,6 +65,8 @@ HASH_MB = 32
 #: the measure is censored: 100 of the 365 daily puzzles of 2026 with it, 9 without
 #: (docs/puzzles.md "Difficulty")
 SHORTCUT = False
+#: the engine's learned-pattern prior while it measures (the calibration's: none)
+PATTERN_PRIOR = 0
 #: the rating scale: its centre and the points per standard deviation of log2(iterations)
 CENTRE = 1500
 SPREAD = 350
@@ -152,7 +154,8 @@ def search_effort(
         raise PuzzleError(f"invalid option limit: expected a number >= 1, got {limit!r}")
     wanted = set(answers)
     start = time.perf_counter()
-    settings = EngineSettings(hash_mb=HASH_MB, threads=1, seed=seed, shortcut=SHORTCUT)
+    settings = EngineSettings(hash_mb=HASH_MB, threads=1, seed=seed, shortcut=SHORTCUT,
+                              pattern_prior=PATTERN_PRIOR)  # fmt: skip
     tree = make_tree(position, "auto", "auto", seed, exact=False, settings=settings)
     limit = limit_for(type(tree).__name__, limit)
     kept_since: int | None = None

@@ -41,7 +41,8 @@ def self_play(size: int, index: int, iterations: int) -> tuple[Counter[int], Cou
     for _ in range(2):
         position = position.play(rng.choice([m for m in position.legal_moves()
                                               if m.is_placement]))  # fmt: skip
-    tree = native_tree(position, EngineSettings(hash_mb=64, seed=index))
+    # the games the shipped weights were learned from: no prior from earlier weights
+    tree = native_tree(position, EngineSettings(hash_mb=64, seed=index, pattern_prior=0))
     records: list[tuple[int, list[int], int]] = []  # (mover, available, played)
     winner = None
     while tree is not None and position.outcome() is None:

@@ -53,6 +53,9 @@ COLOUR_KEEPING = (0, 1, 2, 3)
 FILES = "abcdefghijklmnopqrstuvwxyz"
 #: the campaign's fixed rules: the rulebook's win rule, the pie rule off
 WIN = "orthogonal"
+#: the engine's settings beside the defaults, fixed for the campaign's journal (its games
+#: were played without the learned-pattern prior)
+TUNING = {"pattern_prior": "0"}
 #: what the journal's header says (a journal of another campaign is refused)
 CAMPAIGN = "minefield-fairness"
 
@@ -118,7 +121,7 @@ def play_game(variant: str, n: int, point: str, iterations: int, seeds: tuple[in
     game = models.get("minefield", variant=variant, win=WIN)
     start = game.start(size=n, pie=False)
     pos = start.play(start.parse_move(point))
-    spec = EngineSpec(iterations=iterations, options={"exact": False})
+    spec = EngineSpec(iterations=iterations, options={"exact": False}, tuning=TUNING)
     players = [make_player(spec, game, label, seed)
                for label, seed in zip(("black", "white"), seeds, strict=True)]  # fmt: skip
     for player in players:
