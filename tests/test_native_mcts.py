@@ -257,7 +257,9 @@ def test_a_tree_that_sees_the_game_over_takes_the_root_afresh() -> None:
     assert pos.play("c3").outcome() is None and tree.native.search.moves()
     with pytest.raises(ValueError, match="sees the game over"):
         bare.advance(pos.parse_move("c3"))
-    engine = GtpEngine("minefield", {}, {"size": 4}, iterations=30, seed=2)
+    # the engine's replies that the script's moves were found against (no pattern prior)
+    engine = GtpEngine("minefield", {}, {"size": 4}, iterations=30, seed=2,
+                       settings=EngineSettings(pattern_prior=0))  # fmt: skip
     script = ["play b C2", "play w D4", "play b B2", "genmove w", "play b B4", "genmove w",
               "play b A3", "genmove w", "play b C1", "genmove w"]  # fmt: skip
     for line in script:

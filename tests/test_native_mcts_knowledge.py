@@ -36,6 +36,8 @@ def random_position(rng: random.Random, n: int, plies: int, pie: bool = False) -
 
 
 def tree_of(pos: Any, **settings: Any) -> NativeTree:
+    """A tree with ``settings``; without the learned-pattern prior unless they name it."""
+    settings = {"pattern_prior": 0, **settings}
     return NativeTree(pos, mf_mcts.build(pos, EngineSettings(hash_mb=16, **settings)))
 
 
@@ -110,17 +112,23 @@ def test_table_and_weights() -> None:
 
 
 def test_prior_off_leaves_the_plain_engine() -> None:
-    """Priors of weight 0 and no pattern playouts: the same tree as the default settings,
-    and prior() reports no prior."""
+    """Priors of weight 0 and no pattern playouts: prior() reports no prior, and the tree
+    is the one of the default settings but the pattern prior (the other knowledge is off
+    by default); the default's prior is the shipped patterns' at weight 100."""
     pos = make_game().start(size=7)
 
-    def run(**settings: Any) -> list[tuple[Any, ...]]:
-        tree = tree_of(pos, seed=2, **settings)
-        assert tree.native.search.prior() is None
+    def run(prior: bool = False, **settings: Any) -> list[tuple[Any, ...]]:
+        tree = NativeTree(pos, mf_mcts.build(pos, EngineSettings(hash_mb=16, seed=2,
+                                                                 **settings)))  # fmt: skip
+        assert (tree.native.search.prior() is not None) is prior
         tree.run(iterations=1500)
         return sorted(tree.native.search.children())
 
-    assert run() == run(pattern_prior=0, distance_prior=0, pattern_playout=False)
+    plain = run(pattern_prior=0)
+    assert plain == run(pattern_prior=0, distance_prior=0, pattern_playout=False)
+    assert EngineSettings().pattern_prior == 100
+    default = run(prior=True)
+    assert default == run(prior=True, pattern_prior=100) and default != plain
 
 
 def test_prior_seeds_only_the_amaf_statistics() -> None:

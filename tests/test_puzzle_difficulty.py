@@ -7,6 +7,7 @@ import pytest
 from boardproof import models
 from boardproof.puzzles import PuzzleError
 from boardproof.puzzles.difficulty import (
+    PATTERN_PRIOR,
     SHORTCUT,
     checkpoints,
     difficulty,
@@ -86,7 +87,8 @@ def plain_effort(position, answer: str, seed: int, limit: int) -> int | None:
     """The plain method: read the recommendation after every single iteration."""
     tree = make_tree(position, "auto", "auto", seed, exact=False,
                      settings=EngineSettings(hash_mb=32, threads=1, seed=seed,
-                                           shortcut=SHORTCUT))  # fmt: skip
+                                           shortcut=SHORTCUT,
+                                           pattern_prior=PATTERN_PRIOR))  # fmt: skip
     since = None
     for k in range(1, limit + 1):
         if tree.proved_value() is None:
