@@ -380,6 +380,10 @@ static int hinted_move(u64 me, u64 op, int black, u64 candidates, int first);
 #define RULE_WIN3 32
 #define RULE_WEAK 64
 #define RULE_MUST5 128
+#define RULE_ORDER6 256
+#define RULE_PRIOR6 512
+#define RULE_ANY_ORDER (RULE_ORDER | RULE_ORDER6)
+#define PRIOR_CAP 64
 static int RULES;
 static u64 frozen_points(u64 me, u64 op, u64 my_legal, int black);
 static int can_connect(u64 own, u64 other, int black, u64 frozen);
@@ -507,7 +511,7 @@ static int negamax(u64 me, u64 op, int black, int alpha, int beta, int ply, int 
         if (k >= 0 && (candidates & bit(k))) { moves[count++] = k; candidates &= ~bit(k); }
     }
     int first_sorted = count;
-    if (RULES & RULE_ORDER) { /* the static order (move_score) instead of the history */
+    if (RULES & RULE_ANY_ORDER) { /* the static order (move_score) instead of the history */
         count += ordered_moves(me, op, black, candidates, moves + count);
         candidates = 0;
     }
@@ -897,6 +901,14 @@ static int hinted_move(u64 me, u64 op, int black, u64 candidates, int first) {
                 leaves it a reply that leaves us no defence, loses within 5 more plies,
                 so it is not searched (and a node where every move is such a move is
                 lost). MUST_DEPTH (rules()' third argument, default 2) threats deep.
+   RULE_ORDER6  (issue 32) RULE_ORDER's kind of order with 17 features and weights fitted
+                on the winner's moves of the 6x6 certificates (move_features6, W_ORDER6):
+                at df-pn's OR nodes (the attacker to move) and at every alpha-beta node;
+                df-pn's AND nodes keep RULE_ORDER's score. Only the order changes.
+   RULE_PRIOR6  (issue 32, df-pn, with RULE_ORDER6) a child of an OR node scored below the
+                best starts at proof number 1 + min(64, gap * HEUR_SCALE / 256) (the gap
+                in score units, 32 a logit) instead of 1: never 0 nor infinite, so only
+                the order of the search changes (the argument of RULE_HEUR).
    Why each is sound: at each function below. (The bits are defined above negamax.) */
 static int RULES = 0; /* declared above negamax */
 static int HEUR_SCALE = 8; /* initial number = 1 + HEUR_SCALE * (moves still needed) / 4 */
@@ -1023,7 +1035,7 @@ static void heuristic_numbers(const u64 me, const u64 op, int black, int attack,
 /* The points whose state decides whether a placement at p is legal (the union of p's
    glyph roles, of both colours' tables): a stone elsewhere never changes the legality of
    p, for either colour. */
-static u64 ZONE[MAXCELLS];
+static u64 ZONE[MAXCELLS], RZONE[MAXCELLS]; /* RZONE[q]: the points p whose zone holds q */
 static int zone_n = 0;
 static inline u64 zone(int p) {
     if (zone_n != N) {
@@ -1034,9 +1046,18 @@ static inline u64 zone(int p) {
                     z |= ROLE_M[t][q][k] | ROLE_O[t][q][k] | ROLE_E[t][q][k];
             ZONE[q] = z;
         }
+        for (int q = 0; q < CELLS; q++) {
+            RZONE[q] = 0;
+            for (int p2 = 0; p2 < CELLS; p2++)
+                if (ZONE[p2] >> q & 1) RZONE[q] |= bit(p2);
+        }
         zone_n = N;
     }
     return ZONE[p];
+}
+static inline u64 rzone(int q) {
+    zone(q);
+    return RZONE[q];
 }
 
 /* The empty points at cost 1 (`near`: next to the edge group or on the edge) and at cost
@@ -1372,24 +1393,170 @@ static void move_features(u64 me, u64 op, int black, int q, int f[NFEATURES]) {
 /* `benchmarks/minefield_move_features.py --size 5 --positions 300 --min-stones 6`:
    held-out mean rank of the first winning move 1.12 in point order, 0.60 in this one */
 static const int W_ORDER[NFEATURES] = {13, -2, 14, 21, 6, -2, 12, 64};
-static inline int move_score(u64 me, u64 op, int black, int q) {
-    int f[NFEATURES], score = 0;
+
+/* RULE_ORDER6 (issue 32): the features above and nine more, for a static order fitted on
+   the winner's moves of the published 6x6 certificates (benchmarks/minefield_order6.py):
+   8, 9 the mover's and the other side's path distance after q (9 for none); 10 the
+   points that would then complete the mover's path (legality aside, at most 3: threats
+   made); 11, 12 the own and the other side's groups next to q (joined, touched); 13, 14
+   the other side's and the mover's legal placements that q takes away (q itself not
+   counted); 15 own stones two steps from q with at least two empty common neighbours
+   (bridges); 16 the own edges (0..2) that q touches or whose group it touches. */
+#define NFEATURES6 17
+static int groups_next_to(u64 own, u64 around) {
+    int k = 0;
+    for (u64 g = own & around; g; k++) g &= ~flood(g & -g, own);
+    return k;
+}
+
+/* What the features of every candidate of a node share (computed once a node). */
+typedef struct {
+    u64 empty, legal_me, legal_op, g1, g2;
+    int d_me, d_op;
+} OrderNode;
+
+static void order_node(u64 me, u64 op, int black, OrderNode *c, int full) {
+    const u64 first = EDGE[black ? 0 : 1][0], second = EDGE[black ? 0 : 1][1];
+    c->empty = FULL & ~(me | op);
+    c->legal_me = full ? legal_moves(me, op, black) : 0;
+    c->legal_op = full ? legal_moves(op, me, !black) : 0;
+    c->g1 = flood(me & first, me);
+    c->g2 = flood(me & second, me);
+    c->d_me = path_distance(me, c->empty, black);
+    c->d_op = path_distance(op, c->empty, !black);
+}
+
+static void move_features6_at(const OrderNode *c, u64 me, u64 op, int black, int q,
+                              int f[NFEATURES6], int full) {
+    u64 b = bit(q), me2 = me | b, empty2 = c->empty & ~b;
+    u64 side = ((b << 1) & NOT_FIRST_FILE) | ((b >> 1) & NOT_LAST_FILE);
+    u64 orth = (side | (b << N) | (b >> N)) & FULL, diag = ((side << N) | (side >> N)) & FULL;
+    int r = q / N, col = q % N, along = black ? r : col, across = black ? col : r;
+    f[0] = __builtin_popcountll(orth & me);
+    f[1] = __builtin_popcountll(diag & me);
+    f[2] = __builtin_popcountll(orth & op);
+    f[3] = __builtin_popcountll(diag & op);
+    f[4] = along < N - 1 - along ? along : N - 1 - along;
+    f[5] = abs(2 * across - (N - 1));
+    int a_me = path_distance(me2, empty2, black), a_op = path_distance(op, empty2, !black);
+    int d_me = c->d_me >= DIST_INF ? 9 : c->d_me, d_op = c->d_op >= DIST_INF ? 9 : c->d_op;
+    f[8] = a_me >= DIST_INF ? 9 : a_me;
+    f[9] = a_op >= DIST_INF ? 9 : a_op;
+    f[6] = d_me - f[8];
+    f[7] = f[9] - d_op;
+    int t = __builtin_popcountll(winning_points(me2, black) & empty2);
+    f[10] = t > 3 ? 3 : t;
+    u64 around = neighbours(b) & ~b;
+    f[11] = f[12] = f[13] = f[14] = 0;
+    if (full) { /* features with weight 0 in W_ORDER6 (measured, see above): not computed
+                   for the search */
+        f[11] = groups_next_to(me, around);
+        f[12] = groups_next_to(op, around);
+        int lost_op = 0, lost_me = 0;
+        for (u64 e = rzone(q) & empty2 & c->legal_op; e; e &= e - 1)
+            lost_op += forbidden_at(lowbit(e), op, me2, empty2, !black);
+        for (u64 e = rzone(q) & empty2 & c->legal_me; e; e &= e - 1)
+            lost_me += forbidden_at(lowbit(e), me2, op, empty2, black);
+        f[13] = lost_op;
+        f[14] = lost_me;
+    }
+    u64 ring2 = neighbours(around | b) & ~(around | b);
+    int bridges = 0;
+    for (u64 s = ring2 & me; s; s &= s - 1)
+        if (__builtin_popcountll(neighbours(bit(lowbit(s))) & around & empty2) >= 2) bridges++;
+    f[15] = bridges;
+    const u64 first = EDGE[black ? 0 : 1][0], second = EDGE[black ? 0 : 1][1];
+    f[16] = ((c->g1 & around) || (b & first)) + ((c->g2 & around) || (b & second));
+}
+
+static void move_features6(u64 me, u64 op, int black, int q, int f[NFEATURES6]) {
+    OrderNode c;
+    order_node(me, op, black, &c, 1);
+    move_features6_at(&c, me, op, black, q, f, 1);
+}
+
+/* The weights of the 17 features (logit x32), fitted by `benchmarks/minefield_order6.py fit
+   --train 'minefield-6x6-a3-*' --columns 0-7,10,15,16` (on the a3 lines' certificates;
+   held out: b1, b2, b3, c3 and the c2 lines): the certificate's move first 48.2 % of the
+   time (order: 22.8 %), mean rank 1.16 (order: 5.57). With all 17 features: 47.3 %, 1.03;
+   features 11-14 add little and cost CPU (the legal placements of both sides at every
+   node), so they weigh 0 and are not computed in the search (8, 9 are 6, 7 again). */
+static const int W_ORDER6[NFEATURES6] = {7, 8, 9, 3, -2, 4, 48, -9, 0, 0, 50, 0, 0, 0, 0, 11, 16};
+
+static inline int move_score(u64 me, u64 op, int black, int q, const OrderNode *c) {
+    int score = 0;
+    if (c != NULL) {
+        int f[NFEATURES6];
+        move_features6_at(c, me, op, black, q, f, 0);
+        for (int i = 0; i < NFEATURES6; i++) score += W_ORDER6[i] * f[i];
+        return score;
+    }
+    int f[NFEATURES];
     move_features(me, op, black, q, f);
     for (int i = 0; i < NFEATURES; i++) score += W_ORDER[i] * f[i];
     return score;
 }
 
 /* The candidates (a mask) in order of move_score, best first (ties: lower point first). */
-static int ordered_moves(u64 me, u64 op, int black, u64 candidates, int *moves) {
-    int scores[MAXCELLS], count = 0;
+/* RULE_ORDER6's order of a node, kept for its next visits (df-pn enters a node again and
+   again, with the same candidates): a direct-mapped cache of 2**15 orders, read back only
+   for the same stones, side and candidates, and emptied (oc_gen) whenever the rules or the
+   board change. The same order, fewer feature computations. */
+#define OC_BITS 15
+typedef struct {
+    u64 me, op, cand;
+    uint32_t gen;
+    int8_t count, black, moves[MAXCELLS];
+    int32_t scores[MAXCELLS];
+} OrderCached;
+static OrderCached *OCACHE = NULL;
+static uint32_t oc_gen = 1;
+
+static int ordered_moves_scored(u64 me, u64 op, int black, u64 candidates, int *moves,
+                                int *scores, int fitted) {
+    int count = 0;
+    OrderNode node, *c = NULL;
+    OrderCached *slot = NULL;
+    if (fitted && candidates) {
+        if (OCACHE == NULL) OCACHE = calloc((size_t)1 << OC_BITS, sizeof(OrderCached));
+        if (OCACHE != NULL) {
+            u64 h = (me * 0x9E3779B97F4A7C15ULL) ^ (op * 0xC2B2AE3D27D4EB4FULL) ^ (u64)black;
+            slot = &OCACHE[(h ^ (h >> 29)) & (((u64)1 << OC_BITS) - 1)];
+            if (slot->gen == oc_gen && slot->me == me && slot->op == op &&
+                slot->cand == candidates && slot->black == black) {
+                for (int i = 0; i < slot->count; i++) {
+                    moves[i] = slot->moves[i];
+                    scores[i] = slot->scores[i];
+                }
+                return slot->count;
+            }
+        }
+        order_node(me, op, black, &node, 0);
+        c = &node;
+    }
+    const u64 all = candidates;
     while (candidates) {
-        int q = lowbit(candidates), sc = move_score(me, op, black, q), j = count++;
+        int q = lowbit(candidates), sc = move_score(me, op, black, q, c), j = count++;
         candidates &= candidates - 1;
         while (j > 0 && scores[j - 1] < sc) { moves[j] = moves[j - 1]; scores[j] = scores[j - 1]; j--; }
         moves[j] = q;
         scores[j] = sc;
     }
+    if (slot != NULL) {
+        *slot = (OrderCached){.me = me, .op = op, .cand = all, .gen = oc_gen,
+                              .count = (int8_t)count, .black = (int8_t)black};
+        for (int i = 0; i < count; i++) {
+            slot->moves[i] = (int8_t)moves[i];
+            slot->scores[i] = scores[i];
+        }
+    }
     return count;
+}
+
+static int ordered_moves(u64 me, u64 op, int black, u64 candidates, int *moves) {
+    int scores[MAXCELLS];
+    return ordered_moves_scored(me, op, black, candidates, moves, scores,
+                                (RULES & RULE_ORDER6) != 0);
 }
 
 typedef struct { u64 me, op; int black, attack; } PNode;
@@ -1397,15 +1564,20 @@ typedef struct { u64 me, op; int black, attack; } PNode;
 /* Terminal or forced evaluation of a node: 1 attacker wins, 0 attacker does not,
    -1 not decided here. Fills the children (moves for the side to move) otherwise. */
 /* The children of a node from its move mask (KIDS_PASS: the pass), in search order. */
-static void pn_children(const PNode *n, u64 candidates, PNode *kids, int *count) {
+static void pn_children(const PNode *n, u64 candidates, PNode *kids, int *count, int *scores) {
     *count = 0;
     if (candidates & KIDS_PASS) {
         kids[0] = (PNode){n->op, n->me, !n->black, !n->attack};
         *count = 1;
         return;
     }
-    if (RULES & RULE_ORDER) { /* the same children, best-scored first (ties of pn / dn) */
-        int moves[MAXCELLS], k = ordered_moves(n->me, n->op, n->black, candidates, moves);
+    if (RULES & RULE_ANY_ORDER) { /* the same children, best-scored first (ties of pn / dn) */
+        int moves[MAXCELLS], own[MAXCELLS];
+        /* RULE_ORDER6's weights were fitted on the winner's moves: the winner's (OR) nodes
+           only; the loser's nodes keep RULE_ORDER's score */
+        int k = ordered_moves_scored(n->me, n->op, n->black, candidates, moves,
+                                     scores ? scores : own,
+                                     (RULES & RULE_ORDER6) && n->attack);
         for (int i = 0; i < k; i++)
             kids[(*count)++] = (PNode){n->op, n->me | bit(moves[i]), !n->black, !n->attack};
         return;
@@ -1468,7 +1640,7 @@ static int pn_expand(const PNode *n, PNode *kids, int *count) {
     u64 moves = 0;
     int done = pn_moves(n, &moves);
     *count = 0;
-    if (done < 0) pn_children(n, moves, kids, count);
+    if (done < 0) pn_children(n, moves, kids, count, NULL);
     return done;
 }
 
@@ -1497,7 +1669,8 @@ static void pn_mid(const PNode *n, uint32_t thpn, uint32_t thdn, uint32_t *out_p
     }
     const u64 store = !cache ? 0
                       : KIDS_CACHED | ((moves & KIDS_PASS) ? KIDS_PASS : map_bits(key.sym, moves));
-    pn_children(n, moves, kids, &count);
+    int scores[MAXCELLS];
+    pn_children(n, moves, kids, &count, scores);
     Key keys[MAXCELLS];
     PEntry *slots[MAXCELLS];
     u64 im_me[8], im_op[8];
@@ -1548,6 +1721,17 @@ static void pn_mid(const PNode *n, uint32_t thpn, uint32_t thdn, uint32_t *out_p
             } else if (pt_find(slots[i], &keys[i], kids[i].attack, &cpn, &cdn)) {
                 if (memo) { mpn[i] = cpn; mdn[i] = cdn; mset[i] = 1; }
             } else if (mset[i]) {
+                cpn = mpn[i];
+                cdn = mdn[i];
+            } else if ((RULES & RULE_PRIOR6) && (RULES & RULE_ORDER6) && or_node &&
+                       !(moves & KIDS_PASS)) {
+                /* RULE_PRIOR6: a winner's move scored below the best starts at a proof
+                   number that grows with the gap (about HEUR_SCALE / 8 a logit unit);
+                   never 0 nor infinite, so only the order changes (as RULE_HEUR) */
+                uint32_t gap = (uint32_t)(scores[0] - scores[i]) * (uint32_t)HEUR_SCALE / 256;
+                mpn[i] = 1 + (gap > PRIOR_CAP ? PRIOR_CAP : gap);
+                mdn[i] = 1;
+                mset[i] = 1;
                 cpn = mpn[i];
                 cdn = mdn[i];
             } else if (RULES & RULE_HEUR) {
@@ -1640,7 +1824,7 @@ static PyObject *py_dfpn(PyObject *self, PyObject *args) {
     /* a kept table must come from the same board size and win rule: its keys are boards */
     /* and from the same pruning rules: its entries cache the children (KIDS_CACHED) */
     static int pt_rules = -1;
-    const int rules_now = RULES | (RULES & RULE_MUST5 ? MUST_DEPTH << 8 : 0);
+    const int rules_now = RULES | (RULES & RULE_MUST5 ? MUST_DEPTH << 16 : 0);
     if (!(keep && pt_usable() && PT_BITS == bits &&
           PT_SCHEME == scheme && pt_rules == rules_now)) {
         pt_rules = rules_now;
@@ -1772,6 +1956,7 @@ static PyObject *py_setup(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "ipOOOip|O", &n, &diag, &edges, &roles, &perms, &bits, &dist,
                           &white_roles))
         return NULL;
+    oc_gen++; /* a new board: RULE_ORDER6's cached orders are void */
     DIST = dist;
     WIN = dist ? WIN_DIST : 1;
     if (n < 2 || n > 8) { PyErr_SetString(PyExc_ValueError, "n must be 2..8"); return NULL; }
@@ -1977,13 +2162,14 @@ static PyObject *py_rules(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "i|ii", &flags, &scale, &depth)) return NULL;
     if (flags < 0 ||
         flags > (RULE_HEUR | RULE_FROZEN | RULE_BLOCKED | RULE_MUST3 | RULE_ORDER | RULE_WIN3 |
-                 RULE_WEAK | RULE_MUST5)) {
+                 RULE_WEAK | RULE_MUST5 | RULE_ORDER6 | RULE_PRIOR6)) {
         PyErr_SetString(PyExc_ValueError, "rules: unknown flags");
         return NULL;
     }
     if (scale < 1 || scale > 64) { PyErr_SetString(PyExc_ValueError, "rules: scale must be 1..64"); return NULL; }
     if (depth < 1 || depth > 4) { PyErr_SetString(PyExc_ValueError, "rules: depth must be 1..4"); return NULL; }
     RULES = flags;
+    oc_gen++; /* RULE_ORDER6's cached orders are of the rules before */
     HEUR_SCALE = scale;
     MUST_DEPTH = depth;
     blocked_cuts = must3_cuts = win3_cuts = must5_cuts = must5_tests = 0;
@@ -2011,6 +2197,32 @@ static PyObject *py_distances(PyObject *self, PyObject *args) {
     return Py_BuildValue("iiKKK", d_me, d_op, (unsigned long long)f,
                          (unsigned long long)never_points(me, op, f, black),
                          (unsigned long long)never_points(op, me, f, !black));
+}
+
+static PyObject *py_features6(PyObject *self, PyObject *args) {
+    unsigned long long me, op;
+    int black, q;
+    if (!PyArg_ParseTuple(args, "KKpi", &me, &op, &black, &q)) return NULL;
+    if (q < 0 || q >= CELLS) { PyErr_SetString(PyExc_ValueError, "point off the board"); return NULL; }
+    int f[NFEATURES6];
+    move_features6(me, op, black, q, f);
+    PyObject *out = PyTuple_New(NFEATURES6);
+    if (out == NULL) return NULL;
+    for (int i = 0; i < NFEATURES6; i++) PyTuple_SET_ITEM(out, i, PyLong_FromLong(f[i]));
+    return out;
+}
+
+static PyObject *py_order(PyObject *self, PyObject *args) {
+    unsigned long long me, op, candidates;
+    int black;
+    if (!PyArg_ParseTuple(args, "KKpK", &me, &op, &black, &candidates)) return NULL;
+    int moves[MAXCELLS], scores[MAXCELLS];
+    int k = ordered_moves_scored(me, op, black, candidates & FULL, moves, scores,
+                                 (RULES & RULE_ORDER6) != 0);
+    PyObject *out = PyList_New(k);
+    if (out == NULL) return NULL;
+    for (int i = 0; i < k; i++) PyList_SET_ITEM(out, i, Py_BuildValue("ii", moves[i], scores[i]));
+    return out;
 }
 
 static PyObject *py_features(PyObject *self, PyObject *args) {
@@ -2118,6 +2330,11 @@ static PyMethodDef methods[] = {
     {"rule_counts", py_rule_counts, METH_NOARGS, "Counters of the pruning rules since rules()."},
     {"distances", py_distances, METH_VARARGS,
      "distances(me, op, black) -> (d_me, d_op, frozen, never_me, never_op) under the rules."},
+    {"features6", py_features6, METH_VARARGS,
+     "features6(me, op, black, q): the 17 features of RULE_ORDER6 (the 8 of features() first)."},
+    {"order", py_order, METH_VARARGS,
+     "order(me, op, black, candidates) -> [(point, score)]: the static order of the rules on now\n"
+     "(RULE_ORDER6's weights if on, else RULE_ORDER's), best first."},
     {"features", py_features, METH_VARARGS,
      "features(me, op, black, q): the move-order features of the mover's placement q."},
     {"must3", py_must3, METH_VARARGS,

@@ -86,6 +86,18 @@ all off by default, so the published tables' node counts stay as they are):
     A static move order (weights fitted on solved 5x5 positions by
     ``benchmarks/minefield_move_features.py``): df-pn's children in that order (its ties),
     alpha-beta's moves after the table move and the killers. Only the order changes.
+``order6``
+    (issue 32) The same with 17 features (``order``'s 8; the path distances after the
+    move, the threats it makes, the groups it touches, the legal placements it takes from
+    each side, bridges, edges touched) and weights fitted on the winner's moves of the 6x6
+    certificates (``benchmarks/minefield_order6.py``, held out by entry), at df-pn's OR
+    nodes (the attacker to move; its AND nodes keep ``order``'s score) and at every
+    alpha-beta node. Only the order changes.
+``prior6``
+    (issue 32, df-pn only, with ``order6``) At the winner's (OR) nodes a child scored below
+    the best starts at proof number 1 + (score gap in logits) x ``scale`` / 8 (at most 65)
+    instead of 1. Never 0 nor infinite: only the order of the search changes (as
+    ``heuristic``).
 
 >>> from boardproof.models import get
 >>> from boardproof.models.minefield import native
@@ -118,7 +130,7 @@ DEFAULT_DFPN_BITS = 20
 
 #: the pruning rules (keywords of :func:`who_wins` and :func:`confirm`): their C bits
 RULES = {"heuristic": 1, "frozen": 2, "blocked": 4, "must3": 8, "order": 16, "win3": 32,
-         "weak": 64, "must5": 128}
+         "weak": 64, "must5": 128, "order6": 256, "prior6": 512}
 #: how many threats deep ``must5`` looks (1: the claim of ``must3``)
 DEFAULT_MUST_DEPTH = 2
 #: the initial number of a df-pn child under ``heuristic``: 1 + scale * moves needed / 4
