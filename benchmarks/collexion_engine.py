@@ -16,7 +16,8 @@ or ``teams``). The row is the one of ``benchmarks/engine.py match`` (A's score: 
 a shared win 1/k; its 95 % Wilson interval; the fair share 1/P), and ``--log`` keeps
 every game as a JSON line that ``benchmarks/engine.py summary`` reads; a run with the same
 settings and ``--log`` plays only the games its log does not hold yet, and its row counts
-them all (a long run can be cut into chunks).
+them all (a long run can be cut into chunks); the CPU seconds a turn of each side count
+the games played in this run.
 """
 
 from __future__ import annotations
@@ -60,6 +61,25 @@ class Engine:
         return found.best_move
 
 
+class Timed:
+    """A player whose CPU time per turn is counted (the same name)."""
+
+    def __init__(self, player: Any) -> None:
+        self.player, self.name = player, player.name
+        self.cpu = 0.0
+        self.turns = 0
+
+    def reseed(self, game: int) -> None:
+        self.player.reseed(game)
+
+    def choose(self, pos: Position) -> Any:
+        before = time.process_time()
+        move = self.player.choose(pos)
+        self.cpu += time.process_time() - before
+        self.turns += 1
+        return move
+
+
 def logged(log: str | None, settings: dict[str, Any]) -> dict[int, dict[str, Any]]:
     """The games of ``log`` played with ``settings`` (players, variant, A, B), by index."""
     if log is None or not os.path.exists(log):
@@ -73,7 +93,7 @@ def logged(log: str | None, settings: dict[str, Any]) -> dict[int, dict[str, Any
 def run(players: int, games: int, iterations: int, variant: str, engine: str, depth: int,
         log: str | None) -> None:  # fmt: skip
     header()
-    a, b = Engine(iterations, engine, 1), AlphaBetaPlayer(depth, 3)
+    a, b = Engine(iterations, engine, 1), Timed(AlphaBetaPlayer(depth, 3))
     game = models.get("collexion")
     wins = shared = lost = plies = 0
     share = 0.0
@@ -113,13 +133,13 @@ def run(players: int, games: int, iterations: int, variant: str, engine: str, de
     low, high = wilson(round(share), games)
     print(
         "| players | variant | A | B (every other seat) | games | A wins | shared | A lost "
-        "| A score | 95% interval | fair share | plies/game | A CPU s/turn | s |"
+        "| A score | 95% interval | fair share | plies/game | A CPU s/turn | B CPU s/turn | s |"
     )
-    print("|---:|---|---|---|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|")
+    print("|---:|---|---|---|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|")
     print(f"| {players} | {variant} | {a.name} | {b.name} | {games} | {wins} | {shared} | {lost} "
           f"| {100 * share / games:.0f}% | {100 * low:.0f}-{100 * high:.0f}% | "
           f"{100 / players:.0f}% | {plies / games:.0f} | {a.cpu / max(a.turns, 1):.2f} | "
-          f"{time.perf_counter() - start:.0f} |")  # fmt: skip
+          f"{b.cpu / max(b.turns, 1):.2f} | {time.perf_counter() - start:.0f} |")  # fmt: skip
 
 
 def main() -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from boardproof.models.base import Engine, InvalidOptionError
-from boardproof.models.collexion.turnsearch import TurnSearch
+from boardproof.models.collexion.turnsearch import TurnSearch, make_tree
 
 
 def _accepts(position: Any) -> bool:
@@ -37,7 +37,7 @@ def _solve(position: Any, request: Any, method: str) -> Any:
 
 
 def _tree(position: Any, seed: int) -> TurnSearch:
-    return TurnSearch(position, seed=seed)
+    return make_tree(position, seed=seed)
 
 
 ENGINE = Engine(

@@ -36,6 +36,7 @@ position reached.
 from __future__ import annotations
 
 import functools
+import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
@@ -45,6 +46,7 @@ from boardproof.models.collexion.rules import (
     MAX_TAKE,
     CollexionPosition,
     Turn,
+    _State,
     hand_in_options,
 )
 
@@ -107,6 +109,11 @@ class BoxIndex:
     #: the indices; the polygons in the full box and the accessible ones), made when first
     #: used
     _masks: list[tuple[tuple[int, ...], int, int, int]] = field(
+        default_factory=list, compare=False, repr=False
+    )
+    #: :meth:`freeable` by box, and the full box's pieces it counts (made when first used)
+    _freeable: dict[int, int] = field(default_factory=dict, compare=False, repr=False)
+    _free_full: list[tuple[int, tuple[int, ...]]] = field(
         default_factory=list, compare=False, repr=False
     )
 
@@ -172,6 +179,73 @@ class BoxIndex:
                     accessible &= ~(1 << poly)
             found = self._features[present] = (present.bit_count(), in_box, accessible)
         return found
+
+    def freeable(self, present: int) -> int:
+        """The bit mask of the polygons a remove power (``r``) makes accessible in the box
+        ``present``: those of the pieces with one piece lying on them, an accessible one.
+        From the full box's such pieces, those of the pieces gone redone (taking a piece
+        changes the pieces under it and the pieces under those); :meth:`freeable_plain`
+        reads every piece.
+
+        >>> from boardproof.models.collexion.rules import GAME
+        >>> index = BoxIndex.of(GAME.start())
+        >>> all(index.freeable(index.full & ~taken) == index.freeable_plain(index.full & ~taken)
+        ...     for taken in index.takes(index.full))
+        True
+        """
+        found = self._freeable.get(present)
+        if found is None:
+            if not self._free_full:
+                under = self.under
+                made = []  # the pieces under each piece, and the pieces under those
+                for i in range(len(self.ids)):
+                    mask = 0
+                    for j in under[i]:
+                        mask |= 1 << j
+                        for k in under[j]:
+                            mask |= 1 << k
+                    made.append(mask)
+                free = sum(1 << i for i in range(len(self.ids)) if self._free(i, self.full))
+                self._free_full.append((free, tuple(made)))
+            free, redo_of = self._free_full[0]
+            gone = self.full & ~present
+            redo = 0
+            while gone:
+                low = gone & -gone
+                gone ^= low
+                redo |= redo_of[low.bit_length() - 1]
+            redo &= present
+            pieces = free & present & ~redo
+            over = self.over
+            while redo:
+                low = redo & -redo
+                redo ^= low
+                cover = over[low.bit_length() - 1] & present
+                if cover and not cover & (cover - 1) and not over[cover.bit_length() - 1] & present:
+                    pieces |= low
+            found = 0
+            polys = self.polys
+            while pieces:
+                low = pieces & -pieces
+                pieces ^= low
+                found |= 1 << polys[low.bit_length() - 1]
+            self._freeable[present] = found
+        return found
+
+    def _free(self, i: int, present: int) -> bool:
+        """Whether piece ``i`` of ``present`` has one piece lying on it, an accessible one."""
+        cover = self.over[i] & present
+        if not present >> i & 1 or not cover or cover & (cover - 1):
+            return False
+        return not self.over[cover.bit_length() - 1] & present
+
+    def freeable_plain(self, present: int) -> int:
+        """:meth:`freeable` read off every piece (the plain method, for the tests)."""
+        return functools.reduce(
+            int.__or__,
+            (1 << self.polys[i] for i in range(len(self.ids)) if self._free(i, present)),
+            0,
+        )
 
     def features_plain(self, present: int) -> tuple[int, int, int]:
         """:meth:`features` read off every piece (the plain method, for the tests)."""
@@ -275,6 +349,54 @@ def shape_token(piles: Sequence[Sequence[int]]) -> int:
     return max(p[0] for p in piles if p and len(p) == low)
 
 
+def power_reach(
+    index: BoxIndex,
+    present: int,
+    colls: tuple[tuple[int, ...], ...],
+    powers: tuple[str, ...],
+    rivals: Sequence[Sequence[int]],
+) -> list[tuple[int, int]]:
+    """Each player's (``reach``, ``swap``) of :func:`potential`: the polygons its next
+    turn's one power brings (bit masks): a remove power the pieces it frees
+    (:meth:`BoxIndex.freeable`), a steal its rivals' polygons; a swap its rivals'
+    polygons (for one of its own). ``rivals[q]``: those ``q`` may steal from.
+
+    >>> from boardproof.models.collexion.rules import GAME
+    >>> pos = GAME.parse_position("powers 1:g8<2,2:p4 g3.g4.g5:-:s/y3:-:x 234/234/234/234 1")
+    >>> index = BoxIndex.of(pos)
+    >>> [(bin(r), bin(x)) for r, x in power_reach(index, index.full, pos.collections,
+    ...                                            pos.powers, [[1], [0]])]
+    [('0b10000', '0b0'), ('0b0', '0b111')]
+    """
+    free = index.freeable(present) if any("r" in letters for letters in powers) else 0
+    return [
+        (reach | free if remove else reach, swap)
+        for reach, swap, remove in _rival_reach(colls, powers, tuple(map(tuple, rivals)))
+    ]
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _rival_reach(
+    colls: tuple[tuple[int, ...], ...], powers: tuple[str, ...], rivals: tuple[tuple[int, ...], ...]
+) -> list[tuple[int, int, bool]]:
+    """:func:`power_reach` but the remove power's: (reach, swap, has a remove power)."""
+    out = []
+    for q, letters in enumerate(powers):
+        theirs = 0
+        if "s" in letters or "x" in letters:
+            for o in rivals[q]:
+                theirs |= _held_mask(colls[o])
+        out.append((theirs if "s" in letters else 0, theirs if "x" in letters else 0,
+                    "r" in letters))  # fmt: skip
+    return out
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _held_mask(coll: tuple[int, ...]) -> int:
+    """The bit mask of the polygons ``coll`` holds."""
+    return sum(1 << t for t, count in enumerate(coll) if count)
+
+
 @functools.lru_cache(maxsize=1 << 16)
 def potential(
     coll: tuple[int, ...],
@@ -284,6 +406,8 @@ def potential(
     turns: float,
     place: int,
     weights: Weights = WEIGHTS,
+    reach: int = 0,
+    swap: int = 0,
 ) -> float:
     """What the collection ``coll`` should still earn within ``turns`` own turns, the
     first of them ``place``-th in the order of play (0: next to move).
@@ -297,6 +421,11 @@ def potential(
     likelier of its two sets) and a share of its token. ``in_box`` and ``accessible``: bit
     masks of the polygons left in the box and of those accessible now (memoised: the
     turns of a position mostly differ in the pieces, not in these masks).
+
+    Powers (:func:`power_reach`): ``reach`` and ``swap`` are the polygons one power
+    brings this turn (a remove power frees them, a steal takes them; a swap takes them
+    for a polygon outside the set): a set missing one such polygon besides accessible
+    ones counts as completed next turn too, less the power token's point.
 
     >>> piles = ((2, 3, 4),) * 4
     >>> near = (1, 1, 1, 0) + (0,) * 12  # g3 g4 g5: the green set misses g8
@@ -316,18 +445,28 @@ def potential(
     chance = [0.0] * 8
     best_now = 0.0
     total = 0.0
+    powered = reach | swap
     for kind in range(8):
         held = 0
         possible = True
         now = True
+        blocked = -1  # the missing polygon not accessible (-2: more than one)
         for t in SET_MEMBERS[kind]:
             if coll[t]:
                 held += 1
             elif not in_box >> t & 1:
                 possible = False
-                break
+                if not powered:
+                    break
+                blocked = t if blocked == -1 else -2
             elif not accessible >> t & 1:
                 now = False
+                blocked = t if blocked == -1 else -2
+        if (
+            blocked >= 0 and powered >> blocked & 1 and (reach >> blocked & 1 or sum(coll) > held)
+        ):  # one power completes it (a swap gives a polygon outside the set)
+            token = (piles[kind][0] if piles[kind] else 0) if kind < 4 else shape
+            best_now = max(best_now, token + held - 1.0)
         if not possible:
             continue
         token = (piles[kind][0] if piles[kind] else 0) if kind < 4 else shape
@@ -364,10 +503,18 @@ def _estimates(
     pieces, in_box, accessible = index.features(present)
     tokens_left = sum(len(p) for p in piles)
     turns = turns_left(players, nxt, final, ended, tokens_left, pieces, weights)
+    if any(powers):
+        rivals = [
+            [o for o in range(players) if (o % 2 != q % 2 if variant == "teams" else o != q)]
+            for q in range(players)
+        ]
+        reach = power_reach(index, present, colls, powers, rivals)
+    else:
+        reach = [(0, 0)] * players
     own = [
         sum(tokens[q]) + len(powers[q]) - sum(colls[q])
         + potential(colls[q], piles, in_box, accessible, turns[q], (q - nxt) % players,
-                    weights)
+                    weights, reach[q][0] & ~accessible, reach[q][1] & ~accessible)
         for q in range(players)
     ]  # fmt: skip
     if variant == "teams":
@@ -460,6 +607,37 @@ def _base_turns(pos: CollexionPosition, index: BoxIndex) -> Iterator[tuple[Turn,
             yield Turn(take=ids, sets=sets), after
 
 
+def _power_turns(pos: CollexionPosition, index: BoxIndex) -> Iterator[tuple[Turn, After]]:
+    """The powers variant's turns: for each power the mover may use first (none, then the
+    rules' order), the take sets of :meth:`BoxIndex.takes` (as :func:`_base_turns`: one
+    per set of pieces taken, not one per order) and the hand-ins, with what each leaves.
+    The same positions as the rules' generator (the tests check it), ~3x faster on an
+    opening heap (20,000 positions from 99,000 turns)."""
+    me = pos.to_move
+    ids, polys = index.ids, index.polys
+    start = _State(index.full, pos.collections, pos.tokens, pos.powers, pos.piles)
+    options = [("", start)]
+    if pos.powers[me]:
+        options += pos._power_options(start, pos.powers[me], consume=True)  # noqa: SLF001
+    takes: dict[int, list[tuple[int, tuple[int, ...]]]] = {}
+    for power, st in options:
+        found = takes.get(st.present)
+        if found is None:
+            found = takes[st.present] = sorted(index.takes(st.present).items(),
+                                               key=lambda item: item[1])  # fmt: skip
+        seqs: list[tuple[int, tuple[int, ...]]] = [(0, ())] if pos.final else []
+        colls, tokens = list(st.colls), list(st.tokens)
+        for taken, seq in seqs + found:
+            coll = list(st.colls[me])
+            for i in seq:
+                coll[polys[i]] += 1
+            take = tuple(ids[i] for i in seq)
+            for sets, kept, toks, piles in hand_in_options(tuple(coll), st.tokens[me], st.piles):
+                colls[me], tokens[me] = kept, toks
+                after = After(st.present & ~taken, tuple(colls), tuple(tokens), st.powers, piles)
+                yield Turn(power=power, take=take, sets=sets), after
+
+
 def _all_turns(pos: CollexionPosition) -> Iterator[tuple[Turn, After]]:
     """Every variant's turns (powers, free powers, gifts) from the rules' own generator."""
     for turn, state in pos._turns():  # noqa: SLF001 - the rules' generator, same package
@@ -475,7 +653,12 @@ def ranked_turns(pos: CollexionPosition, weights: Weights = WEIGHTS) -> list[Can
     index = BoxIndex.of(pos)
     me = pos.to_move
     opponents = pos.opponents(me)
-    turns = _base_turns(pos, index) if pos.variant == "base" else _all_turns(pos)
+    if pos.variant == "base":
+        turns = _base_turns(pos, index)
+    elif pos.variant == "powers":
+        turns = _power_turns(pos, index)
+    else:
+        turns = _all_turns(pos)
     seen: set[After] = set()
     out: list[Candidate] = []
     for turn, after in turns:
@@ -492,3 +675,65 @@ def best_turn(pos: CollexionPosition, weights: Weights = WEIGHTS) -> Turn | None
     """The evaluation's best turn (the one-ply search on :func:`estimates`)."""
     ranked = ranked_turns(pos, weights)
     return ranked[0].turn if ranked else None
+
+
+def greedy_turn(pos: CollexionPosition, rng: random.Random) -> Turn | None:
+    """A turn of the one-ply search on the score (``heuristic_scores()``, as the bounded
+    search at depth 1): the best score now minus the best opponent's, ``rng`` choosing
+    among the turns that tie (one per set of pieces taken, as :func:`ranked_turns`;
+    None once the game is over). A cheap model of a greedy player: no evaluation.
+
+    >>> from boardproof.models.collexion.rules import GAME
+    >>> pos = GAME.parse_position("base 1:g8,2:y3,3:p5 g3.g4.g5:-:-/-:-:- 234/234/234/234 1")
+    >>> str(greedy_turn(pos, random.Random(1)))
+    '1/g'
+    """
+    if pos.ended():
+        return None
+    me = pos.to_move
+    players = pos.num_players
+    opponents = pos.opponents(me)
+    if pos.variant not in ("base", "powers"):  # gifts, free powers: the rules' generator
+        best: list[Turn] = []
+        top = -(10**9)
+        for turn, after in _all_turns(pos):
+            own = [sum(after.tokens[q]) + len(after.powers[q]) - sum(after.colls[q])
+                   for q in range(players)]  # fmt: skip
+            if pos.variant == "teams":
+                own = [own[q] + own[(q + 2) % 4] for q in range(players)]
+            value = own[me] - max(own[q] for q in opponents)
+            if value > top:
+                top, best = value, [turn]
+            elif value == top:
+                best.append(turn)
+        return best[rng.randrange(len(best))] if best else None
+    index = BoxIndex.of(pos)
+    polys = index.polys
+    start = _State(index.full, pos.collections, pos.tokens, pos.powers, pos.piles)
+    options = [("", start)]
+    if pos.powers[me]:
+        options += pos._power_options(start, pos.powers[me], consume=True)  # noqa: SLF001
+    takes: dict[int, list[tuple[int, tuple[int, ...]]]] = {}
+    ties: list[tuple[str, tuple[int, ...], tuple[str, ...]]] = []
+    top = -(10**9)
+    for power, st in options:
+        rival = max(sum(st.tokens[q]) + len(st.powers[q]) - sum(st.colls[q]) for q in opponents)
+        fixed = len(st.powers[me]) - rival
+        found = takes.get(st.present)
+        if found is None:
+            found = takes[st.present] = sorted(
+                index.takes(st.present).items(), key=lambda item: item[1]
+            )
+        seqs: list[tuple[int, tuple[int, ...]]] = [(0, ())] if pos.final else []
+        for _, seq in seqs + found:
+            coll = list(st.colls[me])
+            for i in seq:
+                coll[polys[i]] += 1
+            for sets, kept, toks, _ in hand_in_options(tuple(coll), st.tokens[me], st.piles):
+                value = sum(toks) - sum(kept) + fixed
+                if value > top:
+                    top, ties = value, [(power, seq, sets)]
+                elif value == top:
+                    ties.append((power, seq, sets))
+    power, seq, sets = ties[rng.randrange(len(ties))]
+    return Turn(power=power, take=tuple(index.ids[i] for i in seq), sets=sets)

@@ -22,6 +22,15 @@ still within reach). Then
   evaluation's order). With one iteration it is the evaluation's best turn (the
   one-ply search); with more, the best turns are checked against the replies.
 
+With 4 players in the powers variant (:func:`settings`) the evaluation alone ties with
+the one-ply search: the turns there mostly hand in a set, and what matters is the
+token the next players then get (taking a pile's 2 hands them its 3 and 4), which it
+does not see. There the engine is a flat search (``max_depth=1``): each visit of a root
+turn plays the round out, every other player taking a greedy turn
+(:func:`~boardproof.models.collexion.evaluation.greedy_turn`, the one-ply search on the
+score, the seeded generator choosing among equal ones), and values the position
+reached, the mover's next turn, by the evaluation.
+
 The tree proves nothing (``proved_value()`` is None: the exact step of
 :func:`~boardproof.solvers.analyse.analyse` proves small endgames). With the same
 position, seed and iteration budget it grows the same tree.
@@ -50,6 +59,7 @@ from boardproof.models.collexion.evaluation import (
     Candidate,
     Weights,
     estimates_of,
+    greedy_turn,
     ranked_turns,
 )
 from boardproof.models.collexion.native import ranked_sequence
@@ -142,6 +152,15 @@ class TurnSearch:
     seed: int = 0
     #: plies of evaluation-guided play after a new leaf (0: the leaf's evaluation alone)
     playout_plies: int = 0
+    #: who plays the playout's plies: ``"evaluation"`` (the evaluation's near-best
+    #: turns) or ``"greedy"`` (:func:`~boardproof.models.collexion.evaluation.greedy_turn`,
+    #: the one-ply search on the score: no ranking, cheaper), the leaf then valued by the
+    #: evaluation
+    playout_policy: str = "evaluation"
+    #: the depth of the tree (None: unbounded); a node at this depth is a leaf whose
+    #: every visit plays a new playout (with greedy playouts of a whole round: a flat
+    #: search over the root's turns against greedy replies)
+    max_depth: int | None = None
     weights: Weights = WEIGHTS
     uct_c: float = UCT_C
     players: int = field(init=False)
@@ -173,6 +192,15 @@ class TurnSearch:
         if not self.playout_plies:
             return node.values
         pos, values = node.pos, node.values
+        if self.playout_policy == "greedy":
+            for _ in range(self.playout_plies):
+                turn = greedy_turn(pos, self.rng)
+                if turn is None:
+                    break
+                pos = pos.play(turn)
+            if pos.ended():
+                return tuple(float(s) for s in pos.scores())
+            return tuple(estimates_of(pos, self.weights))
         for _ in range(self.playout_plies):
             ranked = shared_ranked_turns(pos, self.weights)
             if not ranked:
@@ -214,7 +242,7 @@ class TurnSearch:
         while node.outcome is None and (node.visits > 0 or node is self.root):
             node = self._select(node)
             path.append(node)
-            if node.visits == 0:
+            if node.visits == 0 or (self.max_depth is not None and len(path) > self.max_depth):
                 break
         values = self._leaf_values(node)
         gains = reward(values, self.rivals)
@@ -345,6 +373,24 @@ class TurnSearch:
         raise ValueError("the ColleXion turn search proves no win")
 
 
+def settings(position: CollexionPosition) -> dict[str, Any]:
+    """The engine's tree settings for ``position``: in the powers variant with 4 players
+    a flat search whose leaves play a whole round of greedy replies (the evaluation
+    alone, blind to the order in which the others take the piles' tokens, tied with the
+    one-ply search there; measured in ``benchmarks/collexion_engine.py``); elsewhere
+    the tree of the evaluation alone.
+
+    >>> from boardproof.models.collexion.rules import GAME
+    >>> settings(GAME.start(variant="powers", players=4))["playout_policy"], settings(GAME.start())
+    ('greedy', {})
+    """
+    if position.variant == "powers" and position.num_players == 4:
+        return {"playout_plies": position.num_players - 1, "playout_policy": "greedy",
+                "max_depth": 1}  # fmt: skip
+    return {}
+
+
 def make_tree(position: CollexionPosition, seed: int = 0) -> TurnSearch:
-    """The turn engine's tree over ``position`` (``Engine.tree``)."""
-    return TurnSearch(position, seed=seed)
+    """The turn engine's tree over ``position`` (``Engine.tree``), with its
+    :func:`settings`."""
+    return TurnSearch(position, seed=seed, **settings(position))
