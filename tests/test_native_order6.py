@@ -11,8 +11,6 @@ differs from ``order``'s, and ``prior6`` changes df-pn's tree.
 
 from __future__ import annotations
 
-import random
-
 import pytest
 from test_native_prover import _connected, reachable
 from test_native_prover import values as _plain_values
@@ -64,28 +62,8 @@ def test_the_fitted_order_equals_the_plain_search_on_every_4x4_position() -> Non
     assert _ab_values(4, positions, True, ("order6",)) == plain
 
 
-@needs_native
-def test_the_prover_with_the_fitted_order_on_entries_and_middlegames() -> None:
-    """who_wins with the rules against the plain alpha-beta, the winning move included."""
-    positions = [GAME.parse_position(t) for t in ("4/4/4/4 b -", "4/4/4/b3 w -", "4/4/b3/4 w -")]
-    rng = random.Random(32)
-    while len(positions) < 9:
-        pos = GAME.start(size=5, pie=False)
-        while pos.outcome() is None and bin(pos.black | pos.white).count("1") < 8:
-            pos = pos.play(rng.choice(pos.legal_moves()))
-        if pos.outcome() is None:
-            positions.append(pos)
-    for pos in positions:
-        fen = pos.fen()
-        native.reset()
-        plain = native.search_for(pos.n, False, 18).solve(pos).value
-        winner = pos.to_move if plain == "win" else 1 - pos.to_move
-        for use in SETS:
-            found = prover.who_wins(pos, use=use, tt_bits=18, table="quad")
-            assert found.winner == winner, (fen, use)
-            if found.best_move is not None:
-                after = pos.play(found.best_move)
-                assert after.outcome() is not None or native.solve(after).value == "loss"
+# the prover with these rules on 4x4 entries and 5x5 middlegames, the winning move
+# included: tests/test_native_pruning.py's test_the_prover_with_rules_on_4x4_entries...
 
 
 @needs_native

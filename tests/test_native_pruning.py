@@ -119,7 +119,8 @@ def test_every_rule_on_sampled_positions(n: int, count: int) -> None:
 
 
 @needs_native
-@pytest.mark.parametrize("use", [("heuristic",), ("must3",), ("order",), ALL])
+@pytest.mark.parametrize("use", [("heuristic",), ("must3",), ("order",), ("order6",),
+                                 ("order6", "prior6"), ("must3", "order6", "prior6"), ALL])
 def test_the_prover_with_rules_on_4x4_entries_and_5x5_middlegames(use: tuple[str, ...]) -> None:
     """who_wins / confirm with the rules against the plain alpha-beta, the winning move
     included (it wins by the plain search)."""

@@ -1403,6 +1403,7 @@ static const int W_ORDER[NFEATURES] = {13, -2, 14, 21, 6, -2, 12, 64};
    counted); 15 own stones two steps from q with at least two empty common neighbours
    (bridges); 16 the own edges (0..2) that q touches or whose group it touches. */
 #define NFEATURES6 17
+_Static_assert(NFEATURES6 <= 32 && NFEATURES <= 32, "features_tuple holds 32");
 static int groups_next_to(u64 own, u64 around) {
     int k = 0;
     for (u64 g = own & around; g; k++) g &= ~flood(g & -g, own);
@@ -2199,17 +2200,24 @@ static PyObject *py_distances(PyObject *self, PyObject *args) {
                          (unsigned long long)never_points(op, me, f, !black));
 }
 
-static PyObject *py_features6(PyObject *self, PyObject *args) {
+/* features(me, op, black, q) / features6(...): a move's features as a tuple, computed by
+   `compute` (move_features: NFEATURES of them, move_features6: NFEATURES6 <= 32) */
+static PyObject *features_tuple(PyObject *args, int count,
+                                void (*compute)(u64, u64, int, int, int *)) {
     unsigned long long me, op;
     int black, q;
     if (!PyArg_ParseTuple(args, "KKpi", &me, &op, &black, &q)) return NULL;
     if (q < 0 || q >= CELLS) { PyErr_SetString(PyExc_ValueError, "point off the board"); return NULL; }
-    int f[NFEATURES6];
-    move_features6(me, op, black, q, f);
-    PyObject *out = PyTuple_New(NFEATURES6);
+    int f[32];
+    compute(me, op, black, q, f);
+    PyObject *out = PyTuple_New(count);
     if (out == NULL) return NULL;
-    for (int i = 0; i < NFEATURES6; i++) PyTuple_SET_ITEM(out, i, PyLong_FromLong(f[i]));
+    for (int i = 0; i < count; i++) PyTuple_SET_ITEM(out, i, PyLong_FromLong(f[i]));
     return out;
+}
+
+static PyObject *py_features6(PyObject *self, PyObject *args) {
+    return features_tuple(args, NFEATURES6, move_features6);
 }
 
 static PyObject *py_order(PyObject *self, PyObject *args) {
@@ -2226,16 +2234,7 @@ static PyObject *py_order(PyObject *self, PyObject *args) {
 }
 
 static PyObject *py_features(PyObject *self, PyObject *args) {
-    unsigned long long me, op;
-    int black, q;
-    if (!PyArg_ParseTuple(args, "KKpi", &me, &op, &black, &q)) return NULL;
-    if (q < 0 || q >= CELLS) { PyErr_SetString(PyExc_ValueError, "point off the board"); return NULL; }
-    int f[NFEATURES];
-    move_features(me, op, black, q, f);
-    PyObject *out = PyTuple_New(NFEATURES);
-    if (out == NULL) return NULL;
-    for (int i = 0; i < NFEATURES; i++) PyTuple_SET_ITEM(out, i, PyLong_FromLong(f[i]));
-    return out;
+    return features_tuple(args, NFEATURES, move_features);
 }
 
 static PyObject *py_must3(PyObject *self, PyObject *args) {
