@@ -1,6 +1,6 @@
 /*
- * The 8 board symmetries of Carpniches and the Python-facing position parser, shared by
- * the alpha-beta (carpniches.c) and the df-pn (dfpn.c).
+ * The 8 board symmetries of Carpniches, the exact keys of positions and the Python-facing
+ * position parser, shared by the alpha-beta (carpniches.c) and the df-pn (dfpn.c).
  *
  * The symmetries are not written here: the Python side hands them over as square
  * permutations (read_symmetries). ROWIMG[s][rank][bits] is the image under s of the six
@@ -64,6 +64,34 @@ static inline int canonical(const Pos *p, Pos *out) {
         }
     }
     return best;
+}
+
+/* The exact key of a position: its six boards, side and opening in 4 words, and `extra`
+   (0 or 1: the df-pn's attacker) above them. */
+typedef struct { u64 k[4]; } Key;
+
+static inline Key pack_key(const Pos *p, int extra) {
+    Key k;
+    u64 op = (u64)(p->opening + 2); /* 0..37 */
+    k.k[0] = p->o1 | (p->o2 & 0xFFFFFFFULL) << 36;
+    k.k[1] = p->o2 >> 28 | p->o3 << 8 | (u64)p->side << 44 | op << 45 | (u64)extra << 51;
+    k.k[2] = p->l0 | (p->l1 & 0xFFFFFFFULL) << 36;
+    k.k[3] = p->l1 >> 28 | p->l2 << 8;
+    return k;
+}
+
+static inline u64 hash_key(const Key *k) {
+    u64 h = k->k[0] * 0x9E3779B97F4A7C15ULL;
+    h ^= (k->k[1] + 0x632BE59BD9B4E019ULL) * 0xC2B2AE3D27D4EB4FULL;
+    h ^= (k->k[2] + 0x165667B19E3779F9ULL) * 0xBF58476D1CE4E5B9ULL;
+    h ^= (k->k[3] + 0x27D4EB2F165667C5ULL) * 0x94D049BB133111EBULL;
+    h ^= h >> 31;
+    h *= 0xBF58476D1CE4E5B9ULL;
+    return h ^ (h >> 29);
+}
+
+static inline int key_eq(const Key *a, const Key *b) {
+    return a->k[0] == b->k[0] && a->k[1] == b->k[1] && a->k[2] == b->k[2] && a->k[3] == b->k[3];
 }
 
 /* perms[s][sq] (8 permutations of the 36 squares) into PERM, INV and ROWIMG; 0, or -1

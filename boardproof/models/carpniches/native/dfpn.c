@@ -67,8 +67,6 @@
 #define MAXPLY (MAX_BOUND + 2)
 #define REP_NONE 32767
 
-typedef struct { u64 k[4]; } Key;
-
 typedef struct {
     Key key;
     uint32_t pn, dn, work;
@@ -127,29 +125,7 @@ static inline int pos_eq(const Pos *a, const Pos *b) {
 }
 
 /* the exact key of a canonical position and the attacker: six boards, side, opening */
-static inline Key pack(const Pos *p) {
-    Key k;
-    u64 op = (u64)(p->opening + 2); /* 0..37 */
-    k.k[0] = p->o1 | (p->o2 & 0xFFFFFFFULL) << 36;
-    k.k[1] = p->o2 >> 28 | p->o3 << 8 | (u64)p->side << 44 | op << 45 | (u64)ATTACKER << 51;
-    k.k[2] = p->l0 | (p->l1 & 0xFFFFFFFULL) << 36;
-    k.k[3] = p->l1 >> 28 | p->l2 << 8;
-    return k;
-}
-
-static inline u64 hash_key(const Key *k) {
-    u64 h = k->k[0] * 0x9E3779B97F4A7C15ULL;
-    h ^= (k->k[1] + 0x632BE59BD9B4E019ULL) * 0xC2B2AE3D27D4EB4FULL;
-    h ^= (k->k[2] + 0x165667B19E3779F9ULL) * 0xBF58476D1CE4E5B9ULL;
-    h ^= (k->k[3] + 0x27D4EB2F165667C5ULL) * 0x94D049BB133111EBULL;
-    h ^= h >> 31;
-    h *= 0xBF58476D1CE4E5B9ULL;
-    return h ^ (h >> 29);
-}
-
-static inline int key_eq(const Key *a, const Key *b) {
-    return a->k[0] == b->k[0] && a->k[1] == b->k[1] && a->k[2] == b->k[2] && a->k[3] == b->k[3];
-}
+static inline Key pack(const Pos *p) { return pack_key(p, ATTACKER); }
 
 /* the key and hash of p's class, and the symmetry taking p to its canonical image */
 static inline int key_of(const Pos *p, Key *key, u64 *hash) {
