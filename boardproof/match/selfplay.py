@@ -30,7 +30,7 @@ is the JSON form that ``boardproof review`` reads
 ...                             iterations=(5, 40))
 >>> records = [play_game((settings, index)) for index in range(2)]
 >>> [(r["id"], len(r["moves"]), r["selfplay"]["end"]) for r in records]
-[('selfplay-minefield-1-1', 10, 'rules'), ('selfplay-minefield-1-2', 14, 'rules')]
+[('selfplay-minefield-1-1', 10, 'rules'), ('selfplay-minefield-1-2', 11, 'rules')]
 >>> play_game((settings, 0)) == records[0]
 True
 """
