@@ -16,7 +16,7 @@ from collections.abc import Iterator
 import pytest
 from test_native_prover import _connected, reachable
 from test_native_prover import values as _plain_values
-from test_native_pruning import _naive_unstoppable, _sample
+from test_native_pruning import _dfpn_answers, _naive_unstoppable, _sample
 
 from boardproof import models
 from boardproof.models.minefield import native
@@ -51,24 +51,6 @@ def _naive_forced(me: int, op: int, black: bool, depth: int, cells: int) -> bool
         if all(_naive_forced(me2, op | 1 << d, black, depth - 1, cells) for d in stops):
             return True
     return False
-
-
-def _dfpn_answers(n: int, positions: list, diagonal: bool, use: tuple[str, ...],
-                  depth: int = 2, bits: int = 18) -> list[int]:  # fmt: skip
-    """Does the mover win? (1 / 0) by df-pn with the rules, one kept table for all."""
-    lib = native._native
-    native.reset()
-    native.search_for(n, diagonal, 12)._install()
-    out = []
-    with prover.rules(use, depth=depth):
-        for me, op, black in positions:
-            if _connected(op, not black, n, diagonal):
-                out.append(0)
-                continue
-            result, _, _ = lib.dfpn(me, op, black, True, bits, 0, 0.0, True)
-            assert result in (0, 1)
-            out.append(result)
-    return out
 
 
 def _kids(n: int, positions: list, diagonal: bool) -> Iterator[tuple[int, int, bool]]:
@@ -120,7 +102,7 @@ def test_dfpn_with_must5_equals_the_plain_search_on_every_small_position(
     plain = [int(v > 0) for v in _plain_values(n, positions, diagonal)]
     for use in (("must5",), ("must3", "must5")):
         for depth in (2, 3):
-            assert _dfpn_answers(n, positions, diagonal, use, depth) == plain, (use, depth)
+            assert _dfpn_answers(n, positions, use, 18, diagonal, depth) == plain, (use, depth)
 
 
 @needs_native
@@ -130,7 +112,7 @@ def test_dfpn_with_must5_on_sampled_positions(n: int, count: int, diagonal: bool
     positions = _sample(n, count, seed=320 + n)
     wins = [int(v > 0) for v in _plain_values(n, positions, diagonal)]
     for depth in (2, 3):
-        assert _dfpn_answers(n, positions, diagonal, ("must3", "must5"), depth) == wins
+        assert _dfpn_answers(n, positions, ("must3", "must5"), 18, diagonal, depth) == wins
     with prover.rules(["must3", "must5"]):
         native.search_for(n, diagonal, 12)._install()
         for me, op, black in positions[:5]:
@@ -146,7 +128,7 @@ def test_dfpn_with_must5_equals_the_plain_search_on_every_4x4_position() -> None
     for diagonal in (True, False):
         wins = [int(v > 0) for v in _plain_values(4, positions, diagonal)]
         for depth in (2, 3):
-            found = _dfpn_answers(4, positions, diagonal, ("must3", "must5"), depth, bits=22)
+            found = _dfpn_answers(4, positions, ("must3", "must5"), 22, diagonal, depth)
             assert found == wins, (diagonal, depth)
 
 
@@ -263,7 +245,7 @@ def test_every_4x4_position_catches_a_broken_must5_by_its_values() -> None:
     try:
         for mutant in (1, 2):
             lib.must5_mutant(mutant)
-            found = _dfpn_answers(4, positions, True, ("must3", "must5"), 2, bits=22)
+            found = _dfpn_answers(4, positions, ("must3", "must5"), 22, True, 2)
             assert found != wins, mutant
     finally:
         lib.must5_mutant(0)

@@ -31,16 +31,18 @@ def _ab_values(n: int, positions: list, diagonal: bool, use: tuple[str, ...]) ->
         return _plain_values(n, positions, diagonal)
 
 
-def _dfpn_answers(n: int, positions: list, use: tuple[str, ...], bits: int = 16) -> list[int]:
-    """Does the mover win? (1 / 0) by df-pn with the rules, ortho-diagonal game, one kept
+def _dfpn_answers(n: int, positions: list, use: tuple[str, ...], bits: int = 16,
+                  diagonal: bool = True,
+                  depth: int = prover.DEFAULT_MUST_DEPTH) -> list[int]:  # fmt: skip
+    """Does the mover win? (1 / 0) by df-pn with the rules (``depth``: must5's), one kept
     table for all (its numbers stay true between positions of one size and rule)."""
     lib = native._native
     native.reset()
-    native.search_for(n, True, 12)._install()
+    native.search_for(n, diagonal, 12)._install()
     out = []
-    with prover.rules(use):
+    with prover.rules(use, depth=depth):
         for me, op, black in positions:
-            if _connected(op, not black, n, True):
+            if _connected(op, not black, n, diagonal):
                 out.append(0)
                 continue
             result, _, _ = lib.dfpn(me, op, black, True, bits, 0, 0.0, True)
