@@ -268,3 +268,56 @@ def test_the_confirmation_falls_back_to_alpha_beta_with_the_attempts_rules(monke
     monkeypatch.setattr(subtrees, "CONFIRM_MIN", 1_000_000)
     check = subtrees.confirm(pos, found.winner, 16, found.nodes)
     assert check["proved"] is True and "rules" not in check
+
+
+@needs_native
+def test_a_size_below_settled_by_attempts_gives_the_estimates_its_own_nodes(tmp_path) -> None:
+    """Two budgeted sizes in one run (issue 32, 7x7 after 6x6): the bigger one's estimates
+    take the smaller one's entries from their own attempts (no unbudgeted basis search of
+    it); where an attempt did not settle, the number is its budget, a lower bound, and
+    every estimate made with it is marked so (the same formula given the exact numbers
+    would give at least as much: it grows with each of them)."""
+    journal = tmp_path / "run.jsonl"
+
+    def build(budget: int) -> dict:
+        return openings.build_report([4, 5], budget=budget, depth={4: 1, 5: 0}, split_from=4,
+                                     progress=False, checkpoint=journal,
+                                     stop_after={4: 600.0, 5: 1e-9})  # fmt: skip
+
+    report = build(10**6)  # every 4x4 entry settles in its own attempt
+    keys = [json.loads(line)["key"] for line in journal.read_text().splitlines()
+            if line.startswith("{") and '"key"' in line]  # fmt: skip
+    assert any(key.startswith("n=3 ") and "df-pn nodes" in key for key in keys)
+    assert not any(key.startswith("n=4 ") and "df-pn nodes" in key for key in keys)
+    four, five = report["sizes"]
+    own = {e["class"]: e["nodes"] for e in four["entries"] if e["class"] != "empty"}
+    assert all(e["winner"] for e in four["entries"])
+    guess = {e["class"]: e["estimate"] for e in five["entries"]}
+    assert guess["b2"]["from"][-1] == own["b2"] and guess["a1"]["from"][-1] == own["a1"]
+    assert not any(g.get("at_least") for g in guess.values() if g)
+    # the deadline of 5x5 (a per-size --stop-after) started none of its attempts
+    assert five["run"]["attempts"] == 0 and five["run"]["estimate_from_attempts"]
+    journal.unlink()
+    bounded = build(40)["sizes"]  # too small a budget: 4x4 entries unsettled
+    unsettled = [e["class"] for e in bounded[0]["entries"] if not e["winner"]]
+    assert unsettled
+    assert all(e["estimate"]["at_least"] for e in bounded[1]["entries"])
+
+
+def test_per_size_depth_and_stop_after_are_checked(tmp_path) -> None:
+    def refused(*options: str) -> str:
+        done = subprocess.run([sys.executable, "-m", "boardproof.cli", "openings", "minefield",
+                               "--sizes", "4-5", "--budget", "100", "--budget-from", "4",
+                               *options, "--out", str(tmp_path / "o")],
+                              capture_output=True, text=True, timeout=60)  # fmt: skip
+        assert done.returncode == 2, done.stderr
+        return done.stderr.strip().splitlines()[-1]
+
+    assert refused("--depth", "5=0").endswith(
+        "invalid option --depth: no value for 4x4 (give N or N,SIZE=M), got '5=0'")
+    assert refused("--depth", "1,5=9").endswith("invalid option --depth: expected 0 to 8, "
+                                                "got '1,5=9'")  # fmt: skip
+    assert refused("--stop-after", "1,7=60").endswith(
+        "invalid option --stop-after: size 7 is not in --sizes, got '1,7=60'")
+    assert refused("--stop-after", "1,5=soon").endswith(
+        "invalid option --stop-after: expected N or N,SIZE=M (seconds), got '1,5=soon'")

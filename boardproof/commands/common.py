@@ -309,6 +309,53 @@ class Seconds(click.ParamType):
 SECONDS = Seconds()
 
 
+def per_size(text: str, option: str, sizes: list[int], convert: Callable[[str], Any], *,
+             expected: str, check: Callable[[Any], str | None] = lambda value: None,
+             ) -> dict[int, Any]:  # fmt: skip
+    """``V`` (every size) or ``V,SIZE=W,...`` (SIZE gets W): one value per size of
+    ``sizes``, each ``convert``-ed (a ValueError: not such a value) and ``check``-ed (a
+    message: out of range).
+
+    >>> per_size("6,7=0", "--depth", [6, 7], int, expected="whole numbers")
+    {6: 6, 7: 0}
+    >>> per_size("7=0", "--depth", [6, 7], int, expected="whole numbers")
+    Traceback (most recent call last):
+    ...
+    boardproof.models.base.InvalidOptionError: invalid option --depth: no value for 6x6 \
+(give N or N,SIZE=M), got '7=0'
+    """
+    default: Any = None
+    given: dict[int, Any] = {}
+    for item in text.split(","):
+        key, equals, value = (part.strip() for part in item.rpartition("="))
+        try:
+            number = convert(value)
+            size = int(key) if equals else None
+        except ValueError:
+            raise InvalidOptionError(
+                f"invalid option {option}: expected N or N,SIZE=M ({expected}), got {text!r}"
+            ) from None
+        problem = check(number)
+        if problem is not None:
+            raise InvalidOptionError(f"invalid option {option}: {problem}, got {text!r}")
+        if size is None:
+            default = number
+        else:
+            given[size] = number
+    missing = [n for n in sizes if n not in given and default is None]
+    if missing:
+        raise InvalidOptionError(
+            f"invalid option {option}: no value for {missing[0]}x{missing[0]} "
+            f"(give N or N,SIZE=M), got {text!r}"
+        )
+    extra = sorted(set(given) - set(sizes))
+    if extra:
+        raise InvalidOptionError(
+            f"invalid option {option}: size {extra[0]} is not in --sizes, got {text!r}"
+        )
+    return {n: given.get(n, default) for n in sizes}
+
+
 @contextlib.contextmanager
 def live_search_status() -> Iterator[Callable[[], str]]:
     """While active, a function that says how far the search running now has got: the

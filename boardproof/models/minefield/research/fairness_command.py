@@ -11,7 +11,13 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from boardproof.commands.common import SECONDS, check_output_path, echo_json, run_summary
+from boardproof.commands.common import (
+    SECONDS,
+    check_output_path,
+    echo_json,
+    per_size,
+    run_summary,
+)
 from boardproof.inputs import read_text
 from boardproof.jobs.executor import Executor
 from boardproof.models.base import InvalidOptionError
@@ -67,35 +73,8 @@ def parse_per_size(text: str, option: str, sizes: list[int]) -> dict[int, int]:
     boardproof.models.base.InvalidOptionError: invalid option --games: no value for 13x13 \
 (give N or N,SIZE=M), got '9=4'
     """
-    default: int | None = None
-    given: dict[int, int] = {}
-    for item in text.split(","):
-        key, equals, value = (part.strip() for part in item.rpartition("="))
-        try:
-            number = int(value)
-            size = int(key) if equals else None
-        except ValueError:
-            raise InvalidOptionError(
-                f"invalid option {option}: expected N or N,SIZE=M (whole numbers), got {text!r}"
-            ) from None
-        if number < 1:
-            raise InvalidOptionError(f"invalid option {option}: expected >= 1, got {text!r}")
-        if size is None:
-            default = number
-        else:
-            given[size] = number
-    missing = [n for n in sizes if n not in given and default is None]
-    if missing:
-        raise InvalidOptionError(
-            f"invalid option {option}: no value for {missing[0]}x{missing[0]} "
-            f"(give N or N,SIZE=M), got {text!r}"
-        )
-    extra = sorted(set(given) - set(sizes))
-    if extra:
-        raise InvalidOptionError(
-            f"invalid option {option}: size {extra[0]} is not in --sizes, got {text!r}"
-        )
-    return {n: given.get(n, default or 0) for n in sizes}
+    return per_size(text, option, sizes, int, expected="whole numbers",
+                    check=lambda n: "expected >= 1" if n < 1 else None)
 
 
 def parse_variants(text: str) -> list[str]:

@@ -301,10 +301,10 @@ def build_report(
     executor: Executor | None = None,
     split: tuple[str, ...] = (),
     budget: int | None = None,
-    depth: int = 1,
+    depth: int | dict[int, int] = 1,
     split_from: int = SPLIT_FIRST_SIZE,
     notes: Callable[[str], None] | None = None,
-    stop_after: float | None = None,
+    stop_after: float | dict[int, float] | None = None,
     grow: str = "breadth",
     variant: str = STANDARD,
 ) -> dict[str, Any]:
@@ -328,14 +328,17 @@ def build_report(
     split ``depth`` plies deep, breadth first or best first (``grow``, see
     :data:`~boardproof.models.minefield.research.subtrees.GROWTHS`), the entries in the order of
     their
-    estimated cost from the three sizes below), and ``checkpoint`` is a JSON Lines
+    estimated cost from the three sizes below: from a size settled so in the same run,
+    the nodes its entries' own attempts settled in, or a lower bound), and
+    ``checkpoint`` is a JSON Lines
     journal with one line per attempt (and per task of the smaller sizes). ``notes``
     receives the estimates (one line per entry) before the first attempt. ``stop_after``
     (seconds from the start of this call): start no attempt that would not end by then
     (at the journal's nodes per second, see
     :meth:`~boardproof.models.minefield.research.subtrees.SubtreeRun.admit`; the attempts running
     finish,
-    none is cut), and report what is settled.
+    none is cut), and report what is settled. ``depth`` and ``stop_after`` may be given
+    per size (a dict over the sizes from ``split_from``).
     """
     if method not in METHODS:
         raise InvalidOptionError(
@@ -347,7 +350,11 @@ def build_report(
             raise InvalidOptionError(f"invalid option budget: the budgeted attempts take the "
                                      f"standard glyphs only, got variant {variant!r}")  # fmt: skip
     extra: tuple[str, ...] = () if variant == STANDARD else (variant,)
-    deadline = None if stop_after is None else time.monotonic() + stop_after
+    started = time.monotonic()
+    deadlines = ({} if stop_after is None else {n: started + stop_after for n in sizes}
+                 if not isinstance(stop_after, dict)
+                 else {n: started + after for n, after in stop_after.items()})  # fmt: skip
+    depths = depth if isinstance(depth, dict) else {n: depth for n in sizes}
     tasks: list[tuple[str, Any]] = []
     classes = {n: point_classes(n, win, variant) for n in sizes}
     deep = [n for n in sizes if budget is not None and n >= split_from]
@@ -378,7 +385,9 @@ def build_report(
     # three that its estimates come from, and one more to check the method on the last
 
     if any(n - 3 >= 2 for n in deep):
-        basis = {k for n in deep for k in (n - 4, n - 3, n - 2, n - 1) if k >= 2}
+        # (a size settled by attempts in this run gives its own: see _deep_size)
+        basis = {k for n in deep for k in (n - 4, n - 3, n - 2, n - 1)
+                 if k >= 2 and k not in deep}  # fmt: skip
         for k in sorted(basis):
             for line in [None] + [rep for rep, _ in point_classes(k, win)]:
                 tasks.append((subtrees.basis_key(k, line), (k, line, win, subtrees.RULES)))
@@ -400,9 +409,9 @@ def build_report(
         )
         for n in deep:
             folder = None if checkpoint is None else subtrees.attempt_folder(str(checkpoint))
-            results.update(_deep_size(n, win, classes[n], results, budget or 0, depth,
-                                      executor, store, progress, notes,
-                                      deadline, folder, grow))  # fmt: skip
+            results.update(_deep_size(n, win, classes[n], results, budget or 0,
+                                      depths.get(n, 1), executor, store, progress, notes,
+                                      deadlines.get(n), folder, grow))  # fmt: skip
     finally:
         if own and executor is not None:
             executor.close()
@@ -511,26 +520,38 @@ def _deep_size(n: int, win: str, classes: list[tuple[str, Any]], results: dict[s
     backtest = None
     seconds = 0.0
     if n - 3 >= 2:
-        nodes = {}
+        nodes: dict[int, dict[str, int]] = {}
+        bounded: dict[int, set[str]] = {}
         for k in range(max(2, n - 4), n):
+            lines = [None] + [rep for rep, _ in point_classes(k, win)]
+            if f"n={k} run" in results:  # settled by attempts in this run
+                nodes[k], bounded[k] = _attempted_nodes(k, lines, results)
+                if k == n - 1:
+                    run_k = results[f"n={k} run"]
+                    seconds, rate = run_k["cpu"], run_k["rate"]
+                continue
             row = {}
-            for line in [None] + [rep for rep, _ in point_classes(k, win)]:
+            for line in lines:
                 found = results[subtrees.basis_key(k, line)]
                 row[line or "empty"] = found["nodes"]
                 seconds = seconds + found["seconds"] if k == n - 1 else seconds
             nodes[k] = row
-        rate = sum(nodes[n - 1].values()) / seconds if seconds > 0 else None
-        guess = subtrees.estimates(n, nodes, reps)
+        if f"n={n - 1} run" not in results:
+            rate = sum(nodes[n - 1].values()) / seconds if seconds > 0 else None
+        guess = subtrees.estimates(n, nodes, reps, bounded)
         for value in guess.values():
             value["hours"] = subtrees.cpu_hours(value["nodes"], rate) if rate else None
         if n - 4 >= 2:  # the same method one size down, against what it measured there
-            backtest = subtrees.backtest(n - 1, nodes, [r for r, _ in point_classes(n - 1, win)])
+            backtest = subtrees.backtest(n - 1, nodes,
+                                         [r for r, _ in point_classes(n - 1, win)], bounded)
     order = sorted(reps, key=lambda r: (guess[r]["nodes"] if guess else 0, reps.index(r)))
     rules = "+".join(subtrees.RULES) or "no rule"
     if notes is not None and guess:
         for point in order + ["empty"]:
             g = guess[point]
-            notes(f"{n}x{n} {point}: estimated {g['nodes']:.2g} df-pn nodes with {rules} (from "
+            least = "at least " if g.get("at_least") else ""
+            notes(f"{n}x{n} {point}: estimated {least}{g['nodes']:.2g} df-pn nodes with {rules} "
+                  "(from "
                   f"{', '.join(f'{v:,}' for v in g['from'])} on {n - 3}x{n - 3} to "
                   f"{n - 1}x{n - 1})" + (f", ~{g['hours']:g} hours at {rate:,.0f} nodes/s "
                                          f"(the {n - 1}x{n - 1} entries of this run)"
@@ -549,9 +570,12 @@ def _deep_size(n: int, win: str, classes: list[tuple[str, Any]], results: dict[s
         if measured is not None:
             measured["ratio"] = round(measured["nodes"] / max(value["nodes"], 1.0), 3)
         value["measured"] = measured
+    # ``own``: the nodes of the entry's own attempts (the basis of a bigger size's estimates)
     out = {f"n={n} {rep}": {**entries[rep], "estimate": guess.get(rep),
-                            "spent": run.spent(rep)} for rep in reps}  # fmt: skip
-    out[f"n={n} empty"] = {**empty, "estimate": guess.get("empty"), "spent": run.spent("")}
+                            "spent": run.spent(rep), "own": run.measured(rep)}
+           for rep in reps}  # fmt: skip
+    out[f"n={n} empty"] = {**empty, "estimate": guess.get("empty"), "spent": run.spent(""),
+                           "own": run.measured("")}  # fmt: skip
     spent = run.spent("")
     out[f"n={n} run"] = {
         "budget": budget, "depth": depth, "grow": grow, "table": subtrees.TABLE,
@@ -561,8 +585,36 @@ def _deep_size(n: int, win: str, classes: list[tuple[str, Any]], results: dict[s
         "attempts": spent["attempts"], "nodes": spent["nodes"], "cpu": round(spent["cpu"], 1),
         "rate": round(spent["nodes"] / spent["cpu"]) if spent["cpu"] > 0 else None,
         "budgets": spent["budgets"], "backtest": backtest,
+        # the size below was settled by attempts too: its numbers are theirs
+        **({"estimate_from_attempts": True} if f"n={n - 1} run" in results else {}),
     }  # fmt: skip
     return out
+
+
+def _attempted_nodes(k: int, lines: list[str | None], results: dict[str, Any],
+                     ) -> tuple[dict[str, int], set[str]]:  # fmt: skip
+    """The basis row of a size settled by budgeted attempts in the same run: each entry's
+    nodes from its own attempts with the run's rules, those it settled in (exact), else
+    the biggest budget it did not settle in (a lower bound: listed in the set), else the
+    nodes spent on it and below (also listed as a lower bound).
+
+    >>> results = {"n=6 empty": {"own": None, "spent": {"nodes": 7}},
+    ...            "n=6 a1": {"own": {"nodes": 100, "settled": False}},
+    ...            "n=6 b1": {"own": {"nodes": 40, "settled": True}}}
+    >>> row, bounded = _attempted_nodes(6, [None, "a1", "b1"], results)
+    >>> row, sorted(bounded)
+    ({'empty': 7, 'a1': 100, 'b1': 40}, ['a1', 'empty'])
+    """
+    row: dict[str, int] = {}
+    bounded: set[str] = set()
+    for line in lines:
+        name = line or "empty"
+        found = results[f"n={k} {name}"]
+        own = found.get("own")
+        row[name] = own["nodes"] if own else found["spent"]["nodes"]
+        if not own or not own["settled"]:
+            bounded.add(name)
+    return row, bounded
 
 
 def _consistent(empty: str | None, black_wins: list[str], unsolved: list[str]) -> bool | None:

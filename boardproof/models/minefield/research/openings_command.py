@@ -5,6 +5,7 @@ command line's options (:mod:`.openings` computes it, :mod:`.openings_report` wr
 from __future__ import annotations
 
 import json
+import math
 import os
 import time
 from typing import Any
@@ -12,7 +13,7 @@ from typing import Any
 import click
 
 from boardproof import models
-from boardproof.commands.common import SECONDS, backend_options, check_output_path, run_summary
+from boardproof.commands.common import backend_options, check_output_path, per_size, run_summary
 from boardproof.jobs.executor import Executor
 from boardproof.models.base import InvalidOptionError, Openings
 
@@ -39,8 +40,9 @@ PARAMS = (
                  help="sizes from 6x6 on: df-pn nodes per attempt; an entry not settled "
                       "within it is split into one attempt per reply (resumable: one "
                       "checkpoint line per attempt)."),
-    click.Option(["--depth"], type=click.IntRange(min=0, max=8), default=None,
-                 help="with --budget: split this many plies below an entry [1]."),
+    click.Option(["--depth"], default=None, metavar="N",
+                 help="with --budget: split this many plies below an entry (0 to 8), or "
+                      "per size: N,SIZE=M (6,7=0: 7x7 entries are not split) [1]."),
     click.Option(["--grow"], default=None, metavar="ORDER",
                  help="with --budget: breadth (every reply of a split position is attempted "
                       "before any is split) or best (the next attempt is the most-proving "
@@ -48,10 +50,11 @@ PARAMS = (
     click.Option(["--budget-from", "budget_from"], type=click.IntRange(min=2, max=8),
                  default=None, metavar="N",
                  help="with --budget: the first size settled so [6]."),
-    click.Option(["--stop-after", "stop_after"], type=SECONDS, default=None,
+    click.Option(["--stop-after", "stop_after"], default=None, metavar="SECONDS",
                  help="with --budget: start no attempt that would not end within this many "
                       "seconds (at the journal's nodes per second); the running ones finish; "
-                      "the report says what is settled (resume from the checkpoint)."),
+                      "the report says what is settled (resume from the checkpoint). Per "
+                      "size: S,SIZE=T (1,7=3600: only 7x7 starts attempts)."),
     click.Option(["--method"], default=None, metavar="METHOD",
                  help="auto (dfpn if the C module is built), dfpn (from 5x5 on: native df-pn "
                       "first, native alpha-beta second), native (native alpha-beta first) or "
@@ -76,9 +79,9 @@ def _minefield(
     force: bool = False,
     as_json: bool = False,
     budget: int | None = None,
-    depth: int | None = None,
+    depth: str | None = None,
     budget_from: int | None = None,
-    stop_after: float | None = None,
+    stop_after: str | None = None,
     cert_dir: str | None = None,
     grow: str | None = None,
     variant: str | None = None,
@@ -126,6 +129,12 @@ def _minefield(
             raise InvalidOptionError(f"invalid option {flag}: it needs --budget, got {value}")
     split_from = SPLIT_FIRST_SIZE if budget_from is None else budget_from
     deep = budget is not None and any(n >= split_from for n in size_list)
+    deep_sizes = [n for n in size_list if budget is not None and n >= split_from]
+    depths = per_size(depth or "1", "--depth", deep_sizes, int, expected="whole numbers",
+                      check=lambda d: None if 0 <= d <= 8 else "expected 0 to 8")
+    stops = None if stop_after is None else per_size(
+        stop_after, "--stop-after", deep_sizes, float, expected="seconds",
+        check=lambda s: None if math.isfinite(s) and s > 0 else "expected seconds > 0")
     # a run of budgeted attempts keeps its journal (the unsettled entries go on from it)
     stem = "minefield-openings" + (f"-{variant}" if variant not in (None, "standard") else "")
     cp = checkpoint or os.path.join(out_dir, stem + ".checkpoint"
@@ -149,13 +158,13 @@ def _minefield(
     if too_big:
         command += " --force"
     if budget is not None:
-        command += f" --budget {budget} --depth {1 if depth is None else depth}"
+        command += f" --budget {budget} --depth {per_size_text(depths)}"
         if grow is not None and grow != "breadth":
             command += f" --grow {grow}"
         if budget_from is not None:
             command += f" --budget-from {budget_from}"
         if stop_after is not None:
-            command += f" --stop-after {stop_after:g}"
+            command += f" --stop-after {per_size_text(stops or {})}"
     command += f" --out {out_dir}"
     report = build_report(
         size_list,
@@ -167,9 +176,9 @@ def _minefield(
         command=command,
         method=method,
         budget=budget,
-        depth=1 if depth is None else depth,
+        depth=depths,
         split_from=split_from,
-        stop_after=stop_after,
+        stop_after=stops,
         grow=grow or "breadth",
         notes=lambda line: click.echo(line, err=True),
         variant=variant or "standard",
@@ -217,6 +226,19 @@ def _minefield(
     click.echo(f"seconds: {time.perf_counter() - start:.1f} ({run_summary(executor)})")
 
 
+
+
+def per_size_text(values: dict[int, Any]) -> str:
+    """Per-size values as the option gives them: the most common one, then the others.
+
+    >>> per_size_text({6: 6}), per_size_text({6: 1.0, 7: 3600.0}), per_size_text({})
+    ('6', '1,7=3600', '')
+    """
+    if not values:
+        return ""
+    listed = list(values.values())
+    common = max(listed, key=lambda v: (listed.count(v), -listed.index(v)))
+    return ",".join([f"{common:g}"] + [f"{n}={v:g}" for n, v in values.items() if v != common])
 
 
 def _check_variant(variant: str, method: str = "auto", cert_dir: str | None = None) -> None:

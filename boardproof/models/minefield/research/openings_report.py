@@ -370,8 +370,8 @@ def cached_text(files: list[dict[str, Any]]) -> str:
             "journal), the others in this run.")
 
 
-def _hours(value: float | None) -> str:
-    return "-" if value is None else f"{value:g}"
+def _hours(value: float | None, least: bool = False) -> str:
+    return "-" if value is None else ("≥ " if least else "") + f"{value:g}"
 
 
 def rules_text(rules: list[str]) -> str:
@@ -435,10 +435,20 @@ def measured_text(guess: dict[str, Any]) -> str:
     'settled in 54,095,214: 0.05x'
     >>> measured_text({"measured": {"nodes": 10**8, "settled": False, "ratio": 0.09}})
     'not in 100,000,000: over 0.09x'
+
+    Against an estimate that is only a lower bound, a settled entry's ratio is an upper
+    bound, and an unsettled one's says nothing:
+
+    >>> measured_text({"measured": {"nodes": 10**8, "settled": False, "ratio": 0.09},
+    ...                "at_least": True})
+    'not in 100,000,000'
     """
     found = guess.get("measured")
     if not found:
         return "-"
+    if guess.get("at_least"):
+        return (f"settled in {found['nodes']:,}: ≤ {found['ratio']:g}x" if found["settled"]
+                else f"not in {found['nodes']:,}")  # fmt: skip
     if found["settled"]:
         return f"settled in {found['nodes']:,}: {found['ratio']:g}x"
     return f"not in {found['nodes']:,}: over {found['ratio']:g}x"
@@ -449,15 +459,30 @@ def backtest_text(n: int, backtest: dict[str, Any] | None) -> str:
 
     >>> backtest_text(5, {"a1": {"ratio": 9.5}, "b1": {"ratio": 0.8}})[:80]
     ' Checked one size down: estimated by the same method from 2x2..4x4 with the same'
+
+    Where the measured nodes are only a lower bound (``at_least``: not settled within
+    them), its ratio is one too (``over``):
+
+    >>> backtest_text(6, {"a1": {"ratio": 0.5, "at_least": True}, "b1": {"ratio": 0.8}})[-76:]
+    'settled entries took 0.8x to 0.8x the estimated nodes (b1 0.8; a1 over 0.5).'
     """
     if not backtest:
         return ""
-    ratios = {point: b["ratio"] for point, b in backtest.items()}
-    low, high = min(ratios.values()), max(ratios.values())
+    ratios = {point: b["ratio"] for point, b in backtest.items() if not b.get("at_least")}
+    over = {point: b["ratio"] for point, b in backtest.items() if b.get("at_least")}
+    head = (f" Checked one size down: estimated by the same method from {n - 3}x{n - 3}.."
+            f"{n - 1}x{n - 1} with the same rules, the {n}x{n} ")
     each = ", ".join(f"{point} {ratio:g}" for point, ratio in ratios.items())
-    return (f" Checked one size down: estimated by the same method from {n - 3}x{n - 3}.."
-            f"{n - 1}x{n - 1} with the same rules, the {n}x{n} entries then took {low:g}x to "
-            f"{high:g}x the estimated nodes (measured / estimated: {each}).")  # fmt: skip
+    if not over:
+        low, high = min(ratios.values()), max(ratios.values())
+        return (head + f"entries then took {low:g}x to {high:g}x the estimated nodes "
+                f"(measured / estimated: {each}).")  # fmt: skip
+    bounds = ", ".join(f"{point} over {ratio:g}" for point, ratio in over.items())
+    if not ratios:
+        return head + f"entries are all unsettled so far (measured / estimated: {bounds})."
+    low, high = min(ratios.values()), max(ratios.values())
+    return (head + f"settled entries took {low:g}x to {high:g}x the estimated nodes "
+            f"({each}; {bounds}).")  # fmt: skip
 
 
 def empty_board_text(size: dict[str, Any]) -> str:
@@ -490,6 +515,26 @@ def empty_board_text(size: dict[str, Any]) -> str:
                    "and the empty board's own attempts are not settled.")
 
 
+def attempts_basis_text(n: int, run: dict[str, Any]) -> str:
+    """Where a size's estimates took the size below from this run's attempts (it was
+    settled by attempts too, and no search without a budget could settle all of it).
+
+    >>> attempts_basis_text(7, {"estimate_from_attempts": True, "estimate_rate": 238783})[:62]
+    ' For 6x6, settled by attempts in this run too, the numbers are'
+    """
+    if not run.get("estimate_from_attempts"):
+        return ""
+    k = n - 1
+    rate = run.get("estimate_rate")
+    return (f" For {k}x{k}, settled by attempts in this run too, the numbers are those of "
+            "its entries' own attempts with these rules: the nodes one settled in, else the "
+            "biggest budget none settled in, a lower bound; an estimate made from a lower "
+            f"bound, or from a {k}x{k} total that holds one, is a lower bound too (`≥`: "
+            "the estimate grows with every number it is made from)"
+            + (f"; the hours at the rate of this run's {k}x{k} attempts ({rate:,} df-pn nodes "
+               "per CPU second)" if rate else "") + ".")
+
+
 def budgeted_section(report: dict[str, Any], size: dict[str, Any]) -> list[str]:
     """The lines of a size settled by budgeted attempts (issue 18): the budget, the cost
     each entry was estimated at before it was attempted, what every attempt in the journal
@@ -515,17 +560,22 @@ def budgeted_section(report: dict[str, Any], size: dict[str, Any]) -> list[str]:
         + (f" ({run['rate']:,} nodes per CPU second)" if run.get("rate") else "")
         + f"; {budgets_text(run.get('budgets', []))}.",
         "",
-        "The entries ran in the order of their **estimated cost**, computed before the "
+        ("The entries ran in the order of their **estimated cost**, computed before the "
         f"run's attempts from the same entry's df-pn nodes **with the attempts' rules ({rules})**, "
         f"the same table scheme and no budget, on {n - 3}x{n - 3}, {n - 2}x{n - 2} and "
         f"{n - 1}x{n - 1} (the point with the same distances to the edges): its last "
         "growth factor times the growth of the whole table's factor from one size to the "
         "next"
         + (f"; the hours at the rate of the {n - 1}x{n - 1} entries of the same run "
-           f"({rate:,} df-pn nodes per second of their wall time)" if rate else "")
-        + "." + backtest_text(n - 1, run.get("backtest")) + " The last column compares "
+           f"({rate:,} df-pn nodes per second of their wall time)"
+           if rate and not run.get("estimate_from_attempts") else "")
+        + "." + attempts_basis_text(n, run) + backtest_text(n - 1, run.get("backtest"))
+        + " The last column compares "
         "the entry's own attempts with these rules (not its replies') with its estimate: "
-        "the nodes it settled in, or the biggest budget it did not settle in (a lower bound).",
+        "the nodes it settled in, or the biggest budget it did not settle in (a lower bound).")
+        if any(e.get("estimate") for e in size["entries"]) else
+        "The entries ran in the order of their classes: no estimates (they are made from "
+        "the three sizes below, from 2x2 on).",
         "",
         f"| entry | estimated nodes ({rules}) | from {n - 3}x{n - 3}..{n - 1}x{n - 1} | "
         "estimated hours | winner | attempts | nodes spent | CPU seconds | budgets | "
@@ -537,7 +587,8 @@ def budgeted_section(report: dict[str, Any], size: dict[str, Any]) -> list[str]:
     for e in rows:
         guess = e.get("estimate") or {}
         basis = ", ".join(f"{v:,}" for v in guess.get("from", [])) or "-"
-        estimate = f"{guess['nodes']:.2g}" if guess else "-"
+        least = "≥ " if guess.get("at_least") else ""
+        estimate = f"{least}{guess['nodes']:.2g}" if guess else "-"
         who = {"b": "Black", "w": "White"}.get(e["winner"] or "", "**not settled**")
         spent = e.get("spent") or {"attempts": e.get("tasks", 1), "nodes": e["nodes"],
                                    "cpu": e.get("cpu") or 0, "budgets": []}  # fmt: skip
@@ -547,7 +598,7 @@ def budgeted_section(report: dict[str, Any], size: dict[str, Any]) -> list[str]:
         if not spent["attempts"]:
             who = "not attempted"
         lines.append(
-            f"| {e['class']} | {estimate} | {basis} | {_hours(guess.get('hours'))} | "
+            f"| {e['class']} | {estimate} | {basis} | {_hours(guess.get('hours'), bool(least))} | "
             f"{who} | {spent['attempts']:,} | {spent['nodes']:,} | {spent['cpu'] or 0:,} | "
             f"{budgets_text(spent['budgets'])} | {replies} | {measured_text(guess)} |"
         )

@@ -738,24 +738,34 @@ def estimate(history: list[float], totals: list[float]) -> float:
     return float(round(history[-1] * last * max(speedup, 1.0)))
 
 
-def estimates(n: int, nodes: dict[int, dict[str, int]],
-              classes: list[str]) -> dict[str, dict[str, Any]]:  # fmt: skip
+def estimates(n: int, nodes: dict[int, dict[str, int]], classes: list[str],
+              bounded: dict[int, set[str]] | None = None) -> dict[str, dict[str, Any]]:
     """Per class of size ``n`` (and ``empty``): the estimate from ``nodes`` (df-pn nodes
-    by size, then by class or ``empty``, for the three sizes below ``n``).
+    by size, then by class or ``empty``, for the three sizes below ``n``). ``bounded``:
+    by size, the entries whose nodes are only a lower bound (not settled within them);
+    an estimate made from one, or from a size's total that holds one, is a lower bound
+    too (``at_least``): :func:`estimate` grows with every number it is given.
 
     >>> nodes = {3: {"empty": 100, "a1": 10}, 4: {"empty": 1000, "a1": 200},
     ...          5: {"empty": 40000, "a1": 8000}}
     >>> estimates(6, nodes, ["a1"])["a1"]
     {'nodes': 1173333.0, 'from': [10, 200, 8000]}
+    >>> estimates(6, nodes, ["a1"], {5: {"empty"}})["a1"]["at_least"]
+    True
     """
     sizes = [n - 3, n - 2, n - 1]
+    bounded = bounded or {}
     totals = [float(sum(nodes[k].values())) for k in sizes]
-    out = {}
+    whole = any(bounded.get(k) for k in sizes)  # a total holds a lower bound
+    out: dict[str, dict[str, Any]] = {}
     for point in ["empty", *classes]:
-        history = [nodes[k]["empty" if point == "empty" else counterpart(point, n, k)]
-                   for k in sizes]  # fmt: skip
+        names = ["empty" if point == "empty" else counterpart(point, n, k) for k in sizes]
+        history = [nodes[k][name] for k, name in zip(sizes, names, strict=True)]
         out[point] = {"nodes": estimate([float(h) for h in history], totals),
                       "from": history}  # fmt: skip
+        if whole or any(name in bounded.get(k, ()) for k, name in
+                        zip(sizes, names, strict=True)):
+            out[point]["at_least"] = True
     return out
 
 
@@ -791,19 +801,27 @@ def basis_nodes(arg: tuple[int, str | None, str, tuple[str, ...]]) -> dict[str, 
             "seconds": round(time.perf_counter() - start, 3)}  # fmt: skip
 
 
-def backtest(n: int, nodes: dict[int, dict[str, int]], classes: list[str]) -> dict[str, Any]:
+def backtest(n: int, nodes: dict[int, dict[str, int]], classes: list[str],
+             bounded: dict[int, set[str]] | None = None) -> dict[str, Any]:
     """The estimates of size ``n`` from the three sizes below it against its measured
-    nodes (``nodes[n]``): per class (and ``empty``) the ratio measured / estimated.
+    nodes (``nodes[n]``): per class (and ``empty``) the ratio measured / estimated
+    (``at_least``: the measured nodes are a lower bound, see :func:`estimates`).
 
     >>> nodes = {2: {"empty": 6, "a1": 2}, 3: {"empty": 100, "a1": 10},
     ...          4: {"empty": 1000, "a1": 200}, 5: {"empty": 40000, "a1": 8000}}
     >>> backtest(5, nodes, ["a1"])["a1"]
     {'estimate': 4000.0, 'nodes': 8000, 'ratio': 2.0}
+    >>> backtest(5, nodes, ["a1"], {5: {"a1"}})["a1"]["at_least"]
+    True
     """
     guess = estimates(n, nodes, classes)
-    return {point: {"estimate": g["nodes"], "nodes": nodes[n][point],
-                    "ratio": round(nodes[n][point] / max(g["nodes"], 1.0), 3)}
-            for point, g in guess.items()}  # fmt: skip
+    out: dict[str, Any] = {}
+    for point, g in guess.items():
+        out[point] = {"estimate": g["nodes"], "nodes": nodes[n][point],
+                      "ratio": round(nodes[n][point] / max(g["nodes"], 1.0), 3)}  # fmt: skip
+        if point in (bounded or {}).get(n, ()):
+            out[point]["at_least"] = True
+    return out
 
 
 def cpu_hours(nodes: float, rate: float) -> float:
