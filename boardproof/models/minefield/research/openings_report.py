@@ -388,11 +388,16 @@ def limit_text(run: dict[str, Any]) -> str:
 
     >>> limit_text({"budget": 10**8, "rules": ["must3"], "depth": 1})
     'attempts of at most 100,000,000 df-pn nodes each with +must3, split 1 ply below the entry'
+    >>> limit_text({"budget": 10**8, "rules": ["must3"], "depth": 0, "grow": "best"})[-39:]
+    'df-pn nodes each with +must3, not split'
     """
     depth = run["depth"]
-    return (f"attempts of at most {run['budget']:,} df-pn nodes each with "
-            f"{rules_text(run.get('rules', []))}, split {depth} pl{'y' if depth == 1 else 'ies'} "
-            "below the entry" + (", best first" if run.get("grow") == "best" else ""))  # fmt: skip
+    head = f"attempts of at most {run['budget']:,} df-pn nodes each with " + rules_text(
+        run.get("rules", []))
+    if not depth:
+        return head + ", not split"
+    return (head + f", split {depth} pl{'y' if depth == 1 else 'ies'} below the entry"
+            + (", best first" if run.get("grow") == "best" else ""))  # fmt: skip
 
 
 def growth_text(run: dict[str, Any]) -> str:
@@ -400,7 +405,12 @@ def growth_text(run: dict[str, Any]) -> str:
 
     >>> growth_text({"depth": 1})[:60]
     'An attempt that runs out of budget is split into one attempt'
+    >>> growth_text({"depth": 0, "grow": "best"})[:60]
+    'An attempt that runs out of budget is not split (`--depth 0`'
     """
+    if not run["depth"]:
+        return ("An attempt that runs out of budget is not split (`--depth 0`): its entry "
+                "stays open until an attempt with a bigger budget or other rules settles it.")
     depth = f"{run['depth']} pl{'y' if run['depth'] == 1 else 'ies'}"
     rule = ("the side to move wins a split position as soon as one reply wins for it, and "
             "loses it when every reply loses.")
@@ -543,7 +553,8 @@ def budgeted_section(report: dict[str, Any], size: dict[str, Any]) -> list[str]:
     rate = run.get("estimate_rate")
     rules = rules_text(run.get("rules", []))
     lines = [
-        "", f"### {n} x {n}: budgeted attempts, split by replies", "",
+        "", f"### {n} x {n}: budgeted attempts"
+        + (", split by replies" if run["depth"] else ", one per entry"), "",
         f"Each entry is settled by **attempts** of at most {run['budget']:,} df-pn nodes "
         f"(Theorem O, the `{run['table']}` table, pruning rules: {rules}), each a task of "
         "the executor with its own line in the run's checkpoint (a JSON Lines journal). "
