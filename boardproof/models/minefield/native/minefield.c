@@ -584,7 +584,7 @@ typedef struct {
    one) also keeps the node's children as pn_expand found them (the moves left after the
    immediate threats and the pruning rules), as a mask of points in the canonical
    orientation (40 bits: CELLS <= 36 points, KIDS_PASS for a forced pass, KIDS_CACHED
-   set); a node met again is not expanded again, its mask is mapped back to the board as
+   set; only here: in a search's move masks the pass is the empty mask, see pn_children); a node met again is not expanded again, its mask is mapped back to the board as
    it stands (the inverse of the key's symmetry). The same children, in the same order:
    they are a function of the position that every symmetry maps onto its image's (the
    rules and the pruning rules are geometric), and a table is not kept across rule sets,
@@ -1564,10 +1564,13 @@ typedef struct { u64 me, op; int black, attack; } PNode;
 
 /* Terminal or forced evaluation of a node: 1 attacker wins, 0 attacker does not,
    -1 not decided here. Fills the children (moves for the side to move) otherwise. */
-/* The children of a node from its move mask (KIDS_PASS: the pass), in search order. */
+/* The children of a node from its move mask (0: the forced pass), in search order. The
+   pass cannot be a bit of the mask: from 7x7 on every bit up to 63 may be a point (a flag
+   at bit 38 made a 7x7 node with d6 among its moves a pass, and two such passes an endless
+   descent: tests/test_native_dfpn_sizes.py). */
 static void pn_children(const PNode *n, u64 candidates, PNode *kids, int *count, int *scores) {
     *count = 0;
-    if (candidates & KIDS_PASS) {
+    if (!candidates) {
         kids[0] = (PNode){n->op, n->me, !n->black, !n->attack};
         *count = 1;
         return;
@@ -1591,12 +1594,13 @@ static void pn_children(const PNode *n, u64 candidates, PNode *kids, int *count,
 }
 
 /* Terminal or forced evaluation of a node: 1 attacker wins, 0 attacker does not,
-   -1 not decided here: then *moves holds the moves to search (KIDS_PASS: a pass). */
+   -1 not decided here: then *moves holds the moves to search, never none but 0 for the
+   forced pass (a node with no move left to search is decided here). */
 static int pn_moves(const PNode *n, u64 *moves) {
     u64 legal = legal_moves(n->me, n->op, n->black);
     if (!legal) {
         if (!has_legal(n->op, n->me, !n->black)) return 0; /* dead: a draw, no win for the attacker */
-        *moves = KIDS_PASS;
+        *moves = 0; /* the pass */
         return -1;
     }
     if (legal & winning_points(n->me, n->black)) return n->attack;
@@ -1657,7 +1661,7 @@ static void pn_mid(const PNode *n, uint32_t thpn, uint32_t thdn, uint32_t *out_p
     const PEntry *own = cache ? pt_entry(&key, n->attack) : NULL;
     const u64 cached = own ? kids_get(own) : 0;
     if (cached & KIDS_CACHED) {
-        moves = (cached & KIDS_PASS) ? KIDS_PASS
+        moves = (cached & KIDS_PASS) ? 0 /* the pass */
                                      : map_bits(INVSYM[key.sym], cached & ~(KIDS_PASS | KIDS_CACHED));
     } else {
         int done = pn_moves(n, &moves);
@@ -1669,7 +1673,7 @@ static void pn_mid(const PNode *n, uint32_t thpn, uint32_t thdn, uint32_t *out_p
         }
     }
     const u64 store = !cache ? 0
-                      : KIDS_CACHED | ((moves & KIDS_PASS) ? KIDS_PASS : map_bits(key.sym, moves));
+                      : KIDS_CACHED | (!moves ? KIDS_PASS : map_bits(key.sym, moves));
     int scores[MAXCELLS];
     pn_children(n, moves, kids, &count, scores);
     Key keys[MAXCELLS];
@@ -1725,7 +1729,7 @@ static void pn_mid(const PNode *n, uint32_t thpn, uint32_t thdn, uint32_t *out_p
                 cpn = mpn[i];
                 cdn = mdn[i];
             } else if ((RULES & RULE_PRIOR6) && (RULES & RULE_ORDER6) && or_node &&
-                       !(moves & KIDS_PASS)) {
+                       moves) { /* not at a pass */
                 /* RULE_PRIOR6: a winner's move scored below the best starts at a proof
                    number that grows with the gap (about HEUR_SCALE / 8 a logit unit);
                    never 0 nor infinite, so only the order changes (as RULE_HEUR) */
