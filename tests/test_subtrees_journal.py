@@ -81,6 +81,7 @@ def test_the_2x2_to_5x5_output_is_the_published_one(made) -> None:
         assert (out / name).read_bytes() == (PUBLISHED / name).read_bytes()
     new, old = ((d / "minefield-openings.md").read_text().split("\n## 6 x 6")[0].splitlines()
                 for d in (out, PUBLISHED))  # fmt: skip
+    old = [line for line in old if not line.startswith("| 7 ")]  # a later run's 7x7 row
     assert len(new) == len(old)
     differ = [(a, b) for a, b in zip(new, old, strict=True) if a != b]
     # only the 6x6 row of the summary and, since the published run is a later one (other
