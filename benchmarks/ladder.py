@@ -272,14 +272,19 @@ def elo(score: float) -> float:
     return -400 * math.log10(1 / score - 1)
 
 
-def summary(lines: list[dict[str, Any]]) -> str:
+def tally(lines: list[dict[str, Any]]) -> tuple[int, float, int, int, float]:
+    """Games, the new engine's score, its wins and draws, and the mean plies of log lines."""
     games = len(lines)
-    total = sum(line["new_score"] for line in lines)
-    score = total / games if games else 0.0
-    low, high = wilson(score, games)
+    score = sum(line["new_score"] for line in lines) / games if games else 0.0
     wins = sum(line["new_score"] == 1 for line in lines)
     draws = sum(line["new_score"] == 0.5 for line in lines)
     plies = sum(len(line["moves"]) for line in lines) / max(games, 1)
+    return games, score, wins, draws, plies
+
+
+def summary(lines: list[dict[str, Any]]) -> str:
+    games, score, wins, draws, plies = tally(lines)
+    low, high = wilson(score, games)
     return (f"games {games}: new wins {wins}, draws {draws}, losses {games - wins - draws}; "
             f"score {100 * score:.1f}% [{100 * low:.1f}, {100 * high:.1f}]; "
             f"Elo {elo(score):+.0f} [{elo(low):+.0f}, {elo(high):+.0f}]; "

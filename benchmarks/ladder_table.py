@@ -23,7 +23,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from ladder import elo, wilson  # noqa: E402
+from ladder import elo, tally, wilson  # noqa: E402
 
 #: the logs of the engine issue's ladder rows, in the table's order
 PUBLISHED = tuple(f"benchmarks/ladder-{name}.jsonl" for name in (
@@ -69,12 +69,8 @@ def row(lines: list[dict[str, Any]]) -> str:
     game = GAMES[name] + (f" {size}x{size}" if size else "")
     if undecided:
         game += f", openings not proved in {undecided:,} nodes"
-    games = len(lines)
-    score = sum(line["new_score"] for line in lines) / games
-    wins = sum(line["new_score"] == 1 for line in lines)
-    draws = sum(line["new_score"] == 0.5 for line in lines)
+    games, score, wins, draws, plies = tally(lines)
     low, high = wilson(score, games)
-    plies = sum(len(line["moves"]) for line in lines) / games
     elo_cell = f"{elo_text(score)} [{elo_text(low)}, {elo_text(high)}]"
     if score in (0.0, 1.0):  # the interval's inner end is the only finite figure
         elo_cell = f"≥ {elo_text(low)}" if score == 1.0 else f"≤ {elo_text(high)}"
