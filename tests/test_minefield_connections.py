@@ -76,3 +76,16 @@ def test_the_cut_past_a_neighbour_lemma_on_4x4() -> None:
                     assert f"{'abcd'[diag[0]]}{diag[1] + 1}" not in legal, pos.fen()
                     checked += 1
     assert checked == 72
+
+
+def test_an_extra_stone_of_ones_own_can_lose_the_game() -> None:
+    """No fill-in of captured points (``docs/proofs.md``, "Not used: captured points"):
+    Minefield is not monotone. Black to move wins on this 3x3 board, and loses with one
+    more black stone on b1, where a2 and c2 become hard corners."""
+    from boardproof.solvers.search import AlphaBeta
+
+    before = GAME.parse_position("bwb/1w1/3 b -")
+    after = GAME.parse_position("bwb/1w1/1b1 b -")
+    assert {str(m) for m in before.legal_moves()} == {"a1", "b1", "c1", "a2", "c2"}
+    assert {str(m) for m in after.legal_moves()} == {"a1", "c1"}
+    assert (AlphaBeta(before).iterate().value, AlphaBeta(after).iterate().value) == ("win", "loss")
